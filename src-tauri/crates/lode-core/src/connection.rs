@@ -1,0 +1,140 @@
+//! A saved connection: how to reach one MCP server. Secrets are never part of it; the store
+//! keeps only flags saying a secret exists in the keychain.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::error::{ErrorCode, LodeError, LodeResult};
+
+/// The stable id of a saved connection (a database row id).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, TS)]
+#[ts(export, type = "number")]
+pub struct ConnectionId(pub i64);
+
+/// How Lode reaches a server.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+#[ts(export)]
+pub enum TransportSpec {
+    /// A local process speaking MCP over stdin/stdout.
+    Stdio {
+        command: String,
+        #[serde(default)]
+        args: Vec<String>,
+    },
+    /// A remote server over Streamable HTTP.
+    Http { url: String },
+}
+
+impl TransportSpec {
+    /// Parses an inline `--stdio "CMD ARGS"` command line (whitespace-separated, with simple
+    /// single and double quotes) into a stdio spec.
+    pub fn stdio_from_command_line(line: &str) -> LodeResult<Self> {
+        let mut words = split_command_line(line)?.into_iter();
+        let command = words
+            .next()
+            .ok_or_else(|| LodeError::new(ErrorCode::InvalidInput, "the stdio command is empty"))?;
+        Ok(Self::Stdio { command, args: words.collect() })
+    }
+
+    /// A short human-readable description: the command line or the URL.
+    pub fn describe(&self) -> String {
+        match self {
+            Self::Stdio { command, args } => std::iter::once(command.as_str())
+                .chain(args.iter().map(String::as_str))
+                .collect::<Vec<_>>()
+                .join(" "),
+            Self::Http { url } => url.clone(),
+        }
+    }
+}
+
+fn split_command_line(line: &str) -> LodeResult<Vec<String>> {
+    let mut words = Vec::new();
+    let mut current = String::new();
+    let mut in_word = false;
+    let mut quote: Option<char> = None;
+    for ch in line.chars() {
+        match (quote, ch) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => current.push(c),
+            (None, '"' | '\'') => {
+                quote = Some(ch);
+                in_word = true;
+            }
+            (None, c) if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut current));
+                    in_word = false;
+                }
+            }
+            (None, c) => {
+                current.push(c);
+                in_word = true;
+            }
+        }
+    }
+    if quote.is_some() {
+        return Err(LodeError::new(ErrorCode::InvalidInput, "unbalanced quote in the stdio command"));
+    }
+    if in_word {
+        words.push(current);
+    }
+    Ok(words)
+}
+
+/// A saved connection as the store holds it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Connection {
+    pub id: ConnectionId,
+    pub name: String,
+    pub transport: TransportSpec,
+}
+
+/// What the UI sees of a saved connection.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ConnectionSummary {
+    pub id: ConnectionId,
+    pub name: String,
+    pub transport: TransportSpec,
+}
+
+impl From<&Connection> for ConnectionSummary {
+    fn from(c: &Connection) -> Self {
+        Self { id: c.id, name: c.name.clone(), transport: c.transport.clone() }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_quoted_command_lines() {
+        let spec = TransportSpec::stdio_from_command_line(r#"node "my server.js" --flag 'a b'"#);
+        assert_eq!(
+            spec.ok(),
+            Some(TransportSpec::Stdio {
+                command: "node".into(),
+                args: vec!["my server.js".into(), "--flag".into(), "a b".into()],
+            })
+        );
+    }
+
+    #[test]
+    fn rejects_empty_and_unbalanced_command_lines() {
+        let empty = TransportSpec::stdio_from_command_line("   ");
+        assert_eq!(empty.err().map(|e| e.code), Some(ErrorCode::InvalidInput));
+        let open = TransportSpec::stdio_from_command_line("node 'x");
+        assert_eq!(open.err().map(|e| e.code), Some(ErrorCode::InvalidInput));
+    }
+
+    #[test]
+    fn describes_the_command_line() {
+        let spec = TransportSpec::Stdio { command: "lode-demo-server".into(), args: vec!["stdio".into()] };
+        assert_eq!(spec.describe(), "lode-demo-server stdio");
+    }
+}

@@ -1,0 +1,111 @@
+//! The one error type that crosses every layer and the IPC boundary as `{code, message, detail?}`.
+//! The UI switches on `code` (a closed enum exported to TypeScript) and never parses `message`.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// Every kind of failure Lode reports. Closed on purpose: adding one is a change to the UI too.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum ErrorCode {
+    /// The server has no such resource, prompt or tool (-32002).
+    NotFound,
+    /// The server does not implement the method (-32601).
+    MethodNotFound,
+    /// The server rejected the request's parameters (-32602).
+    InvalidParams,
+    /// The server reported an internal error (-32603) or another JSON-RPC error.
+    ServerError,
+    /// The server broke the protocol: malformed or unexpected messages.
+    Protocol,
+    /// The connection closed while a request was outstanding.
+    TransportClosed,
+    /// The server process could not be started.
+    SpawnFailed,
+    /// An HTTP transport answered with an error status.
+    Http,
+    /// The server requires authorization.
+    AuthRequired,
+    /// The request took longer than its timeout.
+    Timeout,
+    /// No saved connection has that name or id.
+    UnknownConnection,
+    /// The user's input is not valid (a bad URI, an empty command...).
+    InvalidInput,
+    /// The local database failed.
+    Storage,
+    /// The OS keychain failed or is unavailable.
+    Keychain,
+    /// A bug or an unexpected condition inside Lode.
+    Internal,
+}
+
+impl ErrorCode {
+    /// A stable kebab-case name, used by the CLI on stderr.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::NotFound => "not-found",
+            Self::MethodNotFound => "method-not-found",
+            Self::InvalidParams => "invalid-params",
+            Self::ServerError => "server-error",
+            Self::Protocol => "protocol",
+            Self::TransportClosed => "transport-closed",
+            Self::SpawnFailed => "spawn-failed",
+            Self::Http => "http",
+            Self::AuthRequired => "auth-required",
+            Self::Timeout => "timeout",
+            Self::UnknownConnection => "unknown-connection",
+            Self::InvalidInput => "invalid-input",
+            Self::Storage => "storage",
+            Self::Keychain => "keychain",
+            Self::Internal => "internal",
+        }
+    }
+}
+
+/// A failure with a code the UI can act on, a message a person can read, and optional detail
+/// (a server's error data, a body excerpt). Never carries a secret.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, thiserror::Error)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+#[error("{message}")]
+pub struct LodeError {
+    pub code: ErrorCode,
+    pub message: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub detail: Option<String>,
+}
+
+impl LodeError {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
+        Self { code, message: message.into(), detail: None }
+    }
+
+    pub fn with_detail(mut self, detail: impl Into<String>) -> Self {
+        self.detail = Some(detail.into());
+        self
+    }
+}
+
+pub type LodeResult<T> = Result<T, LodeError>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn serializes_as_code_message_and_optional_detail() {
+        let plain = LodeError::new(ErrorCode::NotFound, "no such resource");
+        assert_eq!(
+            serde_json::to_value(&plain).ok(),
+            Some(serde_json::json!({"code": "notFound", "message": "no such resource"}))
+        );
+        let detailed = plain.with_detail("uri: x");
+        assert_eq!(
+            serde_json::to_value(&detailed).ok().and_then(|v| v.get("detail").cloned()),
+            Some(serde_json::json!("uri: x"))
+        );
+    }
+}
