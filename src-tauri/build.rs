@@ -1,0 +1,13 @@
+// Every command must be listed here: the AppManifest makes Tauri deny any command that the
+// main window's capability (src-tauri/capabilities/main.json) does not grant.
+const COMMANDS: &[&str] = &["list_connections", "list_resources", "read_resource"];
+
+fn main() {
+    let attributes = tauri_build::Attributes::new()
+        .capabilities_path_pattern("./src-tauri/capabilities/**/*")
+        .app_manifest(tauri_build::AppManifest::new().commands(COMMANDS));
+    if let Err(error) = tauri_build::try_build(attributes) {
+        println!("cargo::error=tauri build step failed: {error:#}");
+        std::process::exit(1);
+    }
+}

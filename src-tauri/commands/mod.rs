@@ -1,0 +1,5 @@
+//! One file per feature; each command is a few lines calling `lode-app`, and every error
+//! crosses IPC as `LodeError` (`{code, message, detail?}`).
+
+pub mod connections;
+pub mod resources;

@@ -1,0 +1,177 @@
+//! The MCP face of the demo: one [`DemoServer`] per connection, all sharing a [`Demo`].
+
+use std::sync::Arc;
+
+use rmcp::{
+    model::{
+        CallToolRequestParams, CallToolResponse, CompleteRequestParams, CompleteResult,
+        GetPromptRequestParams, GetPromptResponse, Implementation, ListPromptsResult,
+        ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
+        ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, ServerCapabilities,
+        ServerConfig, SubscribeRequestParams, SubscriptionFilter, Tool, UnsubscribeRequestParams,
+    },
+    service::{NotificationContext, RequestContext, RoleServer, SubscriptionContext},
+    ErrorData, ServerHandler,
+};
+
+use crate::{
+    completion, demo::not_found, prompts, subscriptions::SessionId, templates, tools, Demo,
+    SERVER_NAME,
+};
+
+pub struct DemoServer {
+    demo: Arc<Demo>,
+    /// Identifies this connection in the subscriber registry.
+    session: SessionId,
+}
+
+impl DemoServer {
+    /// A handler for one new connection (stdio process, HTTP session, or test).
+    pub fn connect(demo: Arc<Demo>) -> Self {
+        let session = demo.new_session();
+        Self { demo, session }
+    }
+}
+
+impl ServerHandler for DemoServer {
+    fn get_info(&self) -> ServerConfig {
+        let capabilities = ServerCapabilities::builder()
+            .enable_completions()
+            .enable_prompts()
+            .enable_resources()
+            .enable_resources_subscribe()
+            .enable_resources_list_changed()
+            .enable_tools()
+            .build();
+        ServerConfig::new(capabilities)
+            .with_server_info(
+                Implementation::new(SERVER_NAME, env!("CARGO_PKG_VERSION"))
+                    .with_title("Lode demo server"),
+            )
+            .with_instructions(
+                "Sample resources for trying Lode: an example project, two database tables \
+                 and an agent; subscribe to demo://clock/now, call add_note to add a resource.",
+            )
+    }
+
+    async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
+        // Only sessions that went through `initialize` get unsolicited list_changed;
+        // 2026-07-28 clients ask for it through subscriptions/listen.
+        self.demo.subscriptions().join(self.session, context.peer);
+    }
+
+    async fn list_resources(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        let cursor = request.as_ref().and_then(|r| r.cursor.as_deref());
+        self.demo.page(cursor)
+    }
+
+    async fn list_resource_templates(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourceTemplatesResult, ErrorData> {
+        Ok(ListResourceTemplatesResult::with_all_items(
+            templates::list(),
+        ))
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        let contents = self.demo.read(&request.uri)?;
+        Ok(ReadResourceResult::new(vec![contents]).into())
+    }
+
+    async fn subscribe(
+        &self,
+        request: SubscribeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        if !self.demo.exists(&request.uri) {
+            return Err(not_found(&request.uri));
+        }
+        self.demo
+            .subscriptions()
+            .subscribe(&request.uri, self.session, context.peer);
+        Ok(())
+    }
+
+    async fn unsubscribe(
+        &self,
+        request: UnsubscribeRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.demo
+            .subscriptions()
+            .unsubscribe(&request.uri, self.session);
+        Ok(())
+    }
+
+    fn accepted_subscription_filter(
+        &self,
+        requested: &SubscriptionFilter,
+    ) -> Option<SubscriptionFilter> {
+        let mut accepted = requested.supported_by(&self.get_info().capabilities);
+        // Acknowledge only URIs that exist, so the client learns about typos.
+        if let Some(uris) = accepted.resource_subscriptions.as_mut() {
+            uris.retain(|uri| self.demo.exists(uri));
+        }
+        Some(accepted)
+    }
+
+    async fn listen(&self, context: SubscriptionContext) -> Result<(), ErrorData> {
+        let _listening = self.demo.subscriptions().listen(context.sink().clone());
+        context.cancelled().await;
+        Ok(())
+    }
+
+    async fn complete(
+        &self,
+        request: CompleteRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CompleteResult, ErrorData> {
+        completion::complete(&self.demo, &request).map(CompleteResult::new)
+    }
+
+    async fn list_prompts(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, ErrorData> {
+        Ok(ListPromptsResult::with_all_items(prompts::list()))
+    }
+
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, ErrorData> {
+        prompts::get(&request).map(Into::into)
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        Ok(ListToolsResult::with_all_items(tools::list(&self.demo)))
+    }
+
+    fn get_tool(&self, name: &str) -> Option<Tool> {
+        tools::find(&self.demo, name)
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        tools::call(&self.demo, &request).await.map(Into::into)
+    }
+}

@@ -1,0 +1,33 @@
+//! Lode's embedded demo MCP server.
+//!
+//! It serves about sixty fixed resources over `file://`, `table://`, `beeos://` and
+//! `demo://` URIs (plus `--n` synthetic ones for benchmarks), three resource templates
+//! with completion, one subscribable clock, two tools and one prompt. Lode uses it on
+//! first run, in its tests, and as the benchmark server.
+//!
+//! The library holds everything; `main.rs` only parses the command line. Tests drive
+//! [`DemoServer`] in-process over `tokio::io::duplex`.
+
+mod annotations;
+mod blobs;
+mod catalog;
+pub mod clock;
+mod completion;
+mod demo;
+mod handler;
+pub mod http;
+mod icons;
+mod notes;
+mod prompts;
+pub mod stdio;
+mod subscriptions;
+mod synthetic;
+mod tables;
+mod templates;
+mod tools;
+
+pub use demo::{Demo, DemoOptions};
+pub use handler::DemoServer;
+
+/// The name the server reports in `serverInfo`.
+pub const SERVER_NAME: &str = "lode-demo-server";

@@ -1,0 +1,104 @@
+//! Opening the database file with the settings every connection to it needs.
+
+use std::path::Path;
+use std::sync::{Mutex, MutexGuard};
+use std::time::Duration;
+
+use lode_core::{ErrorCode, LodeError, LodeResult};
+use rusqlite::Connection;
+
+use crate::migrations::migrate;
+
+/// The store. One SQLite connection behind a mutex: Lode's writes are few and small, and a
+/// single connection keeps them serialized without a pool.
+pub struct Store {
+    conn: Mutex<Connection>,
+}
+
+impl Store {
+    /// Opens (creating if needed) the database at `path` and brings its schema up to date.
+    pub fn open(path: &Path) -> LodeResult<Self> {
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| {
+                LodeError::new(
+                    ErrorCode::Storage,
+                    format!("could not create the data folder {}: {e}", dir.display()),
+                )
+            })?;
+        }
+        let conn = Connection::open(path).map_err(|e| {
+            storage_error(&format!("open the database {}", path.display()), e)
+        })?;
+        Self::from_connection(conn)
+    }
+
+    /// An in-memory database, for tests of the layers above.
+    pub fn open_in_memory() -> LodeResult<Self> {
+        let conn = Connection::open_in_memory().map_err(|e| storage_error("open a database", e))?;
+        Self::from_connection(conn)
+    }
+
+    fn from_connection(mut conn: Connection) -> LodeResult<Self> {
+        conn.busy_timeout(Duration::from_secs(5)).map_err(|e| storage_error("configure", e))?;
+        // WAL keeps readers from blocking on a writer, and survives a crash mid-write.
+        conn.pragma_update_and_check(None, "journal_mode", "WAL", |_| Ok(()))
+            .map_err(|e| storage_error("enable WAL", e))?;
+        conn.pragma_update(None, "foreign_keys", "ON").map_err(|e| storage_error("configure", e))?;
+        conn.pragma_update(None, "synchronous", "NORMAL")
+            .map_err(|e| storage_error("configure", e))?;
+        migrate(&mut conn)?;
+        Ok(Self { conn: Mutex::new(conn) })
+    }
+
+    pub(crate) fn conn(&self) -> LodeResult<MutexGuard<'_, Connection>> {
+        self.conn
+            .lock()
+            .map_err(|_| LodeError::new(ErrorCode::Internal, "the database lock is poisoned"))
+    }
+
+    /// The schema version of the open database.
+    pub fn schema_version(&self) -> LodeResult<i64> {
+        self.conn()?
+            .query_row("PRAGMA user_version", [], |row| row.get(0))
+            .map_err(|e| storage_error("read the schema version", e))
+    }
+}
+
+pub(crate) fn storage_error(action: &str, error: rusqlite::Error) -> LodeError {
+    LodeError::new(ErrorCode::Storage, format!("could not {action}")).with_detail(error.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::migrations::latest_version;
+
+    #[test]
+    fn a_new_file_is_migrated_to_the_latest_schema() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store = Store::open(&dir.path().join("nested/lode.db")).expect("open");
+        assert_eq!(store.schema_version().ok(), i64::try_from(latest_version()).ok());
+    }
+
+    #[test]
+    fn a_database_from_a_newer_lode_is_refused() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("lode.db");
+        {
+            let conn = Connection::open(&path).expect("raw open");
+            conn.pragma_update(None, "user_version", 999).expect("set version");
+        }
+        let error = Store::open(&path).err().expect("must refuse");
+        assert_eq!(error.code, ErrorCode::Storage);
+        assert!(error.message.contains("newer Lode"), "{}", error.message);
+    }
+
+    #[test]
+    fn reopening_keeps_the_schema_and_data() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("lode.db");
+        Store::open(&path).expect("first open");
+        let again = Store::open(&path).expect("second open");
+        assert_eq!(again.schema_version().ok(), i64::try_from(latest_version()).ok());
+    }
+}

@@ -1,0 +1,138 @@
+// @ts-check
+/** Fixture data for the mocked IPC. Serializable: it is handed to the page as JSON. */
+
+const PNG_LOGO =
+  "iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAYAAABzenr0AAAE0klEQVR42jXX2coWRxSF4brDBBEJaUQkKEGCBEOQECIiIt5g/L+hp5qrx2/4Pa/sTr91sI7Xc1S1l/qh+lf9KHlSfVNPJc+qB/WT5OfqoCrJ8+qoXkheVif1i+RVdVavJb9WtXoj+a1q1FvJ71Wr3kn+qDr1p+R91au/JH9XWv0j+VAZ9VHyqbLqs+RL5dRXidoB3wA8ADgAOAI4AThvgPy6qrMA8puqyQLIb6s2CyC/q7q8A3oAGoABYAE4AH4DfAPwAOAA4AjgtAHySykWQH4lxTugAdAC6AD0WQD5faXzDjAALAAHwAsgFMADgAOAI4DTBsgvpHgH1AAaAC2ADkAPQAMweQdYAA6AF0AogAcABwBHAKcsgPxcindADaAB0ALoAPQANAADwGYB5A9SvAO8AAKAWAAHAEcAp7wDzgBqAA2AFkAHoAegARgAFoDbAPmjlH+S4h0QC+AA4AjglHfAGUANoAHQAugA9AA0AAPAAnAAvABC3gERQCqAI4ATgDOAGkADoAXQAegBaAAGgAXgAHgBBAARQCqAI4DTBsjPpHgH1AAaAC2ADkAPQAMwACwAB8ALIACIGyB/luIdMBTAaQPkp1K8A2oADYAWQAegB6ABGAAWgAPgBRAARABpA+QvUg7gBOAMoAbQAGgBdAB6ABqAAWABOABeAAFABJAADADGAjgDqAE0AFoAHYAegAZgAFgADoAXQAAQASQAA4CxAM4bID+R4h3QAGgBdAB6ABqAAWABOABeAAFABJAADADGDZC/VlMB1AAaAC2ADkAPQAMwACwAB8ALIACIABKAAcAIYCqAGkADoAXQAegBaAAGgAXgAHgBBAARQAIwABgBTADmAmgAtAA6AD0ADcAAsAAcAC+AACACSAAGACOACcBcAA2AFkAHoAegARgAFoAD4AUQAEQACcAAYAQwAZgBLAXQAugA9AA0AAPAAnAAvAACgAggARgAjAAmADOApQBaAB2AHoAGYABYAA6AF0AAEAEkAAOAEcAEYAawAFgLoAPQA9AADAALwAHwAggAIoAEYAAwApgAzAAWAGsBdBtAHqIegAZgAFgADoAXQAAQASQAA4ARwARgBrAAWDeAPESXAugBaAAGgAXgAHgBBAARQAIwABgBTABmAAuAFcClAHoAGoABYAE4AF4AAUAEkAAMAEYAE4AZwAJgBXABcC0AvQHkOzYALAAHwAsgAIgAEoABwAhgAjADWACsAC4bQL7jawFoAGYDyEFiATgAXgABQASQAAwARgATgBnAAmAFcNkAcpBcAdwKwACwABwAL4AAIAJIAAYAI4AJwAxgAbACuAC4ArgVgAFgATi1A7wAAoAIIAEYAIwAJgAzgAXACuAC4Kp2wA3AvQAsAAfAy1keAEQACcAAYAQwAZgBLABWABcAV7UDbgDuBWABOABeAGEDyDCJagckAAOAEcAEYAawAFgBXDaADJOr2gE3AHcAjwXgAHgBBAARQFI7YAAwApgAzAAWACuAywaQaXYFcANwB/BYAA6AF0AAEAEkAIOM00HG6ah2wARgBrAAWDeAjNOLjNOLjNMrgBuAO4BHAN8LwAsgAIgAEoABwAhgknk+yTyfZZ7PMs8XmeeLzPNV5vkq8/wC4ArgBuAO4BHA9/8B/wHwe3QMdNfGNgAAAABJRU5ErkJggg==";
+
+/** Generated rows past the hand-written ones: enough to prove the list is virtualized. */
+export const GENERATED_COUNT = 2000;
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/**
+ * @param {number} now epoch milliseconds
+ */
+export function buildFixtures(now) {
+  const connections = [
+    { id: 1, name: "Demo", transport: { kind: "stdio", command: "lode-demo-server", args: ["--stdio"] } },
+  ];
+
+  const handWritten = [
+    {
+      server: "Demo",
+      uri: "demo://notes/welcome.md",
+      name: "welcome.md",
+      title: "Welcome to Lode",
+      description: "What this demo server offers",
+      mimeType: "text/markdown",
+      size: 1432,
+      annotations: { audience: ["user"], priority: 0.9, lastModified: new Date(now - 3 * DAY).toISOString() },
+    },
+    {
+      server: "Demo",
+      uri: "demo://config/settings.json",
+      name: "settings.json",
+      title: "Server settings",
+      mimeType: "application/json",
+      size: 212,
+      annotations: {
+        audience: ["user", "assistant"],
+        priority: 0.5,
+        lastModified: new Date(now - 5 * HOUR).toISOString(),
+      },
+    },
+    {
+      server: "Demo",
+      uri: "demo://images/logo.png",
+      name: "logo.png",
+      title: "Project logo",
+      mimeType: "image/png",
+      size: 1291,
+      annotations: { audience: ["assistant"], priority: 0.2 },
+    },
+    {
+      server: "Demo",
+      uri: "demo://data/archive.bin",
+      name: "archive.bin",
+      mimeType: "application/octet-stream",
+      size: 12,
+      annotations: { lastModified: new Date(now - 40 * DAY).toISOString() },
+    },
+    {
+      server: "Demo",
+      uri: "demo://notes/missing.txt",
+      name: "missing.txt",
+      title: "A note that disappeared",
+      mimeType: "text/plain",
+      annotations: { priority: 0.1 },
+    },
+    {
+      server: "Demo",
+      uri: "demo://docs/多语言.txt",
+      name: "多语言.txt",
+      title: "中文说明 (Chinese notes)",
+      mimeType: "text/plain; charset=utf-8",
+      size: 96,
+      annotations: { audience: ["user"], lastModified: new Date(now - 26 * HOUR).toISOString() },
+    },
+  ];
+
+  const generated = Array.from({ length: GENERATED_COUNT }, (_, i) => {
+    const n = String(i + 1).padStart(4, "0");
+    /** @type {Record<string, unknown>} */
+    const annotations = {};
+    if (i % 3 === 0) annotations.audience = i % 2 === 0 ? ["user"] : ["assistant"];
+    if (i % 4 === 0) annotations.priority = (i % 10) / 10;
+    if (i % 5 === 0) annotations.lastModified = new Date(now - (i + 1) * HOUR).toISOString();
+    return {
+      server: "Demo",
+      uri: `demo://generated/item-${n}.txt`,
+      name: `item-${n}.txt`,
+      mimeType: "text/plain",
+      size: 100 + i,
+      annotations,
+    };
+  });
+
+  /** @type {Record<string, unknown[]>} */
+  const contents = {
+    "demo://notes/welcome.md": [
+      {
+        uri: "demo://notes/welcome.md",
+        mimeType: "text/markdown",
+        text: [
+          "# Welcome to Lode",
+          "",
+          "Lode browses the resources of MCP servers.",
+          "Pick the ones that belong in an assistant's context.",
+          "",
+          "<script>alert('server text is data')</script> stays text.",
+        ].join("\n"),
+      },
+    ],
+    "demo://config/settings.json": [
+      {
+        uri: "demo://config/settings.json",
+        mimeType: "application/json",
+        text: '{"theme":"light","languages":["en","zh-CN"],"limits":{"readBytes":10485760}}',
+      },
+    ],
+    "demo://images/logo.png": [{ uri: "demo://images/logo.png", mimeType: "image/png", blob: PNG_LOGO }],
+    "demo://data/archive.bin": [
+      { uri: "demo://data/archive.bin", mimeType: "application/octet-stream", blob: "AAECAwQFBgcICQoL" },
+    ],
+    "demo://docs/多语言.txt": [{ uri: "demo://docs/多语言.txt", mimeType: "text/plain", text: "你好，世界。\nLode 支持中文。" }],
+  };
+
+  /** @type {Record<string, { code: string; message: string; detail?: string }>} */
+  const readErrors = {
+    "demo://notes/missing.txt": {
+      code: "notFound",
+      message: "Resource demo://notes/missing.txt not found",
+      detail: "MCP error -32002",
+    },
+  };
+
+  return { connections, resources: [...handWritten, ...generated], contents, readErrors };
+}

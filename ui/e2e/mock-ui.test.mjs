@@ -1,0 +1,175 @@
+// @ts-check
+/**
+ * The UI in a real Chromium against the production build, with Tauri's IPC mocked.
+ * Each test gets a fresh page; `run()` reports results instead of throwing.
+ */
+import { dirname, join } from "node:path";
+import { buildFixtures, GENERATED_COUNT } from "./fixtures.mjs";
+import { installTauriMock } from "./tauri-mock.mjs";
+
+/** @typedef {import("playwright-core").BrowserContext} BrowserContext */
+/** @typedef {import("playwright-core").Page} Page */
+
+/**
+ * @param {unknown} condition
+ * @param {string} message
+ * @returns {asserts condition}
+ */
+function assert(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+/**
+ * @param {import("playwright-core").Locator} locator
+ * @param {string | RegExp} expected
+ */
+async function expectText(locator, expected, timeout = 5000) {
+  const deadline = Date.now() + timeout;
+  let last = "";
+  while (Date.now() < deadline) {
+    last = (await locator.count()) > 0 ? await locator.first().innerText() : "<absent>";
+    if (typeof expected === "string" ? last.includes(expected) : expected.test(last)) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`expected text ${String(expected)}, got ${JSON.stringify(last.slice(0, 300))}`);
+}
+
+/** Extra screenshots go next to the main one. @param {string} name */
+const artifact = (name) => join(artifactsDir, name);
+let artifactsDir = ".";
+
+/** @param {Page} page */
+async function openDemo(page) {
+  const demo = page.getByTestId("connection-item").filter({ hasText: "Demo" });
+  await demo.waitFor();
+  await demo.click();
+  await page.getByTestId("resource-row").first().waitFor();
+}
+
+/** @param {Page} page @param {string} name */
+const row = (page, name) => page.getByTestId("resource-row").filter({ hasText: name });
+
+/** @type {{ name: string, fn: (page: Page, ctx: { screenshotPath: string }) => Promise<void> }[]} */
+const tests = [
+  {
+    name: "lists the Demo connection with its transport",
+    fn: async (page) => {
+      const item = page.getByTestId("connection-item");
+      await item.first().waitFor();
+      assert((await item.count()) === 1, "one saved connection");
+      await expectText(item, "Demo");
+      await expectText(item, "lode-demo-server --stdio");
+    },
+  },
+  {
+    name: "loads resources, renders annotations, virtualizes thousands of rows",
+    fn: async (page) => {
+      await openDemo(page);
+      const total = GENERATED_COUNT + 6;
+      await expectText(page.locator(".pane--resources .count"), `${total.toLocaleString("en")} resources`);
+      const rendered = await page.getByTestId("resource-row").count();
+      assert(rendered > 5 && rendered < 60, `only visible rows are in the DOM (found ${rendered} of ${total})`);
+      const welcome = row(page, "Welcome to Lode");
+      await expectText(welcome, "demo://notes/welcome.md");
+      await expectText(welcome, "User");
+      await expectText(welcome, "P 0.9");
+      await expectText(welcome, "3 days ago");
+      assert(((await welcome.locator("time").getAttribute("title")) ?? "").length > 0, "absolute date tooltip");
+      await expectText(row(page, "Server settings"), "User + assistant");
+      await expectText(row(page, "Project logo"), "Assistant");
+    },
+  },
+  {
+    name: "clicking a row previews its text as text",
+    fn: async (page, { screenshotPath }) => {
+      await openDemo(page);
+      await row(page, "Welcome to Lode").click();
+      const text = page.getByTestId("preview-text");
+      await expectText(text, "Lode browses the resources of MCP servers.");
+      await expectText(text, "<script>alert('server text is data')</script> stays text.");
+      assert((await page.locator("[data-testid=preview] script").count()) === 0, "no markup from server text");
+      assert((await row(page, "Welcome to Lode").getAttribute("aria-selected")) === "true", "row selected");
+      await page.screenshot({ path: screenshotPath });
+    },
+  },
+  {
+    name: "keyboard: arrows move, Enter reads; JSON is pretty-printed; images render",
+    fn: async (page) => {
+      await openDemo(page);
+      // Focusing the listbox makes the first row active; one step down is the JSON file.
+      await page.getByRole("listbox").focus();
+      await page.keyboard.press("ArrowDown");
+      await page.keyboard.press("Enter");
+      await expectText(page.getByTestId("preview-text"), '"languages": [');
+      await page.keyboard.press("ArrowDown");
+      await page.keyboard.press("Enter");
+      const img = page.getByTestId("preview").locator("img");
+      await img.waitFor();
+      const width = await img.evaluate((el) => (el instanceof HTMLImageElement ? el.naturalWidth : 0));
+      assert(width === 32, `image decoded (naturalWidth ${width})`);
+      await page.keyboard.press("ArrowDown");
+      await page.screenshot({ path: artifact("mock-ui-keyboard.png") });
+    },
+  },
+  {
+    name: "a failed read shows the localized error and the list stays usable",
+    fn: async (page) => {
+      await openDemo(page);
+      await row(page, "A note that disappeared").click();
+      const alert = page.getByTestId("preview").getByRole("alert");
+      await expectText(alert, "Resource not found");
+      await expectText(alert, "Resource demo://notes/missing.txt not found");
+      await page.screenshot({ path: artifact("mock-ui-error.png") });
+      await row(page, "Server settings").click();
+      await expectText(page.getByTestId("preview-text"), '"theme": "light"');
+    },
+  },
+  {
+    name: "the language switch turns the UI Chinese and is remembered",
+    fn: async (page) => {
+      await openDemo(page);
+      await page.getByTestId("language-switch").selectOption("zh-CN");
+      await expectText(page.locator(".pane--connections .pane__title"), "连接");
+      await expectText(page.locator(".pane--resources .count"), "个资源");
+      await expectText(row(page, "Welcome to Lode"), "3天前");
+      await page.reload();
+      await expectText(page.locator(".pane--connections .pane__title"), "连接");
+    },
+  },
+];
+
+/**
+ * @param {BrowserContext} context
+ * @param {{ baseUrl: string, screenshotPath: string, log: (line: string) => void }} options
+ */
+export async function run(context, { baseUrl, screenshotPath, log }) {
+  artifactsDir = dirname(screenshotPath);
+  await context.addInitScript(installTauriMock, { fixtures: buildFixtures(Date.now()), delayMs: 40 });
+  let passed = 0;
+  let failed = 0;
+  for (const test of tests) {
+    const page = await context.newPage();
+    /** @type {string[]} */
+    const problems = [];
+    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(`console error: ${message.text()}`);
+    });
+    const started = Date.now();
+    try {
+      await page.goto(baseUrl);
+      await page.evaluate(() => window.localStorage.clear());
+      await page.reload();
+      await test.fn(page, { screenshotPath });
+      assert(problems.length === 0, problems.join("\n"));
+      passed += 1;
+      log(`  ok   ${test.name} (${Date.now() - started} ms)`);
+    } catch (error) {
+      failed += 1;
+      log(`  FAIL ${test.name}\n       ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      await page.close();
+    }
+  }
+  return { passed, failed };
+}

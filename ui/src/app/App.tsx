@@ -1,0 +1,30 @@
+import { useState } from "react";
+import { ResourcesPane } from "../features/browser/ResourcesPane";
+import { ConnectionsPane } from "../features/connections/ConnectionsPane";
+import { PreviewPane } from "../features/preview/PreviewPane";
+import type { ConnectionSummary, ResourceItem } from "../ipc";
+import { AppHeader } from "./AppHeader";
+import "./App.css";
+
+/** The three panes: saved connections, the selected connection's resources, the preview. */
+export function App() {
+  const [connection, setConnection] = useState<ConnectionSummary | null>(null);
+  const [resource, setResource] = useState<ResourceItem | null>(null);
+
+  const selectConnection = (next: ConnectionSummary) => {
+    if (next.id === connection?.id) return;
+    setConnection(next);
+    setResource(null);
+  };
+
+  return (
+    <div className="app">
+      <AppHeader />
+      <main className="app-main">
+        <ConnectionsPane selectedId={connection?.id ?? null} onSelect={selectConnection} />
+        <ResourcesPane connection={connection} selectedUri={resource?.uri ?? null} onSelect={setResource} />
+        <PreviewPane connectionId={connection?.id ?? null} resource={resource} />
+      </main>
+    </div>
+  );
+}

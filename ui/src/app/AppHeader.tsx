@@ -1,0 +1,17 @@
+import { LOCALES, useT, type Locale } from "../i18n";
+import { LanguageSwitch } from "../ui-kit/LanguageSwitch";
+
+export function AppHeader() {
+  const { t, locale, setLocale } = useT();
+  const options = LOCALES.map((value: Locale) => ({ value, label: t(`language.${value}`) }));
+  return (
+    <header className="app-header">
+      <div className="app-header__brand">
+        <span className="app-header__logo" aria-hidden="true" />
+        <span className="app-header__name">{t("app.name")}</span>
+        <span className="app-header__tagline">{t("app.tagline")}</span>
+      </div>
+      <LanguageSwitch label={t("language.label")} value={locale} options={options} onChange={setLocale} />
+    </header>
+  );
+}

@@ -1,0 +1,46 @@
+import { useT } from "../../i18n";
+import type { ConnectionSummary, ResourceItem } from "../../ipc";
+import { EmptyState } from "../../ui-kit/EmptyState";
+import { Pane } from "../../ui-kit/Pane";
+import { Spinner } from "../../ui-kit/Spinner";
+import { LodeErrorBanner } from "../errors/LodeErrorBanner";
+import { ResourceList } from "./ResourceList";
+import { useResources } from "./useResources";
+import "./browser.css";
+
+interface ResourcesPaneProps {
+  connection: ConnectionSummary | null;
+  selectedUri: string | null;
+  onSelect: (item: ResourceItem) => void;
+}
+
+export function ResourcesPane({ connection, selectedUri, onSelect }: ResourcesPaneProps) {
+  const { t, format } = useT();
+  const { state, reload } = useResources(connection?.id ?? null);
+  const count = state.status === "success" ? state.data.length : null;
+  const title = connection ? t("browser.titleOf", { connection: connection.name }) : t("browser.title");
+  const aside =
+    count === null ? undefined : (
+      <span className="count" aria-live="polite">
+        {t(count === 1 ? "browser.count.one" : "browser.count.other", { count: format.number(count) })}
+      </span>
+    );
+
+  return (
+    <Pane title={title} aside={aside} className="pane--resources">
+      {state.status === "idle" && <EmptyState>{t("browser.noConnection")}</EmptyState>}
+      {state.status === "loading" && <Spinner label={t("browser.loading")} />}
+      {state.status === "error" && <LodeErrorBanner error={state.error} onRetry={reload} />}
+      {state.status === "success" && state.data.length === 0 && <EmptyState>{t("browser.empty")}</EmptyState>}
+      {state.status === "success" && state.data.length > 0 && connection && (
+        <ResourceList
+          key={connection.id}
+          connectionName={connection.name}
+          items={state.data}
+          selectedUri={selectedUri}
+          onSelect={onSelect}
+        />
+      )}
+    </Pane>
+  );
+}

@@ -1,0 +1,40 @@
+import { useT } from "../../i18n";
+import type { ConnectionId, ConnectionSummary } from "../../ipc";
+import { EmptyState } from "../../ui-kit/EmptyState";
+import { Pane } from "../../ui-kit/Pane";
+import { Spinner } from "../../ui-kit/Spinner";
+import { LodeErrorBanner } from "../errors/LodeErrorBanner";
+import { ConnectionItem } from "./ConnectionItem";
+import { useConnections } from "./useConnections";
+import "./connections.css";
+
+interface ConnectionsPaneProps {
+  selectedId: ConnectionId | null;
+  onSelect: (connection: ConnectionSummary) => void;
+}
+
+export function ConnectionsPane({ selectedId, onSelect }: ConnectionsPaneProps) {
+  const { t } = useT();
+  const { state, reload } = useConnections();
+  return (
+    <Pane title={t("connections.title")} className="pane--connections">
+      {state.status === "loading" && <Spinner label={t("connections.loading")} />}
+      {state.status === "error" && <LodeErrorBanner error={state.error} onRetry={reload} />}
+      {state.status === "success" && state.data.length === 0 && <EmptyState>{t("connections.empty")}</EmptyState>}
+      {state.status === "success" && state.data.length > 0 && (
+        <ul className="connection-list" aria-label={t("connections.listLabel")}>
+          {state.data.map((connection) => (
+            <ConnectionItem
+              key={connection.id}
+              connection={connection}
+              selected={connection.id === selectedId}
+              onSelect={() => {
+                onSelect(connection);
+              }}
+            />
+          ))}
+        </ul>
+      )}
+    </Pane>
+  );
+}

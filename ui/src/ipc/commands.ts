@@ -1,0 +1,29 @@
+import { invoke } from "@tauri-apps/api/core";
+import type { ConnectionId } from "./bindings/ConnectionId";
+import type { ConnectionSummary } from "./bindings/ConnectionSummary";
+import type { ResourceContent } from "./bindings/ResourceContent";
+import type { ResourceItem } from "./bindings/ResourceItem";
+import { toLodeError } from "./errors";
+
+/** Calls a command; a rejection always surfaces as a LodeError. */
+async function call<T>(command: string, args?: Record<string, unknown>): Promise<T> {
+  try {
+    return await invoke<T>(command, args);
+  } catch (error: unknown) {
+    // Rejecting with the normalized LodeError (a plain object) is the contract of this layer.
+    // eslint-disable-next-line @typescript-eslint/only-throw-error
+    throw toLodeError(error);
+  }
+}
+
+export function listConnections(): Promise<ConnectionSummary[]> {
+  return call<ConnectionSummary[]>("list_connections");
+}
+
+export function listResources(connectionId: ConnectionId): Promise<ResourceItem[]> {
+  return call<ResourceItem[]>("list_resources", { connectionId });
+}
+
+export function readResource(connectionId: ConnectionId, uri: string): Promise<ResourceContent[]> {
+  return call<ResourceContent[]>("read_resource", { connectionId, uri });
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { ERROR_CODES, isLodeError, toLodeError } from "./errors";
+
+describe("toLodeError", () => {
+  it("passes a well-formed LodeError through", () => {
+    const error = { code: "timeout", message: "no answer in 30 s", detail: "resources/read" };
+    expect(toLodeError(error)).toEqual(error);
+  });
+
+  it("drops a null detail", () => {
+    expect(toLodeError({ code: "notFound", message: "gone", detail: null })).toEqual({
+      code: "notFound",
+      message: "gone",
+    });
+  });
+
+  it.each([
+    ["a string", "boom", "boom"],
+    ["an Error", new Error("kaput"), "kaput"],
+    ["an unknown code with a message", { code: "teapot", message: "short and stout" }, "short and stout"],
+    ["a number", 42, "42"],
+    ["null", null, "null"],
+    ["undefined", undefined, "undefined"],
+    ["an object without message", { weird: true }, '{"weird":true}'],
+  ])("normalizes %s into an internal error", (_label, value, message) => {
+    expect(toLodeError(value)).toEqual({ code: "internal", message });
+  });
+
+  it("survives values JSON cannot print", () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(toLodeError(cyclic)).toEqual({ code: "internal", message: "[object Object]" });
+  });
+
+  it("rejects malformed shapes in the type guard", () => {
+    expect(isLodeError({ code: "timeout" })).toBe(false);
+    expect(isLodeError({ code: "timeout", message: 3 })).toBe(false);
+    expect(isLodeError({ code: "timeout", message: "x", detail: 1 })).toBe(false);
+    expect(isLodeError({ code: "toString", message: "x" })).toBe(false);
+    expect(isLodeError({ code: "http", message: "x" })).toBe(true);
+  });
+
+  it("knows all fifteen error codes", () => {
+    expect(ERROR_CODES).toHaveLength(15);
+  });
+});

@@ -1,0 +1,12 @@
+export type { Annotations } from "./bindings/Annotations";
+export type { ConnectionId } from "./bindings/ConnectionId";
+export type { ConnectionSummary } from "./bindings/ConnectionSummary";
+export type { ErrorCode } from "./bindings/ErrorCode";
+export type { Icon } from "./bindings/Icon";
+export type { LodeError } from "./bindings/LodeError";
+export type { ResourceContent } from "./bindings/ResourceContent";
+export type { ResourceItem } from "./bindings/ResourceItem";
+export type { Role } from "./bindings/Role";
+export type { TransportSpec } from "./bindings/TransportSpec";
+export { listConnections, listResources, readResource } from "./commands";
+export { ERROR_CODES, isErrorCode, isLodeError, toLodeError } from "./errors";

@@ -1,0 +1,61 @@
+import type { ConnectionSummary, ResourceContent, ResourceItem } from "../ipc";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+export const demoConnection: ConnectionSummary = {
+  id: 1,
+  name: "Demo",
+  transport: { kind: "stdio", command: "lode-demo-server", args: ["--stdio"] },
+};
+
+export const httpConnection: ConnectionSummary = {
+  id: 2,
+  name: "Docs over HTTP",
+  transport: { kind: "http", url: "http://127.0.0.1:8931/mcp" },
+};
+
+export function demoResources(now = Date.now()): ResourceItem[] {
+  return [
+    {
+      server: "Demo",
+      uri: "demo://notes/welcome.md",
+      name: "welcome.md",
+      title: "Welcome note",
+      description: "Start here",
+      mimeType: "text/markdown",
+      size: 2048,
+      annotations: { audience: ["user"], priority: 0.8, lastModified: new Date(now - 3 * DAY).toISOString() },
+    },
+    {
+      server: "Demo",
+      uri: "demo://config/settings.json",
+      name: "settings.json",
+      mimeType: "application/json",
+      annotations: { audience: ["user", "assistant"], priority: 0.25 },
+    },
+    {
+      server: "Demo",
+      uri: "demo://images/logo.png",
+      name: "logo.png",
+      mimeType: "image/png",
+      size: 68,
+      annotations: { audience: ["assistant"] },
+    },
+    { server: "Demo", uri: "demo://plain", name: "plain", annotations: {} },
+  ];
+}
+
+/** A 1x1 transparent PNG. */
+export const PNG_BASE64 =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
+
+export const demoContents: Record<string, ResourceContent[]> = {
+  "demo://notes/welcome.md": [
+    { uri: "demo://notes/welcome.md", mimeType: "text/markdown", text: "# Welcome\n<b>not bold</b> stays text." },
+  ],
+  "demo://config/settings.json": [
+    { uri: "demo://config/settings.json", mimeType: "application/json", text: '{"theme":"light","size":3}' },
+  ],
+  "demo://images/logo.png": [{ uri: "demo://images/logo.png", mimeType: "image/png", blob: PNG_BASE64 }],
+  "demo://plain": [{ uri: "demo://plain", mimeType: "application/octet-stream", blob: "AAECAwQFBgc=" }],
+};

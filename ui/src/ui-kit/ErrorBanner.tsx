@@ -1,0 +1,37 @@
+import "./ErrorBanner.css";
+
+interface ErrorBannerProps {
+  /** A short, localized description of the kind of failure. */
+  title: string;
+  /** The text the failing party sent: shown as data, never as markup. */
+  message: string;
+  detail?: string | undefined;
+  detailsLabel: string;
+  retryLabel?: string;
+  onRetry?: () => void;
+}
+
+export function ErrorBanner({ title, message, detail, detailsLabel, retryLabel, onRetry }: ErrorBannerProps) {
+  return (
+    <div className="error-banner" role="alert">
+      <div className="error-banner__icon" aria-hidden="true">
+        !
+      </div>
+      <div className="error-banner__body">
+        <p className="error-banner__title">{title}</p>
+        {message && <p className="error-banner__message">{message}</p>}
+        {detail && (
+          <details className="error-banner__detail">
+            <summary>{detailsLabel}</summary>
+            <pre>{detail}</pre>
+          </details>
+        )}
+      </div>
+      {onRetry && retryLabel && (
+        <button type="button" className="button button--small" onClick={onRetry}>
+          {retryLabel}
+        </button>
+      )}
+    </div>
+  );
+}
