@@ -10,11 +10,13 @@ use tauri::{Manager, RunEvent, Runtime};
 
 /// Registers Lode's state and commands on any runtime, so tests can use Tauri's mock runtime.
 pub fn build<R: Runtime>(builder: tauri::Builder<R>, lode: Arc<Lode>) -> tauri::Builder<R> {
-    builder.manage(lode).invoke_handler(tauri::generate_handler![
-        commands::connections::list_connections,
-        commands::resources::list_resources,
-        commands::resources::read_resource,
-    ])
+    builder
+        .manage(lode)
+        .invoke_handler(tauri::generate_handler![
+            commands::connections::list_connections,
+            commands::resources::list_resources,
+            commands::resources::read_resource,
+        ])
 }
 
 pub fn run() {
@@ -50,6 +52,8 @@ pub fn run() {
 }
 
 fn open_lode() -> lode_core::LodeResult<Lode> {
-    let demo = std::env::current_exe().ok().and_then(|exe| lode_app::demo_server_command(&exe));
+    let demo = std::env::current_exe()
+        .ok()
+        .and_then(|exe| lode_app::demo_server_command(&exe));
     Lode::open(&lode_app::default_data_dir()?, demo)
 }

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { ResourcesPane } from "../features/browser/ResourcesPane";
 import { ConnectionsPane } from "../features/connections/ConnectionsPane";
 import { PreviewPane } from "../features/preview/PreviewPane";
@@ -11,11 +11,13 @@ export function App() {
   const [connection, setConnection] = useState<ConnectionSummary | null>(null);
   const [resource, setResource] = useState<ResourceItem | null>(null);
 
-  const selectConnection = (next: ConnectionSummary) => {
-    if (next.id === connection?.id) return;
-    setConnection(next);
-    setResource(null);
-  };
+  const selectConnection = useCallback((next: ConnectionSummary) => {
+    setConnection((current) => {
+      if (next.id === current?.id) return current;
+      setResource(null);
+      return next;
+    });
+  }, []);
 
   return (
     <div className="app">

@@ -7,7 +7,11 @@ use lode_core::TransportSpec;
 
 pub const DEMO_CONNECTION_NAME: &str = "Demo";
 
-const DEMO_BINARY: &str = if cfg!(windows) { "lode-demo-server.exe" } else { "lode-demo-server" };
+const DEMO_BINARY: &str = if cfg!(windows) {
+    "lode-demo-server.exe"
+} else {
+    "lode-demo-server"
+};
 
 /// The stdio command that starts the demo server found beside `exe` (or `None` when it is not
 /// installed there).
@@ -22,9 +26,9 @@ pub fn demo_server_command(exe: &Path) -> Option<TransportSpec> {
 /// True when `spec` runs some copy of the demo server, wherever it was installed.
 pub(crate) fn is_demo_command(spec: &TransportSpec) -> bool {
     match spec {
-        TransportSpec::Stdio { command, .. } => {
-            Path::new(command).file_name().is_some_and(|name| name == DEMO_BINARY)
-        }
+        TransportSpec::Stdio { command, .. } => Path::new(command)
+            .file_name()
+            .is_some_and(|name| name == DEMO_BINARY),
         TransportSpec::Http { .. } => false,
     }
 }

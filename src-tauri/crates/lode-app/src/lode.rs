@@ -29,11 +29,19 @@ impl Lode {
             store.seed_once(&[(DEMO_CONNECTION_NAME.to_owned(), demo.clone())])?;
             repoint_moved_demo(&store, &demo)?;
         }
-        Ok(Self { store: Arc::new(store), sessions: Sessions::default() })
+        Ok(Self {
+            store: Arc::new(store),
+            sessions: Sessions::default(),
+        })
     }
 
     pub fn list_connections(&self) -> LodeResult<Vec<ConnectionSummary>> {
-        Ok(self.store.list_connections()?.iter().map(ConnectionSummary::from).collect())
+        Ok(self
+            .store
+            .list_connections()?
+            .iter()
+            .map(ConnectionSummary::from)
+            .collect())
     }
 
     pub async fn list_resources(&self, id: ConnectionId) -> LodeResult<Vec<ResourceItem>> {
@@ -44,7 +52,11 @@ impl Lode {
         result
     }
 
-    pub async fn read_resource(&self, id: ConnectionId, uri: &str) -> LodeResult<Vec<ResourceContent>> {
+    pub async fn read_resource(
+        &self,
+        id: ConnectionId,
+        uri: &str,
+    ) -> LodeResult<Vec<ResourceContent>> {
         let connection = self.store.get_connection(id)?;
         let client = self.sessions.client(&connection).await?;
         let result = client.read_resource(uri).await;
@@ -72,8 +84,13 @@ impl Lode {
 
     fn find_by_name(&self, name: &str) -> LodeResult<Connection> {
         self.store.find_connection_by_name(name)?.ok_or_else(|| {
-            let known: Vec<String> =
-                self.store.list_connections().unwrap_or_default().into_iter().map(|c| c.name).collect();
+            let known: Vec<String> = self
+                .store
+                .list_connections()
+                .unwrap_or_default()
+                .into_iter()
+                .map(|c| c.name)
+                .collect();
             let error = lode_core::LodeError::new(
                 lode_core::ErrorCode::UnknownConnection,
                 format!("no saved connection named \"{name}\""),
@@ -89,7 +106,8 @@ impl Lode {
 
 fn repoint_moved_demo(store: &Store, demo: &lode_core::TransportSpec) -> LodeResult<()> {
     for connection in store.list_connections()? {
-        let stale = demo::is_demo_command(&connection.transport) && !demo::exists(&connection.transport);
+        let stale =
+            demo::is_demo_command(&connection.transport) && !demo::exists(&connection.transport);
         if stale && connection.transport != *demo {
             store.update_transport(connection.id, demo)?;
         }

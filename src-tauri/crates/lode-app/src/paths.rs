@@ -13,9 +13,14 @@ pub fn default_data_dir() -> LodeResult<PathBuf> {
     if let Some(dir) = std::env::var_os("LODE_DATA_DIR").filter(|d| !d.is_empty()) {
         return Ok(PathBuf::from(dir));
     }
-    dirs::data_dir().map(|d| d.join(APP_IDENTIFIER)).ok_or_else(|| {
-        LodeError::new(ErrorCode::Storage, "this system has no per-user data folder (is HOME set?)")
-    })
+    dirs::data_dir()
+        .map(|d| d.join(APP_IDENTIFIER))
+        .ok_or_else(|| {
+            LodeError::new(
+                ErrorCode::Storage,
+                "this system has no per-user data folder (is HOME set?)",
+            )
+        })
 }
 
 pub(crate) fn database_file(data_dir: &std::path::Path) -> PathBuf {

@@ -19,11 +19,19 @@ impl Sessions {
     /// The live client of `connection`, connecting if needed. Concurrent callers share one
     /// connection attempt; a failed attempt leaves the slot empty for the next caller to retry.
     pub(crate) async fn client(&self, connection: &Connection) -> LodeResult<Arc<McpClient>> {
-        let slot = self.slots.lock().await.entry(connection.id).or_default().clone();
+        let slot = self
+            .slots
+            .lock()
+            .await
+            .entry(connection.id)
+            .or_default()
+            .clone();
         let client = slot
             .get_or_try_init(|| async {
                 let options = ConnectOptions::new(connection.name.clone());
-                McpClient::connect(&connection.transport, options).await.map(Arc::new)
+                McpClient::connect(&connection.transport, options)
+                    .await
+                    .map(Arc::new)
             })
             .await?;
         Ok(client.clone())
@@ -31,14 +39,24 @@ impl Sessions {
 
     /// Forgets the client of `id` when `result` says its connection is gone.
     pub(crate) async fn discard_if_dead<T>(&self, id: ConnectionId, result: &LodeResult<T>) {
-        if let Err(LodeError { code: ErrorCode::TransportClosed | ErrorCode::Timeout, .. }) = result {
+        if let Err(LodeError {
+            code: ErrorCode::TransportClosed | ErrorCode::Timeout,
+            ..
+        }) = result
+        {
             self.slots.lock().await.remove(&id);
         }
     }
 
     /// Closes every live connection (at exit), ending local server processes.
     pub(crate) async fn close_all(&self) {
-        let slots: Vec<Slot> = self.slots.lock().await.drain().map(|(_, slot)| slot).collect();
+        let slots: Vec<Slot> = self
+            .slots
+            .lock()
+            .await
+            .drain()
+            .map(|(_, slot)| slot)
+            .collect();
         for slot in slots {
             if let Some(client) = Arc::into_inner(slot).and_then(OnceCell::into_inner) {
                 if let Some(client) = Arc::into_inner(client) {

@@ -8,5 +8,8 @@ pub enum ServerTarget {
     /// A saved connection, by name (case-insensitive).
     Saved(String),
     /// A transport given inline; `label` names it in output and errors.
-    Inline { label: String, transport: TransportSpec },
+    Inline {
+        label: String,
+        transport: TransportSpec,
+    },
 }

@@ -6,7 +6,11 @@ use lode_app::ServerTarget;
 use lode_core::{ErrorCode, LodeError, LodeResult, TransportSpec};
 
 #[derive(Debug, Parser)]
-#[command(name = "lode", version, about = "List and read the resources of MCP servers")]
+#[command(
+    name = "lode",
+    version,
+    about = "List and read the resources of MCP servers"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -58,9 +62,10 @@ impl ServerArgs {
     /// The server and what is left of the positional words (the URI, for `read`).
     pub fn target(&self, positional: &[String]) -> LodeResult<(ServerTarget, Option<String>)> {
         let inline = match (&self.stdio, &self.http) {
-            (Some(line), _) => {
-                Some(ServerTarget::Inline { label: line.clone(), transport: TransportSpec::stdio_from_command_line(line)? })
-            }
+            (Some(line), _) => Some(ServerTarget::Inline {
+                label: line.clone(),
+                transport: TransportSpec::stdio_from_command_line(line)?,
+            }),
             (None, Some(url)) => Some(ServerTarget::Inline {
                 label: url.clone(),
                 transport: TransportSpec::Http { url: url.clone() },
@@ -72,8 +77,12 @@ impl ServerArgs {
             (Some(target), [rest]) => Ok((target, Some(rest.clone()))),
             (None, [name]) => Ok((ServerTarget::Saved(name.clone()), None)),
             (None, [name, rest]) => Ok((ServerTarget::Saved(name.clone()), Some(rest.clone()))),
-            (None, []) => Err(usage("name a saved connection, or give --stdio \"CMD ARGS\" or --http URL")),
-            _ => Err(usage("too many arguments: with --stdio or --http, leave out the server name")),
+            (None, []) => Err(usage(
+                "name a saved connection, or give --stdio \"CMD ARGS\" or --http URL",
+            )),
+            _ => Err(usage(
+                "too many arguments: with --stdio or --http, leave out the server name",
+            )),
         }
     }
 }

@@ -19,10 +19,17 @@ fn main() -> ExitCode {
         Err(error) => {
             // --help and --version are successes that clap reports through the error path.
             let _ = error.print();
-            return if error.use_stderr() { ExitCode::from(exit::USAGE) } else { ExitCode::SUCCESS };
+            return if error.use_stderr() {
+                ExitCode::from(exit::USAGE)
+            } else {
+                ExitCode::SUCCESS
+            };
         }
     };
-    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
         Ok(runtime) => runtime,
         Err(error) => {
             eprintln!("lode: could not start: {error}");
@@ -36,10 +43,17 @@ fn main() -> ExitCode {
 }
 
 async fn run(cli: Cli) -> LodeResult<()> {
-    let lode = Lode::open(&lode_app::default_data_dir()?, None)?;
+    // The CLI shares the app's saved connections, and seeds the same Demo connection when it
+    // is the first of the two to run.
+    let demo = std::env::current_exe()
+        .ok()
+        .and_then(|exe| lode_app::demo_server_command(&exe));
+    let lode = Lode::open(&lode_app::default_data_dir()?, demo)?;
     match cli.command {
         Command::Ls(ls) => {
-            let client = lode.connect_target(&ls.server.target(&ls.positional)?.0).await?;
+            let client = lode
+                .connect_target(&ls.server.target(&ls.positional)?.0)
+                .await?;
             let resources = client.list_resources().await;
             client.close().await;
             output::resources(&resources?, ls.json)

@@ -15,7 +15,10 @@ pub fn resources(items: &[ResourceItem], json: bool) -> LodeResult<()> {
             item.uri,
             item.display_name(),
             audience(item.annotations.audience.as_deref()),
-            item.annotations.priority.map(|p| format!("{p:.2}")).unwrap_or_else(|| "-".into()),
+            item.annotations
+                .priority
+                .map(|p| format!("{p:.2}"))
+                .unwrap_or_else(|| "-".into()),
             item.annotations.last_modified.as_deref().unwrap_or("-"),
         ));
     }
@@ -30,7 +33,11 @@ pub fn contents(contents: &[ResourceContent], json: bool) -> LodeResult<()> {
     for content in contents {
         match content {
             ResourceContent::Text { text, .. } => write_stdout(text.as_bytes())?,
-            ResourceContent::Blob { uri, mime_type, blob } => write_stdout(
+            ResourceContent::Blob {
+                uri,
+                mime_type,
+                blob,
+            } => write_stdout(
                 format!(
                     "[{} blob, {} base64 characters: {uri}; use --json for the data]\n",
                     mime_type.as_deref().unwrap_or("binary"),
@@ -47,7 +54,10 @@ fn audience(roles: Option<&[Role]>) -> &'static str {
     match roles {
         None | Some([]) => "-",
         Some(roles) => {
-            match (roles.contains(&Role::User), roles.contains(&Role::Assistant)) {
+            match (
+                roles.contains(&Role::User),
+                roles.contains(&Role::Assistant),
+            ) {
                 (true, true) => "user+assistant",
                 (true, false) => "user",
                 _ => "assistant",
@@ -69,6 +79,9 @@ fn write_stdout(bytes: &[u8]) -> LodeResult<()> {
         Ok(()) => Ok(()),
         // The reader went away (`lode ls | head`): not an error worth reporting.
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        Err(e) => Err(LodeError::new(ErrorCode::Internal, format!("could not write output: {e}"))),
+        Err(e) => Err(LodeError::new(
+            ErrorCode::Internal,
+            format!("could not write output: {e}"),
+        )),
     }
 }

@@ -34,7 +34,10 @@ impl TransportSpec {
         let command = words
             .next()
             .ok_or_else(|| LodeError::new(ErrorCode::InvalidInput, "the stdio command is empty"))?;
-        Ok(Self::Stdio { command, args: words.collect() })
+        Ok(Self::Stdio {
+            command,
+            args: words.collect(),
+        })
     }
 
     /// A short human-readable description: the command line or the URL.
@@ -75,7 +78,10 @@ fn split_command_line(line: &str) -> LodeResult<Vec<String>> {
         }
     }
     if quote.is_some() {
-        return Err(LodeError::new(ErrorCode::InvalidInput, "unbalanced quote in the stdio command"));
+        return Err(LodeError::new(
+            ErrorCode::InvalidInput,
+            "unbalanced quote in the stdio command",
+        ));
     }
     if in_word {
         words.push(current);
@@ -104,7 +110,11 @@ pub struct ConnectionSummary {
 
 impl From<&Connection> for ConnectionSummary {
     fn from(c: &Connection) -> Self {
-        Self { id: c.id, name: c.name.clone(), transport: c.transport.clone() }
+        Self {
+            id: c.id,
+            name: c.name.clone(),
+            transport: c.transport.clone(),
+        }
     }
 }
 
@@ -134,7 +144,10 @@ mod tests {
 
     #[test]
     fn describes_the_command_line() {
-        let spec = TransportSpec::Stdio { command: "lode-demo-server".into(), args: vec!["stdio".into()] };
+        let spec = TransportSpec::Stdio {
+            command: "lode-demo-server".into(),
+            args: vec!["stdio".into()],
+        };
         assert_eq!(spec.describe(), "lode-demo-server stdio");
     }
 }

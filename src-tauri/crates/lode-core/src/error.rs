@@ -80,7 +80,11 @@ pub struct LodeError {
 
 impl LodeError {
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
-        Self { code, message: message.into(), detail: None }
+        Self {
+            code,
+            message: message.into(),
+            detail: None,
+        }
     }
 
     pub fn with_detail(mut self, detail: impl Into<String>) -> Self {
@@ -104,7 +108,9 @@ mod tests {
         );
         let detailed = plain.with_detail("uri: x");
         assert_eq!(
-            serde_json::to_value(&detailed).ok().and_then(|v| v.get("detail").cloned()),
+            serde_json::to_value(&detailed)
+                .ok()
+                .and_then(|v| v.get("detail").cloned()),
             Some(serde_json::json!("uri: x"))
         );
     }

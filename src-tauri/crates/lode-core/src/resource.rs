@@ -138,7 +138,10 @@ mod tests {
             description: None,
             mime_type: Some("text/markdown".into()),
             size: None,
-            annotations: Annotations { priority: Some(0.5), ..Default::default() },
+            annotations: Annotations {
+                priority: Some(0.5),
+                ..Default::default()
+            },
             icons: None,
         };
         assert_eq!(

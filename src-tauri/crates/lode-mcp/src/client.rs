@@ -24,7 +24,10 @@ pub struct ConnectOptions {
 
 impl ConnectOptions {
     pub fn new(server_name: impl Into<String>) -> Self {
-        Self { server_name: server_name.into(), request_timeout: Duration::from_secs(60) }
+        Self {
+            server_name: server_name.into(),
+            request_timeout: Duration::from_secs(60),
+        }
     }
 }
 
@@ -74,14 +77,27 @@ impl McpClient {
             }
         };
         let what = format!("connecting to {}", options.server_name);
-        let (service, process) = match tokio::time::timeout(options.request_timeout, handshake).await
-        {
-            Ok(result) => result.map_err(|e| with_log_tail(e, &log))?,
-            Err(_) => return Err(with_log_tail(timed_out(&what, options.request_timeout), &log)),
-        };
+        let (service, process) =
+            match tokio::time::timeout(options.request_timeout, handshake).await {
+                Ok(result) => result.map_err(|e| with_log_tail(e, &log))?,
+                Err(_) => {
+                    return Err(with_log_tail(
+                        timed_out(&what, options.request_timeout),
+                        &log,
+                    ))
+                }
+            };
         // rmcp's response cache serves stale data when a refresh fails; Lode keeps its own state.
-        service.peer().set_response_cache_config(ClientCacheConfig::disabled()).await;
-        Ok(Self { service, options, log, _process: process })
+        service
+            .peer()
+            .set_response_cache_config(ClientCacheConfig::disabled())
+            .await;
+        Ok(Self {
+            service,
+            options,
+            log,
+            _process: process,
+        })
     }
 
     pub fn server_name(&self) -> &str {
@@ -109,9 +125,16 @@ impl McpClient {
         loop {
             let params = PaginatedRequestParams::default().with_cursor(cursor.take());
             let page = self
-                .call("listing resources", self.service.peer().list_resources(Some(params)))
+                .call(
+                    "listing resources",
+                    self.service.peer().list_resources(Some(params)),
+                )
                 .await?;
-            items.extend(page.resources.into_iter().map(|r| resource_item(self.server_name(), r)));
+            items.extend(
+                page.resources
+                    .into_iter()
+                    .map(|r| resource_item(self.server_name(), r)),
+            );
             match page.next_cursor {
                 // An empty cursor would repeat the first page forever.
                 Some(next) if !next.is_empty() => cursor = Some(next),
@@ -123,9 +146,34 @@ impl McpClient {
     pub async fn read_resource(&self, uri: &str) -> LodeResult<Vec<ResourceContent>> {
         let what = format!("reading {uri}");
         let result = self
-            .call(&what, self.service.read_resource(ReadResourceRequestParams::new(uri)))
-            .await?;
-        Ok(result.contents.into_iter().filter_map(resource_content).collect())
+            .call(
+                &what,
+                self.service
+                    .read_resource(ReadResourceRequestParams::new(uri)),
+            )
+            .await
+            .map_err(|e| self.not_found_in_modern_era(e))?;
+        Ok(result
+            .contents
+            .into_iter()
+            .filter_map(resource_content)
+            .collect())
+    }
+
+    /// From 2026-07-28 on, servers report an unknown resource as -32602 (invalid params)
+    /// instead of -32002: on a read, that still means "not found" to a person.
+    fn not_found_in_modern_era(&self, error: LodeError) -> LodeError {
+        let modern = self.service.peer_info().is_some_and(|info| {
+            info.protocol_version.as_str() >= ProtocolVersion::V_2026_07_28.as_str()
+        });
+        if modern && error.code == ErrorCode::InvalidParams {
+            LodeError {
+                code: ErrorCode::NotFound,
+                ..error
+            }
+        } else {
+            error
+        }
     }
 
     /// Closes the connection and waits for the session task to end.

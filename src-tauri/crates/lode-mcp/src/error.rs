@@ -21,7 +21,10 @@ pub(crate) fn from_service(error: ServiceError, what: &str) -> LodeError {
             };
             let error = LodeError::new(
                 code,
-                format!("{what}: the server answered error {}: {}", data.code.0, data.message),
+                format!(
+                    "{what}: the server answered error {}: {}",
+                    data.code.0, data.message
+                ),
             );
             match data.data {
                 Some(detail) => error.with_detail(detail.to_string()),
@@ -61,14 +64,17 @@ pub(crate) fn from_initialize(error: ClientInitializeError, server: &str) -> Lod
         ),
         ClientInitializeError::JsonRpcError(data) => LodeError::new(
             ErrorCode::ServerError,
-            format!("{server} refused the handshake: {} {}", data.code.0, data.message),
+            format!(
+                "{server} refused the handshake: {} {}",
+                data.code.0, data.message
+            ),
         ),
-        ClientInitializeError::NoCompatibleProtocolVersion { server_supported, .. } => {
-            LodeError::new(
-                ErrorCode::Protocol,
-                format!("{server} speaks no MCP version Lode knows ({server_supported:?})"),
-            )
-        }
+        ClientInitializeError::NoCompatibleProtocolVersion {
+            server_supported, ..
+        } => LodeError::new(
+            ErrorCode::Protocol,
+            format!("{server} speaks no MCP version Lode knows ({server_supported:?})"),
+        ),
         other => LodeError::new(
             ErrorCode::Protocol,
             format!("the handshake with {server} failed: {other}"),
@@ -89,5 +95,8 @@ pub(crate) fn spawn_failed(command: &str, error: &std::io::Error) -> LodeError {
         std::io::ErrorKind::PermissionDenied => "not executable".to_owned(),
         _ => error.to_string(),
     };
-    LodeError::new(ErrorCode::SpawnFailed, format!("could not start `{command}`: {reason}"))
+    LodeError::new(
+        ErrorCode::SpawnFailed,
+        format!("could not start `{command}`: {reason}"),
+    )
 }

@@ -17,7 +17,10 @@ impl ServerLog {
     pub fn push(&self, line: &str) {
         let line: String = line.chars().take(MAX_LINE_CHARS).collect();
         // A poisoned lock only means another writer panicked mid-push; the ring is still usable.
-        let mut lines = self.lines.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut lines = self
+            .lines
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         if lines.len() == MAX_LINES {
             lines.pop_front();
         }
@@ -26,8 +29,15 @@ impl ServerLog {
 
     /// The newest `count` lines, oldest first.
     pub fn tail(&self, count: usize) -> Vec<String> {
-        let lines = self.lines.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        lines.iter().skip(lines.len().saturating_sub(count)).cloned().collect()
+        let lines = self
+            .lines
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        lines
+            .iter()
+            .skip(lines.len().saturating_sub(count))
+            .cloned()
+            .collect()
     }
 }
 

@@ -41,7 +41,10 @@ pub(crate) fn spawn(
     log: &ServerLog,
 ) -> LodeResult<(ServerProcess, StdioTransport)> {
     let mut wrapped = CommandWrap::with_new(command, |cmd| {
-        cmd.args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        cmd.args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
     });
     #[cfg(unix)]
     wrapped.wrap(process_wrap::tokio::ProcessGroup::leader());
@@ -50,15 +53,15 @@ pub(crate) fn spawn(
     wrapped.wrap(KillOnDrop);
     let mut child = wrapped.spawn().map_err(|e| spawn_failed(command, &e))?;
 
-    let io_error = |what: &str| {
-        spawn_failed(command, &std::io::Error::other(format!("no {what} pipe")))
-    };
+    let io_error =
+        |what: &str| spawn_failed(command, &std::io::Error::other(format!("no {what} pipe")));
     let stdin = child.stdin().take().ok_or_else(|| io_error("stdin"))?;
     let stdout = child.stdout().take().ok_or_else(|| io_error("stdout"))?;
     if let Some(stderr) = child.stderr().take() {
         tokio::spawn(drain_stderr(stderr, log.clone()));
     }
-    let transport = AsyncRwTransport::new_client(stdout, stdin).with_max_line_length(MAX_MESSAGE_BYTES);
+    let transport =
+        AsyncRwTransport::new_client(stdout, stdin).with_max_line_length(MAX_MESSAGE_BYTES);
     Ok((ServerProcess { child }, transport))
 }
 
@@ -69,7 +72,11 @@ async fn drain_stderr(stderr: ChildStderr, log: ServerLog) {
         line.clear();
         // Bounded per read: a line longer than this arrives as several log lines, never as
         // unbounded memory.
-        match (&mut reader).take(STDERR_LINE_BYTES).read_until(b'\n', &mut line).await {
+        match (&mut reader)
+            .take(STDERR_LINE_BYTES)
+            .read_until(b'\n', &mut line)
+            .await
+        {
             Ok(0) | Err(_) => break,
             Ok(_) => log.push(String::from_utf8_lossy(&line).trim_end()),
         }

@@ -26,17 +26,24 @@ impl KeychainStore {
     /// Files secrets under another service name (tests use their own, to never touch the
     /// user's real entries).
     pub fn open_with_service(service: &str) -> LodeResult<Self> {
-        Ok(Self { store: platform_store()?, service: service.to_owned() })
+        Ok(Self {
+            store: platform_store()?,
+            service: service.to_owned(),
+        })
     }
 
     fn entry(&self, key: &SecretKey) -> LodeResult<keyring_core::Entry> {
-        self.store.build(&self.service, key.as_str(), None).map_err(|e| keychain_error("open", &e))
+        self.store
+            .build(&self.service, key.as_str(), None)
+            .map_err(|e| keychain_error("open", &e))
     }
 }
 
 impl SecretStore for KeychainStore {
     fn set(&self, key: &SecretKey, secret: &Secret) -> LodeResult<()> {
-        self.entry(key)?.set_password(secret.expose()).map_err(|e| keychain_error("save", &e))
+        self.entry(key)?
+            .set_password(secret.expose())
+            .map_err(|e| keychain_error("save", &e))
     }
 
     fn get(&self, key: &SecretKey) -> LodeResult<Option<Secret>> {
@@ -65,8 +72,11 @@ fn keychain_error(action: &str, error: &KeyringError) -> LodeError {
         _ => "the keychain refused the request",
     };
     // keyring's errors never contain the secret value itself, only what went wrong.
-    LodeError::new(ErrorCode::Keychain, format!("could not {action} a secret: {hint}"))
-        .with_detail(error.to_string())
+    LodeError::new(
+        ErrorCode::Keychain,
+        format!("could not {action} a secret: {hint}"),
+    )
+    .with_detail(error.to_string())
 }
 
 #[cfg(target_os = "linux")]
@@ -92,5 +102,8 @@ fn platform_store() -> LodeResult<Arc<CredentialStore>> {
 
 #[cfg(not(any(target_os = "linux", target_os = "macos", target_os = "windows")))]
 fn platform_store() -> LodeResult<Arc<CredentialStore>> {
-    Err(LodeError::new(ErrorCode::Keychain, "no OS keychain is supported on this platform"))
+    Err(LodeError::new(
+        ErrorCode::Keychain,
+        "no OS keychain is supported on this platform",
+    ))
 }

@@ -14,9 +14,12 @@ pub struct MemoryStore {
 
 impl MemoryStore {
     fn lock(&self) -> LodeResult<std::sync::MutexGuard<'_, HashMap<SecretKey, String>>> {
-        self.secrets
-            .lock()
-            .map_err(|_| LodeError::new(ErrorCode::Internal, "the in-memory secret store is poisoned"))
+        self.secrets.lock().map_err(|_| {
+            LodeError::new(
+                ErrorCode::Internal,
+                "the in-memory secret store is poisoned",
+            )
+        })
     }
 }
 

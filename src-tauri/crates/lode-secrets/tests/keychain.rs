@@ -5,17 +5,33 @@ use lode_secrets::{KeychainStore, MemoryStore, Secret, SecretKey, SecretStore};
 
 fn round_trip(store: &dyn SecretStore) {
     let key = SecretKey::for_connection(42, "bearer");
-    assert!(store.get(&key).ok().flatten().is_none(), "a fresh key must be empty");
+    assert!(
+        store.get(&key).ok().flatten().is_none(),
+        "a fresh key must be empty"
+    );
 
-    store.set(&key, &Secret::new("tok-Ωmega-1")).expect("store the secret");
-    assert_eq!(store.get(&key).expect("read it back"), Some(Secret::new("tok-Ωmega-1")));
+    store
+        .set(&key, &Secret::new("tok-Ωmega-1"))
+        .expect("store the secret");
+    assert_eq!(
+        store.get(&key).expect("read it back"),
+        Some(Secret::new("tok-Ωmega-1"))
+    );
 
-    store.set(&key, &Secret::new("tok-2")).expect("replace the secret");
-    assert_eq!(store.get(&key).expect("read the replacement"), Some(Secret::new("tok-2")));
+    store
+        .set(&key, &Secret::new("tok-2"))
+        .expect("replace the secret");
+    assert_eq!(
+        store.get(&key).expect("read the replacement"),
+        Some(Secret::new("tok-2"))
+    );
 
     assert!(store.delete(&key).expect("delete it"));
     assert_eq!(store.get(&key).expect("read after delete"), None);
-    assert!(!store.delete(&key).expect("delete again"), "nothing left to delete");
+    assert!(
+        !store.delete(&key).expect("delete again"),
+        "nothing left to delete"
+    );
 }
 
 #[test]

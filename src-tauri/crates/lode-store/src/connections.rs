@@ -16,46 +16,73 @@ impl Store {
             .map_err(|e| storage_error("list connections", e))?;
         let rows = stmt
             .query_map([], |row| {
-                Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?, row.get::<_, String>(2)?))
+                Ok((
+                    row.get::<_, i64>(0)?,
+                    row.get::<_, String>(1)?,
+                    row.get::<_, String>(2)?,
+                ))
             })
             .map_err(|e| storage_error("list connections", e))?;
         rows.map(|row| {
             let (id, name, transport) = row.map_err(|e| storage_error("list connections", e))?;
-            Ok(Connection { id: ConnectionId(id), name, transport: parse_transport(&transport)? })
+            Ok(Connection {
+                id: ConnectionId(id),
+                name,
+                transport: parse_transport(&transport)?,
+            })
         })
         .collect()
     }
 
     pub fn get_connection(&self, id: ConnectionId) -> LodeResult<Connection> {
-        self.list_connections()?.into_iter().find(|c| c.id == id).ok_or_else(|| {
-            LodeError::new(ErrorCode::UnknownConnection, format!("no saved connection #{}", id.0))
-        })
+        self.list_connections()?
+            .into_iter()
+            .find(|c| c.id == id)
+            .ok_or_else(|| {
+                LodeError::new(
+                    ErrorCode::UnknownConnection,
+                    format!("no saved connection #{}", id.0),
+                )
+            })
     }
 
     pub fn find_connection_by_name(&self, name: &str) -> LodeResult<Option<Connection>> {
-        Ok(self.list_connections()?.into_iter().find(|c| c.name.eq_ignore_ascii_case(name)))
+        Ok(self
+            .list_connections()?
+            .into_iter()
+            .find(|c| c.name.eq_ignore_ascii_case(name)))
     }
 
-    pub fn insert_connection(&self, name: &str, transport: &TransportSpec) -> LodeResult<Connection> {
+    pub fn insert_connection(
+        &self,
+        name: &str,
+        transport: &TransportSpec,
+    ) -> LodeResult<Connection> {
         let name = name.trim();
         if name.is_empty() {
-            return Err(LodeError::new(ErrorCode::InvalidInput, "a connection needs a name"));
+            return Err(LodeError::new(
+                ErrorCode::InvalidInput,
+                "a connection needs a name",
+            ));
         }
         let json = serde_json::to_string(transport)
             .map_err(|e| LodeError::new(ErrorCode::Internal, format!("encode transport: {e}")))?;
         let conn = self.conn()?;
-        conn.execute("INSERT INTO connections (name, transport) VALUES (?1, ?2)", params![name, json])
-            .map_err(|e| match e {
-                rusqlite::Error::SqliteFailure(f, _)
-                    if f.code == rusqlite::ErrorCode::ConstraintViolation =>
-                {
-                    LodeError::new(
-                        ErrorCode::InvalidInput,
-                        format!("a connection named \"{name}\" already exists"),
-                    )
-                }
-                other => storage_error("save the connection", other),
-            })?;
+        conn.execute(
+            "INSERT INTO connections (name, transport) VALUES (?1, ?2)",
+            params![name, json],
+        )
+        .map_err(|e| match e {
+            rusqlite::Error::SqliteFailure(f, _)
+                if f.code == rusqlite::ErrorCode::ConstraintViolation =>
+            {
+                LodeError::new(
+                    ErrorCode::InvalidInput,
+                    format!("a connection named \"{name}\" already exists"),
+                )
+            }
+            other => storage_error("save the connection", other),
+        })?;
         Ok(Connection {
             id: ConnectionId(conn.last_insert_rowid()),
             name: name.to_owned(),
@@ -69,23 +96,31 @@ impl Store {
         let mut conn = self.conn()?;
         let tx = conn.transaction().map_err(|e| storage_error("seed", e))?;
         let done: Option<String> = tx
-            .query_row("SELECT value FROM settings WHERE key = ?1", [SEEDED_KEY], |r| r.get(0))
+            .query_row(
+                "SELECT value FROM settings WHERE key = ?1",
+                [SEEDED_KEY],
+                |r| r.get(0),
+            )
             .optional()
             .map_err(|e| storage_error("read settings", e))?;
         if done.is_some() {
             return Ok(false);
         }
         for (name, transport) in seed {
-            let json = serde_json::to_string(transport)
-                .map_err(|e| LodeError::new(ErrorCode::Internal, format!("encode transport: {e}")))?;
+            let json = serde_json::to_string(transport).map_err(|e| {
+                LodeError::new(ErrorCode::Internal, format!("encode transport: {e}"))
+            })?;
             tx.execute(
                 "INSERT OR IGNORE INTO connections (name, transport) VALUES (?1, ?2)",
                 params![name, json],
             )
             .map_err(|e| storage_error("seed connections", e))?;
         }
-        tx.execute("INSERT INTO settings (key, value) VALUES (?1, '1')", [SEEDED_KEY])
-            .map_err(|e| storage_error("seed", e))?;
+        tx.execute(
+            "INSERT INTO settings (key, value) VALUES (?1, '1')",
+            [SEEDED_KEY],
+        )
+        .map_err(|e| storage_error("seed", e))?;
         tx.commit().map_err(|e| storage_error("seed", e))?;
         Ok(true)
     }
@@ -96,7 +131,10 @@ impl Store {
         let json = serde_json::to_string(transport)
             .map_err(|e| LodeError::new(ErrorCode::Internal, format!("encode transport: {e}")))?;
         self.conn()?
-            .execute("UPDATE connections SET transport = ?1 WHERE id = ?2", params![json, id.0])
+            .execute(
+                "UPDATE connections SET transport = ?1 WHERE id = ?2",
+                params![json, id.0],
+            )
             .map_err(|e| storage_error("update the connection", e))?;
         Ok(())
     }
@@ -104,7 +142,8 @@ impl Store {
 
 fn parse_transport(json: &str) -> LodeResult<TransportSpec> {
     serde_json::from_str(json).map_err(|e| {
-        LodeError::new(ErrorCode::Storage, "a saved connection is unreadable").with_detail(e.to_string())
+        LodeError::new(ErrorCode::Storage, "a saved connection is unreadable")
+            .with_detail(e.to_string())
     })
 }
 
@@ -113,28 +152,60 @@ mod tests {
     use super::*;
 
     fn stdio(cmd: &str) -> TransportSpec {
-        TransportSpec::Stdio { command: cmd.into(), args: vec!["stdio".into()] }
+        TransportSpec::Stdio {
+            command: cmd.into(),
+            args: vec!["stdio".into()],
+        }
     }
 
     #[test]
     fn saves_and_lists_connections_by_name() {
         let store = Store::open_in_memory().expect("open");
-        store.insert_connection("zeta", &stdio("z")).expect("insert");
-        let alpha = store.insert_connection(" Alpha ", &TransportSpec::Http { url: "http://127.0.0.1:1/mcp".into() });
+        store
+            .insert_connection("zeta", &stdio("z"))
+            .expect("insert");
+        let alpha = store.insert_connection(
+            " Alpha ",
+            &TransportSpec::Http {
+                url: "http://127.0.0.1:1/mcp".into(),
+            },
+        );
         let alpha = alpha.expect("insert");
-        let names: Vec<_> = store.list_connections().expect("list").into_iter().map(|c| c.name).collect();
+        let names: Vec<_> = store
+            .list_connections()
+            .expect("list")
+            .into_iter()
+            .map(|c| c.name)
+            .collect();
         assert_eq!(names, ["Alpha", "zeta"]);
-        assert_eq!(store.get_connection(alpha.id).expect("get").transport, alpha.transport);
-        assert_eq!(store.find_connection_by_name("ALPHA").expect("find").map(|c| c.id), Some(alpha.id));
+        assert_eq!(
+            store.get_connection(alpha.id).expect("get").transport,
+            alpha.transport
+        );
+        assert_eq!(
+            store
+                .find_connection_by_name("ALPHA")
+                .expect("find")
+                .map(|c| c.id),
+            Some(alpha.id)
+        );
     }
 
     #[test]
     fn refuses_duplicate_and_empty_names() {
         let store = Store::open_in_memory().expect("open");
-        store.insert_connection("Demo", &stdio("a")).expect("insert");
-        let dup = store.insert_connection("demo", &stdio("b")).err().map(|e| e.code);
+        store
+            .insert_connection("Demo", &stdio("a"))
+            .expect("insert");
+        let dup = store
+            .insert_connection("demo", &stdio("b"))
+            .err()
+            .map(|e| e.code);
         assert_eq!(dup, Some(ErrorCode::InvalidInput));
-        let empty = store.insert_connection("  ", &stdio("b")).err().map(|e| e.code);
+        let empty = store
+            .insert_connection("  ", &stdio("b"))
+            .err()
+            .map(|e| e.code);
         assert_eq!(empty, Some(ErrorCode::InvalidInput));
     }
 
@@ -144,7 +215,11 @@ mod tests {
         let seed = vec![("Demo".to_owned(), stdio("demo"))];
         assert!(store.seed_once(&seed).expect("seed"));
         assert_eq!(store.list_connections().expect("list").len(), 1);
-        store.conn().expect("conn").execute("DELETE FROM connections", []).expect("delete");
+        store
+            .conn()
+            .expect("conn")
+            .execute("DELETE FROM connections", [])
+            .expect("delete");
         assert!(!store.seed_once(&seed).expect("second seed"));
         assert!(store.list_connections().expect("list").is_empty());
     }

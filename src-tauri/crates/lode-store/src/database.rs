@@ -11,6 +11,7 @@ use crate::migrations::migrate;
 
 /// The store. One SQLite connection behind a mutex: Lode's writes are few and small, and a
 /// single connection keeps them serialized without a pool.
+#[derive(Debug)]
 pub struct Store {
     conn: Mutex<Connection>,
 }
@@ -26,9 +27,8 @@ impl Store {
                 )
             })?;
         }
-        let conn = Connection::open(path).map_err(|e| {
-            storage_error(&format!("open the database {}", path.display()), e)
-        })?;
+        let conn = Connection::open(path)
+            .map_err(|e| storage_error(&format!("open the database {}", path.display()), e))?;
         Self::from_connection(conn)
     }
 
@@ -39,15 +39,19 @@ impl Store {
     }
 
     fn from_connection(mut conn: Connection) -> LodeResult<Self> {
-        conn.busy_timeout(Duration::from_secs(5)).map_err(|e| storage_error("configure", e))?;
+        conn.busy_timeout(Duration::from_secs(5))
+            .map_err(|e| storage_error("configure", e))?;
         // WAL keeps readers from blocking on a writer, and survives a crash mid-write.
         conn.pragma_update_and_check(None, "journal_mode", "WAL", |_| Ok(()))
             .map_err(|e| storage_error("enable WAL", e))?;
-        conn.pragma_update(None, "foreign_keys", "ON").map_err(|e| storage_error("configure", e))?;
+        conn.pragma_update(None, "foreign_keys", "ON")
+            .map_err(|e| storage_error("configure", e))?;
         conn.pragma_update(None, "synchronous", "NORMAL")
             .map_err(|e| storage_error("configure", e))?;
         migrate(&mut conn)?;
-        Ok(Self { conn: Mutex::new(conn) })
+        Ok(Self {
+            conn: Mutex::new(conn),
+        })
     }
 
     pub(crate) fn conn(&self) -> LodeResult<MutexGuard<'_, Connection>> {
@@ -77,7 +81,10 @@ mod tests {
     fn a_new_file_is_migrated_to_the_latest_schema() {
         let dir = tempfile::tempdir().expect("temp dir");
         let store = Store::open(&dir.path().join("nested/lode.db")).expect("open");
-        assert_eq!(store.schema_version().ok(), i64::try_from(latest_version()).ok());
+        assert_eq!(
+            store.schema_version().ok(),
+            i64::try_from(latest_version()).ok()
+        );
     }
 
     #[test]
@@ -86,9 +93,10 @@ mod tests {
         let path = dir.path().join("lode.db");
         {
             let conn = Connection::open(&path).expect("raw open");
-            conn.pragma_update(None, "user_version", 999).expect("set version");
+            conn.pragma_update(None, "user_version", 999)
+                .expect("set version");
         }
-        let error = Store::open(&path).err().expect("must refuse");
+        let error = Store::open(&path).expect_err("must refuse");
         assert_eq!(error.code, ErrorCode::Storage);
         assert!(error.message.contains("newer Lode"), "{}", error.message);
     }
@@ -99,6 +107,9 @@ mod tests {
         let path = dir.path().join("lode.db");
         Store::open(&path).expect("first open");
         let again = Store::open(&path).expect("second open");
-        assert_eq!(again.schema_version().ok(), i64::try_from(latest_version()).ok());
+        assert_eq!(
+            again.schema_version().ok(),
+            i64::try_from(latest_version()).ok()
+        );
     }
 }

@@ -26,11 +26,19 @@ pub(crate) fn migrate(conn: &mut Connection) -> LodeResult<()> {
         ));
     }
     for (index, sql) in MIGRATIONS.iter().enumerate().skip(current) {
-        let tx = conn.transaction().map_err(|e| storage_error("start a migration", e))?;
-        tx.execute_batch(sql).map_err(|e| storage_error("migrate the database", e))?;
-        tx.pragma_update(None, "user_version", i64::try_from(index + 1).unwrap_or(i64::MAX))
-            .map_err(|e| storage_error("record the schema version", e))?;
-        tx.commit().map_err(|e| storage_error("commit a migration", e))?;
+        let tx = conn
+            .transaction()
+            .map_err(|e| storage_error("start a migration", e))?;
+        tx.execute_batch(sql)
+            .map_err(|e| storage_error("migrate the database", e))?;
+        tx.pragma_update(
+            None,
+            "user_version",
+            i64::try_from(index + 1).unwrap_or(i64::MAX),
+        )
+        .map_err(|e| storage_error("record the schema version", e))?;
+        tx.commit()
+            .map_err(|e| storage_error("commit a migration", e))?;
     }
     Ok(())
 }

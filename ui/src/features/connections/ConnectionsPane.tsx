@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { useT } from "../../i18n";
 import type { ConnectionId, ConnectionSummary } from "../../ipc";
 import { EmptyState } from "../../ui-kit/EmptyState";
@@ -16,6 +17,12 @@ interface ConnectionsPaneProps {
 export function ConnectionsPane({ selectedId, onSelect }: ConnectionsPaneProps) {
   const { t } = useT();
   const { state, reload } = useConnections();
+  const first = state.status === "success" ? state.data[0] : undefined;
+  // Open the first connection when nothing is selected, so a first launch shows the Demo
+  // server's resources at once instead of an empty screen.
+  useEffect(() => {
+    if (selectedId === null && first !== undefined) onSelect(first);
+  }, [selectedId, first, onSelect]);
   return (
     <Pane title={t("connections.title")} className="pane--connections">
       {state.status === "loading" && <Spinner label={t("connections.loading")} />}

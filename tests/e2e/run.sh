@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Real-window end-to-end test of Lode: builds the app through the Tauri CLI, copies it aside
+# (cargo test/build overwrite target/debug/lode-desktop with a dev build), and drives the copy
+# through tauri-driver + WebKitWebDriver under a private D-Bus session and Xvfb.
+#
+#   bash tests/e2e/run.sh            from the repository root (or anywhere)
+#
+# Needs the Debian packages xvfb xauth webkit2gtk-driver imagemagick dbus-x11, plus
+# fonts-noto-cjk (without it the Chinese screenshot shows boxes; the test still passes),
+# Node 20, Rust, and ui/node_modules (npm ci in ui/).
+# LODE_E2E_SKIP_BUILD=1 skips the builds and tests target/debug as it is (still copied aside).
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+e2e="$root/tests/e2e"
+cd "$root"
+
+log() { printf '\n== %s\n' "$*" >&2; }
+started=$SECONDS
+
+for tool in xvfb-run dbus-run-session import /usr/bin/WebKitWebDriver node npm cargo; do
+  command -v "$tool" >/dev/null || { echo "missing: $tool (see the header of tests/e2e/run.sh)" >&2; exit 1; }
+done
+
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+if ! command -v tauri-driver >/dev/null; then
+  log "installing tauri-driver"
+  cargo install tauri-driver --locked --version '^2'
+fi
+
+log "npm ci (tests/e2e)"
+(cd "$e2e" && npm ci --no-audit --no-fund --ignore-scripts)
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/lode-e2e.XXXXXX")"
+cleanup() { rm -rf "$work"; }
+trap cleanup EXIT
+mkdir -p "$work/app" "$work/data"
+
+# True when the copied app embeds the UI of ui/dist. A plain `cargo build` or `cargo test` links
+# a dev binary instead, which loads the dev-server URL and embeds no asset.
+bundled_ui() {
+  local asset
+  asset="$(grep -o 'index-[A-Za-z0-9_-]*\.js' ui/dist/index.html | head -n 1)"
+  [[ -n "$asset" ]] && grep -q -F "$asset" "$work/app/lode-desktop"
+}
+
+if [[ "${LODE_E2E_SKIP_BUILD:-0}" != 1 ]]; then
+  log "building the demo server"
+  cargo build -p lode-demo-server
+  cp target/debug/lode-demo-server "$work/app/"
+  # Another cargo run on the same target/ can relink target/debug/lode-desktop as a dev binary
+  # between the Tauri build and the copy: copy right after the build, check it, retry if needed.
+  for attempt in 1 2 3; do
+    log "building the app through the Tauri CLI (bundled UI, debug), attempt $attempt"
+    npm --prefix ui exec -- tauri build --debug --no-bundle
+    cp target/debug/lode-desktop "$work/app/"
+    if bundled_ui; then break; fi
+    echo "target/debug/lode-desktop was replaced by a dev build meanwhile" >&2
+    if [[ $attempt == 3 ]]; then echo "no bundled-UI build of lode-desktop after 3 attempts" >&2; exit 1; fi
+  done
+else
+  cp target/debug/lode-desktop target/debug/lode-demo-server "$work/app/"
+  bundled_ui || { echo "target/debug/lode-desktop is not a Tauri CLI build (no bundled UI)" >&2; exit 1; }
+fi
+
+rm -rf "$e2e/artifacts"
+mkdir -p "$e2e/artifacts"
+
+log "running the real-window test"
+status=0
+LODE_E2E_APP="$work/app/lode-desktop" \
+LODE_DATA_DIR="$work/data" \
+LODE_E2E_ARTIFACTS="$e2e/artifacts" \
+  dbus-run-session -- xvfb-run -a -s "-screen 0 1280x800x24" \
+  node --test --test-reporter=spec "$e2e/real-window.test.mjs" || status=$?
+
+log "done in $((SECONDS - started)) s (exit $status); screenshots and logs in tests/e2e/artifacts/"
+ls -1 "$e2e/artifacts" >&2 || true
+exit "$status"

@@ -1,0 +1,129 @@
+//! The IPC boundary as the UI sees it: real commands on Tauri's mock runtime, over a real
+//! `Lode` (SQLite file + demo server). Checks the JSON shapes the TypeScript bindings promise,
+//! including errors as `{code, message}`.
+
+use std::sync::Arc;
+
+use lode_app::Lode;
+use serde_json::{json, Value};
+use tauri::ipc::{CallbackFn, InvokeBody};
+use tauri::test::{get_ipc_response, mock_builder, MockRuntime, INVOKE_KEY};
+use tauri::webview::{InvokeRequest, WebviewWindowBuilder};
+use tauri::WebviewWindow;
+
+fn demo_beside_tests() -> lode_core::TransportSpec {
+    let exe = std::env::current_exe().expect("test exe");
+    let beside = exe
+        .parent()
+        .and_then(|d| d.parent())
+        .map(|d| d.join("lode"))
+        .expect("target dir");
+    lode_app::demo_server_command(&beside)
+        .expect("build the demo server first: cargo build -p lode-demo-server")
+}
+
+/// The app's own origin, the only one the capability grants commands to.
+const APP_ORIGIN: &str = if cfg!(windows) {
+    "http://tauri.localhost"
+} else {
+    "tauri://localhost"
+};
+
+struct Harness {
+    _app: tauri::App<MockRuntime>,
+    window: WebviewWindow<MockRuntime>,
+    _data: tempfile::TempDir,
+}
+
+fn harness() -> Harness {
+    let data = tempfile::tempdir().expect("temp dir");
+    let lode = Arc::new(Lode::open(data.path(), Some(demo_beside_tests())).expect("open Lode"));
+    let app = lode_desktop::build(mock_builder(), lode)
+        // The real config and capabilities: a command the capability does not grant fails here.
+        .build(tauri::generate_context!("tauri.conf.json", test = true))
+        .expect("build the app");
+    let window = WebviewWindowBuilder::new(&app, "main", Default::default())
+        .build()
+        .expect("window");
+    Harness {
+        _app: app,
+        window,
+        _data: data,
+    }
+}
+
+fn invoke(window: &WebviewWindow<MockRuntime>, cmd: &str, args: Value) -> Result<Value, Value> {
+    let request = InvokeRequest {
+        cmd: cmd.into(),
+        callback: CallbackFn(0),
+        error: CallbackFn(1),
+        url: APP_ORIGIN.parse().expect("url"),
+        body: InvokeBody::Json(args),
+        headers: Default::default(),
+        invoke_key: INVOKE_KEY.to_string(),
+    };
+    get_ipc_response(window, request)
+        .map(|body| body.deserialize::<Value>().expect("JSON response"))
+}
+
+#[test]
+fn the_ui_lists_the_demo_connection_its_resources_and_reads_one() {
+    let h = harness();
+    let connections = invoke(&h.window, "list_connections", json!({})).expect("list_connections");
+    assert_eq!(connections[0]["name"], "Demo");
+    assert_eq!(connections[0]["transport"]["kind"], "stdio");
+    let id = connections[0]["id"].clone();
+    assert!(id.is_number(), "ConnectionId crosses IPC as a number: {id}");
+
+    let resources =
+        invoke(&h.window, "list_resources", json!({ "connectionId": id })).expect("list_resources");
+    let resources = resources.as_array().expect("array");
+    assert_eq!(resources.len(), 60);
+    assert!(resources
+        .iter()
+        .any(|r| r["annotations"]["audience"] == json!(["user", "assistant"])));
+
+    let contents = invoke(
+        &h.window,
+        "read_resource",
+        json!({ "connectionId": id, "uri": "table://item" }),
+    )
+    .expect("read_resource");
+    let table: Value =
+        serde_json::from_str(contents[0]["text"].as_str().expect("text")).expect("JSON");
+    assert_eq!(table["table"], "item");
+}
+
+#[test]
+fn a_command_outside_the_capability_is_refused() {
+    let h = harness();
+    let refused = invoke(
+        &h.window,
+        "plugin:fs|read_text_file",
+        json!({ "path": "/etc/passwd" }),
+    );
+    assert!(
+        refused.is_err(),
+        "only Lode's own commands are granted: {refused:?}"
+    );
+}
+
+#[test]
+fn errors_cross_ipc_as_code_and_message() {
+    let h = harness();
+    let error =
+        invoke(&h.window, "list_resources", json!({ "connectionId": 4242 })).expect_err("error");
+    assert_eq!(error["code"], "unknownConnection", "{error}");
+    assert!(error["message"]
+        .as_str()
+        .is_some_and(|m| m.contains("4242")));
+
+    let id = invoke(&h.window, "list_connections", json!({})).expect("list")[0]["id"].clone();
+    let missing = invoke(
+        &h.window,
+        "read_resource",
+        json!({ "connectionId": id, "uri": "table://nope" }),
+    )
+    .expect_err("error");
+    assert_eq!(missing["code"], "notFound", "{missing}");
+}
