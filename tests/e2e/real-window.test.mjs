@@ -18,7 +18,19 @@
  */
 import assert from "node:assert/strict";
 import { execFile, spawn } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { createConnection, createServer } from "node:net";
 import { homedir, tmpdir } from "node:os";
 import { dirname, isAbsolute, join, resolve } from "node:path";
@@ -30,6 +42,8 @@ import { remote } from "webdriverio";
 const here = dirname(fileURLToPath(import.meta.url));
 const execFileAsync = promisify(execFile);
 const sleep = (/** @type {number} */ ms) => new Promise((done) => setTimeout(done, ms));
+/** A deadline for Promise.race that does not keep node alive once the race is won. */
+const timeLimit = (/** @type {number} */ ms) => new Promise((done) => setTimeout(done, ms).unref());
 
 // ---------------------------------------------------------------------------------------------
 // What the demo server serves (src-tauri/crates/lode-demo-server) and what the UI says (ui/src).
@@ -43,7 +57,12 @@ const TABLE_COUNT = '"count": 12';
 /** The demo serves about sixty resources; fewer than this means the listing broke. */
 const MIN_RESOURCES = 50;
 /** ui/src/i18n/zh-CN.ts */
-const ZH = { previewTitle: "预览", tagline: "MCP 资源浏览器", countSuffix: "个资源", audiences: ["用户", "助手", "用户和助手"] };
+const ZH = {
+  previewTitle: "预览",
+  tagline: "MCP 资源浏览器",
+  countSuffix: "个资源",
+  audiences: ["用户", "助手", "用户和助手"],
+};
 /** ui/src/i18n/en.ts */
 const EN = { previewTitle: "Preview", tagline: "MCP resource browser" };
 
@@ -246,7 +265,7 @@ async function cleanup() {
   if (browser) {
     const session = browser;
     browser = null;
-    await Promise.race([session.deleteSession().catch(() => {}), sleep(10_000)]);
+    await Promise.race([session.deleteSession().catch(() => {}), timeLimit(10_000)]);
   }
   trackDriverTree();
   const group = driver?.pid;
@@ -257,7 +276,7 @@ async function cleanup() {
     } catch {
       // Already gone.
     }
-    await Promise.race([exited, sleep(5_000)]);
+    await Promise.race([exited, timeLimit(5_000)]);
     try {
       process.kill(-group, "SIGKILL");
     } catch {
@@ -540,6 +559,7 @@ describe("Lode in a real window (tauri-driver + WebKitWebDriver)", { timeout: 24
     trackDriverTree();
     assert.equal(await browser.$(SEL.language).getValue(), "en", "starts in English");
     assert.equal(await textOf(SEL.tagline), EN.tagline);
+    assert.equal(await textOf(SEL.previewTitle), EN.previewTitle);
     // Nobody clicks: a first launch opens the first saved connection by itself.
     const connection = await browser.$(SEL.connection);
     await waitFor(
@@ -646,7 +666,8 @@ describe("Lode in a real window (tauri-driver + WebKitWebDriver)", { timeout: 24
     assert.match(count, new RegExp(`^\\d+ ${ZH.countSuffix}$`), "the count in Chinese");
     // Row badges follow the language; the table stays open.
     const badges = (await renderedRows()).flatMap((row) => row.badges);
-    assert.ok(badges.some((badge) => ZH.audiences.includes(badge)), `audience badges in Chinese: ${badges.join(" | ")}`);
+    const chinese = badges.some((badge) => ZH.audiences.includes(badge));
+    assert.ok(chinese, `audience badges in Chinese: ${badges.join(" | ")}`);
     assert.equal(await textOf(SEL.previewUri), TABLE_URI);
     await parkPointer();
     await screenShot("real-window-zh-CN.png");

@@ -7,7 +7,7 @@ export function AppHeader() {
   return (
     <header className="app-header">
       <div className="app-header__brand">
-        <span className="app-header__logo" aria-hidden="true" />
+        <img className="app-header__logo" src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" />
         <span className="app-header__name">{t("app.name")}</span>
         <span className="app-header__tagline">{t("app.tagline")}</span>
       </div>
