@@ -34,15 +34,17 @@ function rowByName(name: string): HTMLElement {
 }
 
 describe("App", () => {
-  it("lists saved connections with their transport", async () => {
-    demoIpc();
+  it("lists saved connections with their transport and opens the first one", async () => {
+    const calls = demoIpc();
     renderApp();
     const items = await screen.findAllByTestId("connection-item");
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveTextContent("Demo");
     expect(items[0]).toHaveTextContent("lode-demo-server --stdio");
     expect(items[1]).toHaveTextContent("http://127.0.0.1:8931/mcp");
-    expect(screen.getByText("Select a connection to browse its resources.")).toBeInTheDocument();
+    // Without a click, the first connection's resources are listed.
+    expect(await screen.findByText("4 resources")).toBeInTheDocument();
+    expect(calls.filter((c) => c.cmd === "list_resources").map((c) => c.args)).toEqual([{ connectionId: 1 }]);
   });
 
   it("loads the selected connection's resources and renders their annotations", async () => {

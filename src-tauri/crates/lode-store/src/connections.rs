@@ -65,8 +65,7 @@ impl Store {
                 "a connection needs a name",
             ));
         }
-        let json = serde_json::to_string(transport)
-            .map_err(|e| LodeError::new(ErrorCode::Internal, format!("encode transport: {e}")))?;
+        let json = encode_transport(transport)?;
         let conn = self.conn()?;
         conn.execute(
             "INSERT INTO connections (name, transport) VALUES (?1, ?2)",
@@ -107,9 +106,7 @@ impl Store {
             return Ok(false);
         }
         for (name, transport) in seed {
-            let json = serde_json::to_string(transport).map_err(|e| {
-                LodeError::new(ErrorCode::Internal, format!("encode transport: {e}"))
-            })?;
+            let json = encode_transport(transport)?;
             tx.execute(
                 "INSERT OR IGNORE INTO connections (name, transport) VALUES (?1, ?2)",
                 params![name, json],
@@ -128,8 +125,7 @@ impl Store {
     /// Points an existing connection at a new transport (the demo server moves when Lode is
     /// reinstalled elsewhere).
     pub fn update_transport(&self, id: ConnectionId, transport: &TransportSpec) -> LodeResult<()> {
-        let json = serde_json::to_string(transport)
-            .map_err(|e| LodeError::new(ErrorCode::Internal, format!("encode transport: {e}")))?;
+        let json = encode_transport(transport)?;
         self.conn()?
             .execute(
                 "UPDATE connections SET transport = ?1 WHERE id = ?2",
@@ -138,6 +134,11 @@ impl Store {
             .map_err(|e| storage_error("update the connection", e))?;
         Ok(())
     }
+}
+
+fn encode_transport(transport: &TransportSpec) -> LodeResult<String> {
+    serde_json::to_string(transport)
+        .map_err(|e| LodeError::new(ErrorCode::Internal, format!("encode transport: {e}")))
 }
 
 fn parse_transport(json: &str) -> LodeResult<TransportSpec> {
