@@ -35,7 +35,7 @@ impl KeychainStore {
     fn entry(&self, key: &SecretKey) -> LodeResult<keyring_core::Entry> {
         self.store
             .build(&self.service, key.as_str(), None)
-            .map_err(|e| keychain_error("open", &e))
+            .map_err(|e| keychain_error("address a secret", &e))
     }
 }
 
@@ -43,14 +43,14 @@ impl SecretStore for KeychainStore {
     fn set(&self, key: &SecretKey, secret: &Secret) -> LodeResult<()> {
         self.entry(key)?
             .set_password(secret.expose())
-            .map_err(|e| keychain_error("save", &e))
+            .map_err(|e| keychain_error("save a secret", &e))
     }
 
     fn get(&self, key: &SecretKey) -> LodeResult<Option<Secret>> {
         match self.entry(key)?.get_password() {
             Ok(value) => Ok(Some(Secret::new(value))),
             Err(KeyringError::NoEntry) => Ok(None),
-            Err(e) => Err(keychain_error("read", &e)),
+            Err(e) => Err(keychain_error("read a secret", &e)),
         }
     }
 
@@ -58,7 +58,7 @@ impl SecretStore for KeychainStore {
         match self.entry(key)?.delete_credential() {
             Ok(()) => Ok(true),
             Err(KeyringError::NoEntry) => Ok(false),
-            Err(e) => Err(keychain_error("delete", &e)),
+            Err(e) => Err(keychain_error("delete a secret", &e)),
         }
     }
 }
@@ -72,31 +72,28 @@ fn keychain_error(action: &str, error: &KeyringError) -> LodeError {
         _ => "the keychain refused the request",
     };
     // keyring's errors never contain the secret value itself, only what went wrong.
-    LodeError::new(
-        ErrorCode::Keychain,
-        format!("could not {action} a secret: {hint}"),
-    )
-    .with_detail(error.to_string())
+    LodeError::new(ErrorCode::Keychain, format!("could not {action}: {hint}"))
+        .with_detail(error.to_string())
 }
 
 #[cfg(target_os = "linux")]
 fn platform_store() -> LodeResult<Arc<CredentialStore>> {
     let store = zbus_secret_service_keyring_store::Store::new()
-        .map_err(|e| keychain_error("open the keychain to use", &e))?;
+        .map_err(|e| keychain_error("open the OS keychain", &e))?;
     Ok(store)
 }
 
 #[cfg(target_os = "macos")]
 fn platform_store() -> LodeResult<Arc<CredentialStore>> {
     let store = apple_native_keyring_store::keychain::Store::new()
-        .map_err(|e| keychain_error("open the keychain to use", &e))?;
+        .map_err(|e| keychain_error("open the OS keychain", &e))?;
     Ok(store)
 }
 
 #[cfg(target_os = "windows")]
 fn platform_store() -> LodeResult<Arc<CredentialStore>> {
     let store = windows_native_keyring_store::Store::new()
-        .map_err(|e| keychain_error("open the keychain to use", &e))?;
+        .map_err(|e| keychain_error("open the OS keychain", &e))?;
     Ok(store)
 }
 
