@@ -6,7 +6,7 @@ use std::time::Duration;
 use lode_core::{ErrorCode, LodeError, LodeResult, ResourceContent, ResourceItem, TransportSpec};
 use rmcp::model::{PaginatedRequestParams, ProtocolVersion, ReadResourceRequestParams};
 use rmcp::service::RunningService;
-use rmcp::transport::StreamableHttpClientTransport;
+use rmcp::transport::{IntoTransport, StreamableHttpClientTransport};
 use rmcp::{ClientCacheConfig, ClientLifecycleMode, ClientServiceExt, RoleClient, ServiceError};
 
 use crate::convert::{resource_content, resource_item};
@@ -40,9 +40,11 @@ pub struct ServerSummary {
     pub instructions: Option<String>,
 }
 
+type Session = RunningService<RoleClient, LodeClientHandler>;
+
 /// A connected server. Dropping it closes the connection and ends a local server's processes.
 pub struct McpClient {
-    service: RunningService<RoleClient, LodeClientHandler>,
+    service: Session,
     options: ConnectOptions,
     log: ServerLog,
     // Held for its Drop: ends the server's process group with the client.
@@ -52,27 +54,16 @@ pub struct McpClient {
 impl McpClient {
     pub async fn connect(spec: &TransportSpec, options: ConnectOptions) -> LodeResult<Self> {
         let log = ServerLog::default();
-        let lifecycle = ClientLifecycleMode::Auto {
-            preferred_versions: vec![ProtocolVersion::V_2026_07_28],
-            legacy_version: None,
-        };
+        let server = options.server_name.as_str();
         let handshake = async {
             match spec {
                 TransportSpec::Stdio { command, args } => {
                     let (process, transport) = stdio::spawn(command, args, &log)?;
-                    let service = LodeClientHandler
-                        .serve_with_lifecycle(transport, lifecycle)
-                        .await
-                        .map_err(|e| from_initialize(e, &options.server_name))?;
-                    Ok((service, Some(process)))
+                    Ok((handshake(transport, server).await?, Some(process)))
                 }
                 TransportSpec::Http { url } => {
                     let transport = StreamableHttpClientTransport::from_uri(url.as_str());
-                    let service = LodeClientHandler
-                        .serve_with_lifecycle(transport, lifecycle)
-                        .await
-                        .map_err(|e| from_initialize(e, &options.server_name))?;
-                    Ok((service, None))
+                    Ok((handshake(transport, server).await?, None))
                 }
             }
         };
@@ -192,6 +183,23 @@ impl McpClient {
             Err(_) => Err(timed_out(what, self.options.request_timeout)),
         }
     }
+}
+
+/// Opens the MCP session over any transport: `server/discover` for 2026-07-28 servers, falling
+/// back to `initialize` for older ones.
+async fn handshake<T, E, A>(transport: T, server: &str) -> LodeResult<Session>
+where
+    T: IntoTransport<RoleClient, E, A>,
+    E: std::error::Error + Send + Sync + 'static,
+{
+    let lifecycle = ClientLifecycleMode::Auto {
+        preferred_versions: vec![ProtocolVersion::V_2026_07_28],
+        legacy_version: None,
+    };
+    LodeClientHandler
+        .serve_with_lifecycle(transport, lifecycle)
+        .await
+        .map_err(|e| from_initialize(e, server))
 }
 
 /// A failure of a local server is easier to understand with the last thing it wrote to stderr.

@@ -10,34 +10,12 @@ const SEEDED_KEY: &str = "seeded";
 
 impl Store {
     pub fn list_connections(&self) -> LodeResult<Vec<Connection>> {
-        let conn = self.conn()?;
-        let mut stmt = conn
-            .prepare("SELECT id, name, transport FROM connections ORDER BY name COLLATE NOCASE")
-            .map_err(|e| storage_error("list connections", e))?;
-        let rows = stmt
-            .query_map([], |row| {
-                Ok((
-                    row.get::<_, i64>(0)?,
-                    row.get::<_, String>(1)?,
-                    row.get::<_, String>(2)?,
-                ))
-            })
-            .map_err(|e| storage_error("list connections", e))?;
-        rows.map(|row| {
-            let (id, name, transport) = row.map_err(|e| storage_error("list connections", e))?;
-            Ok(Connection {
-                id: ConnectionId(id),
-                name,
-                transport: parse_transport(&transport)?,
-            })
-        })
-        .collect()
+        self.query_connections("ORDER BY name COLLATE NOCASE", [])
     }
 
     pub fn get_connection(&self, id: ConnectionId) -> LodeResult<Connection> {
-        self.list_connections()?
-            .into_iter()
-            .find(|c| c.id == id)
+        self.query_connections("WHERE id = ?1", [id.0])?
+            .pop()
             .ok_or_else(|| {
                 LodeError::new(
                     ErrorCode::UnknownConnection,
@@ -46,11 +24,41 @@ impl Store {
             })
     }
 
+    /// Case-insensitive (ASCII), like the column's NOCASE collation that keeps names unique.
     pub fn find_connection_by_name(&self, name: &str) -> LodeResult<Option<Connection>> {
-        Ok(self
-            .list_connections()?
-            .into_iter()
-            .find(|c| c.name.eq_ignore_ascii_case(name)))
+        Ok(self.query_connections("WHERE name = ?1", [name])?.pop())
+    }
+
+    /// The connections selected by `clause` (a WHERE and/or ORDER BY over `connections`).
+    fn query_connections(
+        &self,
+        clause: &str,
+        params: impl rusqlite::Params,
+    ) -> LodeResult<Vec<Connection>> {
+        let conn = self.conn()?;
+        let mut stmt = conn
+            .prepare(&format!(
+                "SELECT id, name, transport FROM connections {clause}"
+            ))
+            .map_err(|e| storage_error("read connections", e))?;
+        let rows = stmt
+            .query_map(params, |row| {
+                Ok((
+                    row.get::<_, i64>(0)?,
+                    row.get::<_, String>(1)?,
+                    row.get::<_, String>(2)?,
+                ))
+            })
+            .map_err(|e| storage_error("read connections", e))?;
+        rows.map(|row| {
+            let (id, name, transport) = row.map_err(|e| storage_error("read connections", e))?;
+            Ok(Connection {
+                id: ConnectionId(id),
+                name,
+                transport: parse_transport(&transport)?,
+            })
+        })
+        .collect()
     }
 
     pub fn insert_connection(
