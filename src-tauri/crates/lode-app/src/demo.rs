@@ -20,6 +20,8 @@ pub fn demo_server_command(exe: &Path) -> Option<TransportSpec> {
     candidate.is_file().then(|| TransportSpec::Stdio {
         command: candidate.to_string_lossy().into_owned(),
         args: vec!["stdio".to_owned()],
+        env: Default::default(),
+        cwd: None,
     })
 }
 
@@ -29,13 +31,13 @@ pub(crate) fn is_demo_command(spec: &TransportSpec) -> bool {
         TransportSpec::Stdio { command, .. } => Path::new(command)
             .file_name()
             .is_some_and(|name| name == DEMO_BINARY),
-        TransportSpec::Http { .. } => false,
+        _ => false,
     }
 }
 
 pub(crate) fn exists(spec: &TransportSpec) -> bool {
     match spec {
         TransportSpec::Stdio { command, .. } => PathBuf::from(command).is_file(),
-        TransportSpec::Http { .. } => true,
+        _ => true,
     }
 }

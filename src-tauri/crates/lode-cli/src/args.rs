@@ -68,7 +68,7 @@ impl ServerArgs {
             }),
             (None, Some(url)) => Some(ServerTarget::Inline {
                 label: url.clone(),
-                transport: TransportSpec::Http { url: url.clone() },
+                transport: TransportSpec::http(url.clone()),
             }),
             (None, None) => None,
         };

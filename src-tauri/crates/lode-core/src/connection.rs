@@ -1,6 +1,8 @@
 //! A saved connection: how to reach one MCP server. Secrets are never part of it; the store
 //! keeps only flags saying a secret exists in the keychain.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -11,7 +13,8 @@ use crate::error::{ErrorCode, LodeError, LodeResult};
 #[ts(export, type = "number")]
 pub struct ConnectionId(pub i64);
 
-/// How Lode reaches a server.
+/// How Lode reaches a server. Only what may be stored in plain text: bearer tokens and API keys
+/// travel separately as [`crate::Credentials`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 #[ts(export)]
@@ -21,9 +24,37 @@ pub enum TransportSpec {
         command: String,
         #[serde(default)]
         args: Vec<String>,
+        /// Variables added to the inherited environment.
+        #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+        #[ts(optional, as = "Option<BTreeMap<String, String>>")]
+        env: BTreeMap<String, String>,
+        /// The working directory; Lode's own when absent.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        cwd: Option<String>,
     },
     /// A remote server over Streamable HTTP.
-    Http { url: String },
+    Http {
+        url: String,
+        /// Extra request headers that are not secrets.
+        #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+        #[ts(optional, as = "Option<BTreeMap<String, String>>")]
+        headers: BTreeMap<String, String>,
+    },
+    /// A remote server over the legacy HTTP+SSE transport (protocol 2024-11-05).
+    Sse {
+        url: String,
+        #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+        #[ts(optional, as = "Option<BTreeMap<String, String>>")]
+        headers: BTreeMap<String, String>,
+    },
+    /// A read-only REST resource API: `GET {url}/resources/list` and `GET {url}/resources/read`.
+    Rest {
+        url: String,
+        #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+        #[ts(optional, as = "Option<BTreeMap<String, String>>")]
+        headers: BTreeMap<String, String>,
+    },
 }
 
 impl TransportSpec {
@@ -37,17 +68,27 @@ impl TransportSpec {
         Ok(Self::Stdio {
             command,
             args: words.collect(),
+            env: BTreeMap::new(),
+            cwd: None,
         })
+    }
+
+    /// A Streamable HTTP spec without extra headers.
+    pub fn http(url: impl Into<String>) -> Self {
+        Self::Http {
+            url: url.into(),
+            headers: BTreeMap::new(),
+        }
     }
 
     /// A short human-readable description: the command line or the URL.
     pub fn describe(&self) -> String {
         match self {
-            Self::Stdio { command, args } => std::iter::once(command.as_str())
+            Self::Stdio { command, args, .. } => std::iter::once(command.as_str())
                 .chain(args.iter().map(String::as_str))
                 .collect::<Vec<_>>()
                 .join(" "),
-            Self::Http { url } => url.clone(),
+            Self::Http { url, .. } | Self::Sse { url, .. } | Self::Rest { url, .. } => url.clone(),
         }
     }
 }
@@ -123,6 +164,20 @@ mod tests {
     use super::*;
 
     #[test]
+    fn reads_transports_saved_before_env_cwd_and_headers_existed() {
+        let stdio: TransportSpec =
+            serde_json::from_str(r#"{"kind":"stdio","command":"srv","args":["x"]}"#)
+                .expect("an old stdio row parses");
+        assert_eq!(stdio.describe(), "srv x");
+        let http: TransportSpec = serde_json::from_str(r#"{"kind":"http","url":"http://h/mcp"}"#)
+            .expect("an old http row parses");
+        assert_eq!(http, TransportSpec::http("http://h/mcp"));
+        // Empty maps stay off the wire, so saved rows do not change shape.
+        let json = serde_json::to_string(&http).expect("serializes");
+        assert_eq!(json, r#"{"kind":"http","url":"http://h/mcp"}"#);
+    }
+
+    #[test]
     fn parses_quoted_command_lines() {
         let spec = TransportSpec::stdio_from_command_line(r#"node "my server.js" --flag 'a b'"#);
         assert_eq!(
@@ -130,6 +185,8 @@ mod tests {
             Some(TransportSpec::Stdio {
                 command: "node".into(),
                 args: vec!["my server.js".into(), "--flag".into(), "a b".into()],
+                env: BTreeMap::new(),
+                cwd: None,
             })
         );
     }
@@ -144,10 +201,8 @@ mod tests {
 
     #[test]
     fn describes_the_command_line() {
-        let spec = TransportSpec::Stdio {
-            command: "lode-demo-server".into(),
-            args: vec!["stdio".into()],
-        };
+        let spec = TransportSpec::stdio_from_command_line("lode-demo-server stdio");
+        let spec = spec.expect("a plain command line parses");
         assert_eq!(spec.describe(), "lode-demo-server stdio");
     }
 }

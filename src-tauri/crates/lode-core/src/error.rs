@@ -15,7 +15,11 @@ pub enum ErrorCode {
     MethodNotFound,
     /// The server rejected the request's parameters (-32602).
     InvalidParams,
-    /// The server reported an internal error (-32603) or another JSON-RPC error.
+    /// The server reported an internal error (-32603).
+    ServerInternal,
+    /// A gateway or agent behind the server timed out (-32003).
+    UpstreamTimeout,
+    /// The server reported another JSON-RPC error.
     ServerError,
     /// The server broke the protocol: malformed or unexpected messages.
     Protocol,
@@ -25,6 +29,8 @@ pub enum ErrorCode {
     SpawnFailed,
     /// An HTTP transport answered with an error status.
     Http,
+    /// A TLS handshake or certificate check failed.
+    Tls,
     /// The server requires authorization.
     AuthRequired,
     /// The request took longer than its timeout.
@@ -48,11 +54,14 @@ impl ErrorCode {
             Self::NotFound => "not-found",
             Self::MethodNotFound => "method-not-found",
             Self::InvalidParams => "invalid-params",
+            Self::ServerInternal => "server-internal",
+            Self::UpstreamTimeout => "upstream-timeout",
             Self::ServerError => "server-error",
             Self::Protocol => "protocol",
             Self::TransportClosed => "transport-closed",
             Self::SpawnFailed => "spawn-failed",
             Self::Http => "http",
+            Self::Tls => "tls",
             Self::AuthRequired => "auth-required",
             Self::Timeout => "timeout",
             Self::UnknownConnection => "unknown-connection",

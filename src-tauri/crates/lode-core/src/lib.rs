@@ -1,10 +1,24 @@
 //! Lode's domain: the types every layer shares, and pure logic over them. No I/O here,
 //! and nothing that knows about MCP libraries, SQLite, keychains or Tauri.
 
+pub mod catalog;
 pub mod connection;
+pub mod credentials;
 pub mod error;
+pub mod event;
+pub mod listing;
 pub mod resource;
+pub mod server;
 
+pub use catalog::{
+    ContentBlock, PromptArgument, PromptItem, PromptMessage, PromptResult, ToolItem, ToolResult,
+};
 pub use connection::{Connection, ConnectionId, ConnectionSummary, TransportSpec};
+pub use credentials::{ApiKey, Credentials};
 pub use error::{ErrorCode, LodeError, LodeResult};
+pub use event::{ConnectionStatus, ServerEvent};
+pub use listing::{
+    CacheHint, Completion, ItemWarning, ListProgress, ResourceListing, ResourceTemplate,
+};
 pub use resource::{Annotations, Icon, ResourceContent, ResourceItem, Role};
+pub use server::{ProtocolEra, ServerCapabilities, ServerInfo};

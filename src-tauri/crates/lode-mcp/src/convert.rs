@@ -1,7 +1,78 @@
 //! rmcp's wire types to Lode's domain types.
 
-use lode_core::{Annotations, Icon, ResourceContent, ResourceItem, Role};
-use rmcp::model::{self as mcp, ResourceContents};
+use lode_core::{
+    Annotations, CacheHint, Icon, ItemWarning, ProtocolEra, ResourceContent, ResourceItem,
+    ResourceTemplate, Role, ServerCapabilities, ServerInfo,
+};
+use rmcp::model::{self as mcp, ProtocolVersion, ResourceContents};
+
+/// The `_meta` key under which Lode's own transports attach the fields they had to drop from
+/// malformed list items (a JSON array of `ItemWarning`).
+pub(crate) const WARNINGS_META_KEY: &str = "dev.lode/warnings";
+
+pub(crate) fn server_info(peer: &mcp::ServerPeerInfo) -> ServerInfo {
+    let era = if peer.protocol_version.as_str() >= ProtocolVersion::V_2026_07_28.as_str() {
+        ProtocolEra::Modern
+    } else {
+        ProtocolEra::Legacy
+    };
+    let caps = &peer.capabilities;
+    let resources = caps.resources.as_ref();
+    ServerInfo {
+        era,
+        protocol_version: peer.protocol_version.to_string(),
+        name: peer.server_info.as_ref().map(|i| i.name.clone()),
+        title: peer.server_info.as_ref().and_then(|i| i.title.clone()),
+        version: peer.server_info.as_ref().map(|i| i.version.clone()),
+        capabilities: ServerCapabilities {
+            resources: resources.is_some(),
+            resource_subscribe: resources.and_then(|r| r.subscribe).unwrap_or(false),
+            resource_list_changed: resources.and_then(|r| r.list_changed).unwrap_or(false),
+            prompts: caps.prompts.is_some(),
+            prompt_list_changed: caps
+                .prompts
+                .as_ref()
+                .and_then(|p| p.list_changed)
+                .unwrap_or(false),
+            tools: caps.tools.is_some(),
+            tool_list_changed: caps
+                .tools
+                .as_ref()
+                .and_then(|t| t.list_changed)
+                .unwrap_or(false),
+            completions: caps.completions.is_some(),
+            logging: caps.logging.is_some(),
+        },
+        instructions: peer.instructions.clone(),
+    }
+}
+
+pub(crate) fn item_warnings(meta: Option<&mcp::MetaObject>) -> Vec<ItemWarning> {
+    meta.and_then(|m| m.get(WARNINGS_META_KEY))
+        .and_then(|w| serde_json::from_value(w.clone()).ok())
+        .unwrap_or_default()
+}
+
+pub(crate) fn cache_hint(ttl_ms: Option<u64>, scope: Option<&mcp::CacheScope>) -> CacheHint {
+    CacheHint {
+        ttl_ms,
+        cache_scope: scope
+            .and_then(|s| serde_json::to_value(s).ok())
+            .and_then(|v| v.as_str().map(str::to_owned)),
+    }
+}
+
+pub(crate) fn resource_template(server: &str, wire: mcp::ResourceTemplate) -> ResourceTemplate {
+    ResourceTemplate {
+        server: server.to_owned(),
+        uri_template: wire.uri_template,
+        name: wire.name,
+        title: wire.title,
+        description: wire.description,
+        mime_type: wire.mime_type,
+        annotations: wire.annotations.map(annotations).unwrap_or_default(),
+    }
+}
 
 pub(crate) fn resource_item(server: &str, resource: mcp::Resource) -> ResourceItem {
     ResourceItem {

@@ -1,18 +1,147 @@
-//! How Lode answers what a server asks of it. rmcp's defaults already answer every
-//! server-initiated request (sampling and elicitation declined with a JSON-RPC error, roots
-//! empty) rather than leaving a server waiting; this names the client and keeps that behaviour.
+//! How Lode answers what a server asks of it, and how server notifications become domain
+//! events. Every server-initiated request gets an answer, never silence: some servers block a
+//! `resources/subscribe` until the client has answered their `sampling/createMessage`.
 
-use rmcp::model::{ClientCapabilities, ClientConfig, Implementation};
-use rmcp::ClientHandler;
+// Sampling, roots and logging are deprecated by SEP-2577, but servers of every era still send
+// them, and Lode must answer or record them all the same.
+#![allow(deprecated)]
+
+use std::sync::Arc;
+
+use lode_core::ServerEvent;
+use rmcp::model::{
+    ClientCapabilities, ClientConfig, CreateMessageRequestParams, CreateMessageResult,
+    ElicitRequestParams, ElicitResult, ErrorCode as JsonRpcCode, ErrorData, Implementation,
+    ListRootsResult, LoggingMessageNotificationParam, NumberOrString, ProgressNotificationParam,
+    ResourceUpdatedNotificationParam, Root, RootsCapabilities,
+};
+use rmcp::service::{NotificationContext, RequestContext};
+use rmcp::{ClientHandler, RoleClient};
+use tokio::sync::mpsc;
+
+/// Where a connection's domain events go. Bounded: a server flooding notifications loses the
+/// overflow (logged), it never grows Lode's memory.
+pub type EventSink = mpsc::Sender<ServerEvent>;
 
 #[derive(Debug, Clone, Default)]
-pub(crate) struct LodeClientHandler;
+pub(crate) struct LodeClientHandler {
+    events: Option<EventSink>,
+    /// `file://` URIs offered to servers that ask for roots; none by default.
+    roots: Arc<Vec<String>>,
+}
+
+impl LodeClientHandler {
+    pub(crate) fn new(events: Option<EventSink>, roots: Vec<String>) -> Self {
+        Self {
+            events,
+            roots: Arc::new(roots),
+        }
+    }
+
+    fn emit(&self, event: ServerEvent) {
+        if let Some(sink) = &self.events {
+            if sink.try_send(event).is_err() {
+                tracing::warn!("dropped a server event: the app is not keeping up or has gone");
+            }
+        }
+    }
+}
+
+fn declined(what: &str) -> ErrorData {
+    ErrorData::new(
+        JsonRpcCode::METHOD_NOT_FOUND,
+        format!("Lode does not offer {what}"),
+        None,
+    )
+}
 
 impl ClientHandler for LodeClientHandler {
     fn get_info(&self) -> ClientConfig {
+        let mut capabilities = ClientCapabilities::default();
+        if !self.roots.is_empty() {
+            capabilities.roots = Some(RootsCapabilities::default());
+        }
         ClientConfig::new(
-            ClientCapabilities::default(),
+            capabilities,
             Implementation::new("lode", env!("CARGO_PKG_VERSION")),
         )
+    }
+
+    async fn create_message(
+        &self,
+        _params: CreateMessageRequestParams,
+        _context: RequestContext<RoleClient>,
+    ) -> Result<CreateMessageResult, ErrorData> {
+        Err(declined("sampling"))
+    }
+
+    async fn create_elicitation(
+        &self,
+        _params: ElicitRequestParams,
+        _context: RequestContext<RoleClient>,
+    ) -> Result<ElicitResult, ErrorData> {
+        Err(declined("elicitation"))
+    }
+
+    async fn list_roots(
+        &self,
+        _context: RequestContext<RoleClient>,
+    ) -> Result<ListRootsResult, ErrorData> {
+        Ok(ListRootsResult::new(
+            self.roots.iter().map(Root::new).collect(),
+        ))
+    }
+
+    async fn on_resource_updated(
+        &self,
+        params: ResourceUpdatedNotificationParam,
+        _context: NotificationContext<RoleClient>,
+    ) {
+        self.emit(ServerEvent::ResourceUpdated { uri: params.uri });
+    }
+
+    async fn on_resource_list_changed(&self, _context: NotificationContext<RoleClient>) {
+        self.emit(ServerEvent::ResourceListChanged);
+    }
+
+    async fn on_tool_list_changed(&self, _context: NotificationContext<RoleClient>) {
+        self.emit(ServerEvent::ToolListChanged);
+    }
+
+    async fn on_prompt_list_changed(&self, _context: NotificationContext<RoleClient>) {
+        self.emit(ServerEvent::PromptListChanged);
+    }
+
+    async fn on_logging_message(
+        &self,
+        params: LoggingMessageNotificationParam,
+        _context: NotificationContext<RoleClient>,
+    ) {
+        let level = serde_json::to_value(params.level)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_owned))
+            .unwrap_or_else(|| "info".to_owned());
+        self.emit(ServerEvent::Log {
+            level,
+            logger: params.logger,
+            data: params.data,
+        });
+    }
+
+    async fn on_progress(
+        &self,
+        params: ProgressNotificationParam,
+        _context: NotificationContext<RoleClient>,
+    ) {
+        let token = match params.progress_token.0 {
+            NumberOrString::Number(n) => n.to_string(),
+            NumberOrString::String(s) => s.to_string(),
+        };
+        self.emit(ServerEvent::Progress {
+            token,
+            progress: params.progress,
+            total: params.total,
+            message: params.message,
+        });
     }
 }

@@ -5,8 +5,10 @@ mod client;
 mod convert;
 mod error;
 mod handler;
+mod operations;
 mod server_log;
-mod stdio;
+mod transport;
 
-pub use client::{ConnectOptions, McpClient, ServerSummary};
+pub use client::{ConnectOptions, McpClient};
+pub use handler::EventSink;
 pub use server_log::ServerLog;

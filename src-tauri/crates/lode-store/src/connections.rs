@@ -161,10 +161,8 @@ mod tests {
     use super::*;
 
     fn stdio(cmd: &str) -> TransportSpec {
-        TransportSpec::Stdio {
-            command: cmd.into(),
-            args: vec!["stdio".into()],
-        }
+        TransportSpec::stdio_from_command_line(&format!("{cmd} stdio"))
+            .expect("a plain command line parses")
     }
 
     #[test]
@@ -173,12 +171,8 @@ mod tests {
         store
             .insert_connection("zeta", &stdio("z"))
             .expect("insert");
-        let alpha = store.insert_connection(
-            " Alpha ",
-            &TransportSpec::Http {
-                url: "http://127.0.0.1:1/mcp".into(),
-            },
-        );
+        let alpha =
+            store.insert_connection(" Alpha ", &TransportSpec::http("http://127.0.0.1:1/mcp"));
         let alpha = alpha.expect("insert");
         let names: Vec<_> = store
             .list_connections()

@@ -2,6 +2,7 @@
 //! with it), stderr drained into the server's log, stdout read with a large line limit (one
 //! listing page of 100k resources is ~26 MB; rmcp's default 16 MiB limit silently drops it).
 
+use std::collections::BTreeMap;
 use std::process::Stdio;
 
 use lode_core::LodeResult;
@@ -38,11 +39,16 @@ impl Drop for ServerProcess {
 pub(crate) fn spawn(
     command: &str,
     args: &[String],
+    env: &BTreeMap<String, String>,
+    cwd: Option<&str>,
     log: &ServerLog,
 ) -> LodeResult<(ServerProcess, StdioTransport)> {
     let mut wrapped = CommandWrap::with_new(command, |cmd| {
-        cmd.args(args)
-            .stdin(Stdio::piped())
+        cmd.args(args).envs(env);
+        if let Some(dir) = cwd {
+            cmd.current_dir(dir);
+        }
+        cmd.stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
     });

@@ -1,0 +1,121 @@
+//! Prompts and tools a server offers, and the content blocks they return.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::resource::{ResourceContent, Role};
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct PromptArgument {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub description: Option<String>,
+    pub required: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct PromptItem {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub title: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub description: Option<String>,
+    pub arguments: Vec<PromptArgument>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct PromptMessage {
+    pub role: Role,
+    pub content: ContentBlock,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct PromptResult {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub description: Option<String>,
+    pub messages: Vec<PromptMessage>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ToolItem {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub title: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub description: Option<String>,
+    /// The JSON Schema of the arguments, as the server sent it.
+    #[ts(type = "unknown")]
+    pub input_schema: serde_json::Value,
+}
+
+/// One block of a tool result or prompt message, in MCP's own shape (`type` tag).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(tag = "type", rename_all = "snake_case")]
+#[ts(export)]
+pub enum ContentBlock {
+    Text {
+        text: String,
+    },
+    Image {
+        /// Base64.
+        data: String,
+        #[serde(rename = "mimeType")]
+        #[ts(rename = "mimeType")]
+        mime_type: String,
+    },
+    Audio {
+        /// Base64.
+        data: String,
+        #[serde(rename = "mimeType")]
+        #[ts(rename = "mimeType")]
+        mime_type: String,
+    },
+    ResourceLink {
+        uri: String,
+        name: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        description: Option<String>,
+        #[serde(rename = "mimeType", default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional, rename = "mimeType")]
+        mime_type: Option<String>,
+    },
+    /// An embedded resource.
+    Resource {
+        resource: ResourceContent,
+    },
+    /// A block kind this version of Lode does not know, kept so nothing is silently lost.
+    Unknown {
+        #[serde(rename = "originalType")]
+        #[ts(rename = "originalType")]
+        original_type: String,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ToolResult {
+    pub content: Vec<ContentBlock>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "unknown")]
+    pub structured_content: Option<serde_json::Value>,
+    /// The tool ran and failed: its content says why.
+    pub is_error: bool,
+}

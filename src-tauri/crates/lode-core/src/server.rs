@@ -1,0 +1,55 @@
+//! What a server says about itself when Lode connects: the protocol era and version it speaks,
+//! who it is, what it can do, and how it wants to be used.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// The two MCP lifecycles: `server/discover` with stateless requests (2026-07-28 on), or the
+/// `initialize` handshake (2024-11-05 … 2025-11-25). REST connections have neither.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum ProtocolEra {
+    Modern,
+    Legacy,
+    Rest,
+}
+
+/// The features a server declared. Absent means "not offered".
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ServerCapabilities {
+    pub resources: bool,
+    pub resource_subscribe: bool,
+    pub resource_list_changed: bool,
+    pub prompts: bool,
+    pub prompt_list_changed: bool,
+    pub tools: bool,
+    pub tool_list_changed: bool,
+    pub completions: bool,
+    pub logging: bool,
+}
+
+/// The result of the handshake. This is also the documented `lode info --json` shape (plus the
+/// stderr tail the CLI adds).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ServerInfo {
+    pub era: ProtocolEra,
+    pub protocol_version: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub title: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub version: Option<String>,
+    pub capabilities: ServerCapabilities,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub instructions: Option<String>,
+}

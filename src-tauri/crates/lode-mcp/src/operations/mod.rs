@@ -1,0 +1,5 @@
+//! The requests Lode makes of a connected server, one module per area.
+
+mod catalog;
+mod resources;
+mod subscriptions;

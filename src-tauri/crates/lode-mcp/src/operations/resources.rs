@@ -1,0 +1,159 @@
+//! Resources: listing page by page, templates, reads and argument completion.
+
+use std::collections::BTreeMap;
+
+use lode_core::{
+    Completion, ErrorCode, ListProgress, LodeError, LodeResult, ResourceContent, ResourceItem,
+    ResourceListing, ResourceTemplate,
+};
+use rmcp::model::{
+    ArgumentInfo, CompleteRequestParams, CompletionContext, PaginatedRequestParams,
+    ReadResourceRequestParams, Reference,
+};
+
+use crate::client::McpClient;
+use crate::convert::{
+    cache_hint, item_warnings, resource_content, resource_item, resource_template,
+};
+
+/// A cursor loop that never ends would hang Lode: stop well past any real server's size.
+const MAX_PAGES: u64 = 1_000_000;
+
+impl McpClient {
+    /// Every resource the server lists.
+    pub async fn list_resources(&self) -> LodeResult<Vec<ResourceItem>> {
+        Ok(self.list_resources_with(|_| {}).await?.resources)
+    }
+
+    /// Every resource the server lists, following cursors page by page and reporting progress
+    /// after each page. Malformed fields of single items are dropped and reported as warnings.
+    pub async fn list_resources_with(
+        &self,
+        mut progress: impl FnMut(ListProgress),
+    ) -> LodeResult<ResourceListing> {
+        let mut listing = ResourceListing::default();
+        let mut cursor: Option<String> = None;
+        loop {
+            let params = PaginatedRequestParams::default().with_cursor(cursor.take());
+            let what = format!("listing resources (page {})", listing.pages + 1);
+            let page = self
+                .call(&what, self.session.peer().list_resources(Some(params)))
+                .await?;
+            listing.pages += 1;
+            listing.warnings.extend(item_warnings(page.meta.as_ref()));
+            if listing.pages == 1 {
+                listing.cache = cache_hint(page.ttl_ms, page.cache_scope.as_ref());
+            }
+            let server = self.server_name();
+            listing
+                .resources
+                .extend(page.resources.into_iter().map(|r| resource_item(server, r)));
+            progress(ListProgress {
+                pages: listing.pages,
+                items: listing.resources.len() as u64,
+            });
+            match page.next_cursor {
+                // An empty cursor would repeat the first page forever.
+                Some(next) if !next.is_empty() && listing.pages < MAX_PAGES => cursor = Some(next),
+                Some(next) if !next.is_empty() => {
+                    return Err(LodeError::new(
+                        ErrorCode::Protocol,
+                        format!("{server} listed more than {MAX_PAGES} pages; stopped there"),
+                    ))
+                }
+                _ => return Ok(listing),
+            }
+        }
+    }
+
+    /// The server's resource templates. A server without templates answers -32601, which
+    /// arrives as `methodNotFound` so callers can show "not supported" instead of a failure.
+    pub async fn list_templates(&self) -> LodeResult<Vec<ResourceTemplate>> {
+        let mut templates = Vec::new();
+        let mut cursor: Option<String> = None;
+        for _ in 0..MAX_PAGES {
+            let params = PaginatedRequestParams::default().with_cursor(cursor.take());
+            let page = self
+                .call(
+                    "listing resource templates",
+                    self.session.peer().list_resource_templates(Some(params)),
+                )
+                .await?;
+            let server = self.server_name();
+            templates.extend(
+                page.resource_templates
+                    .into_iter()
+                    .map(|t| resource_template(server, t)),
+            );
+            match page.next_cursor {
+                Some(next) if !next.is_empty() => cursor = Some(next),
+                _ => break,
+            }
+        }
+        Ok(templates)
+    }
+
+    pub async fn read_resource(&self, uri: &str) -> LodeResult<Vec<ResourceContent>> {
+        let what = format!("reading {uri}");
+        let result = self
+            .call(
+                &what,
+                self.session
+                    .read_resource(ReadResourceRequestParams::new(uri)),
+            )
+            .await
+            .map_err(|e| self.not_found_in_modern_era(e))?;
+        Ok(result
+            .contents
+            .into_iter()
+            .filter_map(resource_content)
+            .collect())
+    }
+
+    /// Values the server suggests for `argument` of `template`, given `value` typed so far and
+    /// the other arguments already chosen (`context`).
+    pub async fn complete(
+        &self,
+        template: &str,
+        argument: &str,
+        value: &str,
+        context: &BTreeMap<String, String>,
+    ) -> LodeResult<Completion> {
+        let mut params = CompleteRequestParams::new(
+            Reference::for_resource(template),
+            ArgumentInfo::new(argument, value),
+        );
+        if !context.is_empty() {
+            let mut completion_context = CompletionContext::new();
+            completion_context.arguments = Some(
+                context
+                    .iter()
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect(),
+            );
+            params = params.with_context(completion_context);
+        }
+        let what = format!("completing {argument} of {template}");
+        let result = self
+            .call(&what, self.session.peer().complete(params))
+            .await?;
+        Ok(Completion {
+            values: result.completion.values,
+            total: result.completion.total.map(u64::from),
+            has_more: result.completion.has_more.unwrap_or(false),
+        })
+    }
+
+    /// From 2026-07-28 on, servers report an unknown resource as -32602 (invalid params)
+    /// instead of -32002: on a read, that still means "not found" to a person.
+    fn not_found_in_modern_era(&self, error: LodeError) -> LodeError {
+        if self.is_modern() && error.code == ErrorCode::InvalidParams {
+            LodeError {
+                code: ErrorCode::NotFound,
+                ..error
+            }
+        } else {
+            error
+        }
+    }
+}
