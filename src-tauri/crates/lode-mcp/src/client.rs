@@ -9,6 +9,7 @@ use rmcp::{ClientCacheConfig, ServiceError};
 use crate::convert::server_info;
 use crate::error::{from_service, timed_out};
 use crate::handler::{EventSink, LodeClientHandler};
+use crate::operations::Subscriptions;
 use crate::server_log::ServerLog;
 use crate::transport::stdio::ServerProcess;
 use crate::transport::{self, Session};
@@ -40,6 +41,7 @@ impl ConnectOptions {
 pub struct McpClient {
     pub(crate) session: Session,
     pub(crate) options: ConnectOptions,
+    pub(crate) subscriptions: tokio::sync::Mutex<Subscriptions>,
     info: ServerInfo,
     log: ServerLog,
     // Held for its Drop: ends the server's process group with the client.
@@ -77,13 +79,20 @@ impl McpClient {
                     ),
                 )
             })?;
-        Ok(Self {
+        let client = Self {
             session: opened.session,
             options,
+            subscriptions: Default::default(),
             info,
             log,
             _process: opened.process,
-        })
+        };
+        // Without this, a modern server never tells Lode that its lists changed. A server that
+        // refuses the stream is still usable, so this is a warning, not a failure.
+        if let Err(error) = client.listen_for_changes().await {
+            tracing::warn!(server = client.server_name(), %error, "no change notifications");
+        }
+        Ok(client)
     }
 
     pub fn server_name(&self) -> &str {

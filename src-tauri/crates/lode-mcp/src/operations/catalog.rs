@@ -1,1 +1,116 @@
+//! Prompts and tools, and `ping` for the servers whose era has it.
 
+use std::collections::BTreeMap;
+
+use lode_core::{ErrorCode, LodeError, LodeResult, PromptItem, PromptResult, ToolItem, ToolResult};
+use rmcp::model::{
+    CallToolRequestParams, ClientRequest, GetPromptRequestParams, PaginatedRequestParams,
+    PingRequest, ServerResult,
+};
+use rmcp::ServiceError;
+
+use crate::client::McpClient;
+use crate::convert::{prompt_item, prompt_result, tool_item, tool_result};
+
+/// Catalogs this long are a misbehaving server, not a real one.
+const MAX_CATALOG_PAGES: usize = 10_000;
+
+impl McpClient {
+    pub async fn list_prompts(&self) -> LodeResult<Vec<PromptItem>> {
+        let mut prompts = Vec::new();
+        let mut cursor: Option<String> = None;
+        for _ in 0..MAX_CATALOG_PAGES {
+            let params = PaginatedRequestParams::default().with_cursor(cursor.take());
+            let page = self
+                .call("listing prompts", self.session.peer().list_prompts(Some(params)))
+                .await?;
+            prompts.extend(page.prompts.into_iter().map(prompt_item));
+            match page.next_cursor {
+                Some(next) if !next.is_empty() => cursor = Some(next),
+                _ => break,
+            }
+        }
+        Ok(prompts)
+    }
+
+    pub async fn get_prompt(
+        &self,
+        name: &str,
+        arguments: &BTreeMap<String, String>,
+    ) -> LodeResult<PromptResult> {
+        let mut params = GetPromptRequestParams::new(name);
+        if !arguments.is_empty() {
+            params = params.with_arguments(
+                arguments
+                    .iter()
+                    .map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone())))
+                    .collect(),
+            );
+        }
+        let what = format!("getting prompt {name}");
+        let result = self.call(&what, self.session.get_prompt(params)).await?;
+        Ok(prompt_result(result))
+    }
+
+    pub async fn list_tools(&self) -> LodeResult<Vec<ToolItem>> {
+        let mut tools = Vec::new();
+        let mut cursor: Option<String> = None;
+        for _ in 0..MAX_CATALOG_PAGES {
+            let params = PaginatedRequestParams::default().with_cursor(cursor.take());
+            let page = self
+                .call("listing tools", self.session.peer().list_tools(Some(params)))
+                .await?;
+            tools.extend(page.tools.into_iter().map(tool_item));
+            match page.next_cursor {
+                Some(next) if !next.is_empty() => cursor = Some(next),
+                _ => break,
+            }
+        }
+        Ok(tools)
+    }
+
+    /// Calls a tool with a JSON object of arguments. A tool that runs and fails comes back as a
+    /// result with `is_error`, not as an error: its content says what went wrong.
+    pub async fn call_tool(&self, name: &str, arguments: serde_json::Value) -> LodeResult<ToolResult> {
+        let mut params = CallToolRequestParams::new(name.to_owned());
+        match arguments {
+            serde_json::Value::Object(map) => params = params.with_arguments(map),
+            serde_json::Value::Null => {}
+            _ => {
+                return Err(LodeError::new(
+                    ErrorCode::InvalidInput,
+                    "tool arguments must be a JSON object",
+                ))
+            }
+        }
+        let what = format!("calling tool {name}");
+        let result = self.call(&what, self.session.call_tool(params)).await?;
+        Ok(tool_result(result))
+    }
+
+    /// Checks the server answers. 2026-07-28 dropped `ping`; there a cheap discover-free request
+    /// is not defined either, so the check is only that the session is still running.
+    pub async fn ping(&self) -> LodeResult<()> {
+        if self.is_modern() {
+            return if self.session.is_closed() {
+                Err(LodeError::new(
+                    ErrorCode::TransportClosed,
+                    format!("the connection to {} closed", self.server_name()),
+                ))
+            } else {
+                Ok(())
+            };
+        }
+        let request = ClientRequest::PingRequest(PingRequest::default());
+        let answer = self
+            .call("pinging", self.session.peer().send_request(request))
+            .await?;
+        match answer {
+            ServerResult::EmptyResult(_) | ServerResult::CustomResult(_) => Ok(()),
+            _ => Err(crate::error::from_service(
+                ServiceError::UnexpectedResponse,
+                "pinging",
+            )),
+        }
+    }
+}

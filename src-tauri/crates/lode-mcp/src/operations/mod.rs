@@ -3,3 +3,5 @@
 mod catalog;
 mod resources;
 mod subscriptions;
+
+pub(crate) use subscriptions::Subscriptions;

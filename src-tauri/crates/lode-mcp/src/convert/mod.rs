@@ -141,3 +141,6 @@ pub(crate) fn resource_content(wire: ResourceContents) -> Option<ResourceContent
         _ => None,
     }
 }
+
+mod catalog;
+pub(crate) use catalog::{prompt_item, prompt_result, tool_item, tool_result};

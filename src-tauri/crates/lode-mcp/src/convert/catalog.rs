@@ -1,0 +1,91 @@
+//! rmcp's prompt, tool and content types to Lode's domain types.
+
+use lode_core::{
+    ContentBlock, PromptArgument, PromptItem, PromptMessage, PromptResult, Role, ToolItem,
+    ToolResult,
+};
+use rmcp::model as mcp;
+
+use super::resource_content;
+
+pub(crate) fn prompt_item(wire: mcp::Prompt) -> PromptItem {
+    PromptItem {
+        name: wire.name,
+        title: wire.title,
+        description: wire.description,
+        arguments: wire
+            .arguments
+            .unwrap_or_default()
+            .into_iter()
+            .map(|a| PromptArgument {
+                name: a.name,
+                description: a.description,
+                required: a.required.unwrap_or(false),
+            })
+            .collect(),
+    }
+}
+
+pub(crate) fn prompt_result(wire: mcp::GetPromptResult) -> PromptResult {
+    PromptResult {
+        description: wire.description,
+        messages: wire
+            .messages
+            .into_iter()
+            .map(|m| PromptMessage {
+                role: match m.role {
+                    mcp::Role::User => Role::User,
+                    mcp::Role::Assistant => Role::Assistant,
+                },
+                content: content_block(m.content),
+            })
+            .collect(),
+    }
+}
+
+pub(crate) fn tool_item(wire: mcp::Tool) -> ToolItem {
+    ToolItem {
+        name: wire.name.into_owned(),
+        title: wire.title,
+        description: wire.description.map(|d| d.into_owned()),
+        input_schema: serde_json::Value::Object((*wire.input_schema).clone()),
+    }
+}
+
+pub(crate) fn tool_result(wire: mcp::CallToolResult) -> ToolResult {
+    ToolResult {
+        content: wire.content.into_iter().map(content_block).collect(),
+        structured_content: wire.structured_content,
+        is_error: wire.is_error.unwrap_or(false),
+    }
+}
+
+pub(crate) fn content_block(wire: mcp::ContentBlock) -> ContentBlock {
+    match wire {
+        mcp::ContentBlock::Text(t) => ContentBlock::Text { text: t.text },
+        mcp::ContentBlock::Image(i) => ContentBlock::Image {
+            data: i.data,
+            mime_type: i.mime_type,
+        },
+        mcp::ContentBlock::Audio(a) => ContentBlock::Audio {
+            data: a.data,
+            mime_type: a.mime_type,
+        },
+        mcp::ContentBlock::ResourceLink(r) => ContentBlock::ResourceLink {
+            uri: r.uri,
+            name: r.name,
+            description: r.description,
+            mime_type: r.mime_type,
+        },
+        mcp::ContentBlock::Resource(embedded) => match resource_content(embedded.resource) {
+            Some(resource) => ContentBlock::Resource { resource },
+            None => ContentBlock::Unknown {
+                original_type: "resource".to_owned(),
+            },
+        },
+        #[allow(unreachable_patterns)]
+        _ => ContentBlock::Unknown {
+            original_type: "unknown".to_owned(),
+        },
+    }
+}
