@@ -1,6 +1,11 @@
 // Every command must be listed here: the AppManifest makes Tauri deny any command that the
 // main window's capability (src-tauri/capabilities/main.json) does not grant.
-const COMMANDS: &[&str] = &["list_connections", "list_resources", "read_resource"];
+const COMMANDS: &[&str] = &[
+    "list_connections",
+    "connection_statuses",
+    "list_resources",
+    "read_resource",
+];
 
 fn main() {
     let attributes = tauri_build::Attributes::new()

@@ -6,14 +6,28 @@ mod commands;
 use std::sync::Arc;
 
 use lode_app::Lode;
-use tauri::{Manager, RunEvent, Runtime};
+use tauri::{AppHandle, Emitter, Manager, RunEvent, Runtime};
+
+/// The event carrying every `HubEvent` (status changes and server notifications) to the UI.
+pub const HUB_EVENT: &str = "lode://hub";
 
 /// Registers Lode's state and commands on any runtime, so tests can use Tauri's mock runtime.
+/// On start-up every saved connection connects in parallel, and the hub's events flow to the UI.
 pub fn build<R: Runtime>(builder: tauri::Builder<R>, lode: Arc<Lode>) -> tauri::Builder<R> {
     builder
-        .manage(lode)
+        .manage(lode.clone())
+        .setup(move |app| {
+            tauri::async_runtime::spawn(forward_hub_events(app.handle().clone(), lode.clone()));
+            tauri::async_runtime::spawn(async move {
+                if let Err(error) = lode.start_all().await {
+                    tracing::error!(%error, "could not start the saved connections");
+                }
+            });
+            Ok(())
+        })
         .invoke_handler(tauri::generate_handler![
             commands::connections::list_connections,
+            commands::connections::connection_statuses,
             commands::resources::list_resources,
             commands::resources::read_resource,
         ])
@@ -47,6 +61,24 @@ pub fn run() {
         Err(error) => {
             eprintln!("Lode could not open its window: {error}");
             std::process::exit(1);
+        }
+    }
+}
+
+async fn forward_hub_events<R: Runtime>(app: AppHandle<R>, lode: Arc<Lode>) {
+    let mut events = lode.events();
+    loop {
+        match events.recv().await {
+            Ok(event) => {
+                if let Err(error) = app.emit(HUB_EVENT, event) {
+                    tracing::warn!(%error, "could not deliver a hub event to the window");
+                }
+            }
+            // The UI fell behind: it re-reads the statuses rather than missing a change.
+            Err(tokio::sync::broadcast::error::RecvError::Lagged(missed)) => {
+                tracing::warn!(missed, "the window missed hub events");
+            }
+            Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
         }
     }
 }

@@ -1,7 +1,7 @@
 use std::sync::Arc;
 
 use lode_app::Lode;
-use lode_core::{ConnectionSummary, LodeError};
+use lode_core::{ConnectionState, ConnectionSummary, LodeError};
 use tauri::State;
 
 #[tauri::command]
@@ -9,4 +9,12 @@ pub async fn list_connections(
     lode: State<'_, Arc<Lode>>,
 ) -> Result<Vec<ConnectionSummary>, LodeError> {
     lode.list_connections()
+}
+
+/// Where each connection is now; later changes arrive as `lode://hub` events.
+#[tauri::command]
+pub async fn connection_statuses(
+    lode: State<'_, Arc<Lode>>,
+) -> Result<Vec<ConnectionState>, LodeError> {
+    Ok(lode.statuses().await)
 }

@@ -4,19 +4,21 @@ use std::path::Path;
 use std::sync::Arc;
 
 use lode_core::{
-    Connection, ConnectionId, ConnectionSummary, LodeResult, ResourceContent, ResourceItem,
+    Connection, ConnectionId, ConnectionState, ConnectionSummary, Credentials, ErrorCode, HubEvent,
+    LodeResult, ResourceContent, ResourceItem,
 };
 use lode_mcp::{ConnectOptions, McpClient};
 use lode_store::Store;
+use tokio::sync::broadcast;
 
 use crate::demo::{self, DEMO_CONNECTION_NAME};
+use crate::hub::{Hub, HubOptions};
 use crate::paths::database_file;
-use crate::sessions::Sessions;
 use crate::target::ServerTarget;
 
 pub struct Lode {
     store: Arc<Store>,
-    sessions: Sessions,
+    hub: Hub,
 }
 
 impl Lode {
@@ -31,8 +33,31 @@ impl Lode {
         }
         Ok(Self {
             store: Arc::new(store),
-            sessions: Sessions::default(),
+            hub: Hub::new(HubOptions::default()),
         })
+    }
+
+    /// Connects every saved connection in parallel, each under its own supervisor.
+    pub async fn start_all(&self) -> LodeResult<()> {
+        for connection in self.store.list_connections()? {
+            self.hub.start(connection, Credentials::default()).await;
+        }
+        Ok(())
+    }
+
+    /// Status changes and server notifications of every connection, from now on.
+    pub fn events(&self) -> broadcast::Receiver<HubEvent> {
+        self.hub.subscribe()
+    }
+
+    /// The current status of every connection the hub supervises.
+    pub async fn statuses(&self) -> Vec<ConnectionState> {
+        self.hub
+            .statuses()
+            .await
+            .into_iter()
+            .map(|(connection, status)| ConnectionState { connection, status })
+            .collect()
     }
 
     pub fn list_connections(&self) -> LodeResult<Vec<ConnectionSummary>> {
@@ -45,10 +70,9 @@ impl Lode {
     }
 
     pub async fn list_resources(&self, id: ConnectionId) -> LodeResult<Vec<ResourceItem>> {
-        let connection = self.store.get_connection(id)?;
-        let client = self.sessions.client(&connection).await?;
+        let client = self.client(id).await?;
         let result = client.list_resources().await;
-        self.sessions.discard_if_dead(id, &result).await;
+        self.restart_if_stuck(id, &result).await;
         result
     }
 
@@ -57,10 +81,9 @@ impl Lode {
         id: ConnectionId,
         uri: &str,
     ) -> LodeResult<Vec<ResourceContent>> {
-        let connection = self.store.get_connection(id)?;
-        let client = self.sessions.client(&connection).await?;
+        let client = self.client(id).await?;
         let result = client.read_resource(uri).await;
-        self.sessions.discard_if_dead(id, &result).await;
+        self.restart_if_stuck(id, &result).await;
         result
     }
 
@@ -79,10 +102,23 @@ impl Lode {
 
     /// Closes every live connection; call before exit so server processes end cleanly.
     pub async fn shutdown(&self) {
-        self.sessions.close_all().await;
+        self.hub.shutdown().await;
     }
 
-    fn find_by_name(&self, name: &str) -> LodeResult<Connection> {
+    async fn client(&self, id: ConnectionId) -> LodeResult<Arc<McpClient>> {
+        let connection = self.store.get_connection(id)?;
+        self.hub.client(&connection, Credentials::default).await
+    }
+
+    /// A request that timed out may have left the session stuck (a restarted HTTP server
+    /// answering a stale session, say): rebuild it.
+    async fn restart_if_stuck<T>(&self, id: ConnectionId, result: &LodeResult<T>) {
+        if matches!(result, Err(e) if e.code == ErrorCode::Timeout) {
+            self.hub.restart(id).await;
+        }
+    }
+
+    pub(crate) fn find_by_name(&self, name: &str) -> LodeResult<Connection> {
         self.store.find_connection_by_name(name)?.ok_or_else(|| {
             let known: Vec<String> = self
                 .store

@@ -62,3 +62,29 @@ pub enum ConnectionStatus {
     },
     Stopped,
 }
+
+/// What the connection hub tells the app: one connection's status change or server event.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct HubEvent {
+    pub connection: crate::connection::ConnectionId,
+    pub kind: HubEventKind,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(tag = "type", content = "payload", rename_all = "camelCase")]
+#[ts(export)]
+pub enum HubEventKind {
+    Status(ConnectionStatus),
+    Server(ServerEvent),
+}
+
+/// One connection's current status, as the app asks for it on start-up.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ConnectionState {
+    pub connection: crate::connection::ConnectionId,
+    pub status: ConnectionStatus,
+}

@@ -16,7 +16,7 @@ pub use catalog::{
 pub use connection::{Connection, ConnectionId, ConnectionSummary, TransportSpec};
 pub use credentials::{ApiKey, Credentials};
 pub use error::{ErrorCode, LodeError, LodeResult};
-pub use event::{ConnectionStatus, ServerEvent};
+pub use event::{ConnectionState, ConnectionStatus, HubEvent, HubEventKind, ServerEvent};
 pub use listing::{
     CacheHint, Completion, ItemWarning, ListProgress, ResourceListing, ResourceTemplate,
 };

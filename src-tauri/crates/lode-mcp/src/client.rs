@@ -113,6 +113,19 @@ impl McpClient {
         self.info.era == lode_core::ProtocolEra::Modern
     }
 
+    /// True once the session has ended: the server exited or closed the connection.
+    pub fn is_closed(&self) -> bool {
+        self.session.is_closed() || self.session.peer().is_transport_closed()
+    }
+
+    /// Resolves when the session ends. rmcp offers no close notification, so this polls a
+    /// cheap flag; a quarter second is well inside what a person notices.
+    pub async fn closed(&self) {
+        while !self.is_closed() {
+            tokio::time::sleep(Duration::from_millis(250)).await;
+        }
+    }
+
     /// Closes the connection and waits for the session task to end.
     pub async fn close(self) {
         let _ = self.session.cancel().await;

@@ -1,0 +1,184 @@
+//! The connection hub: one supervised task per saved connection, all started in parallel, each
+//! publishing its status (connecting, ready, reconnecting, auth-required, failed, stopped) and
+//! its server's notifications as [`HubEvent`]s.
+
+mod backoff;
+mod supervisor;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use lode_core::{
+    Connection, ConnectionId, ConnectionStatus, Credentials, ErrorCode, HubEvent, LodeError,
+    LodeResult,
+};
+use lode_mcp::McpClient;
+use tokio::sync::{broadcast, watch, Mutex};
+use tokio::task::JoinHandle;
+
+pub use backoff::Backoff;
+use supervisor::{Control, Snapshot, Supervisor};
+
+#[derive(Debug, Clone)]
+pub struct HubOptions {
+    pub request_timeout: Duration,
+    pub backoff: Backoff,
+}
+
+impl Default for HubOptions {
+    fn default() -> Self {
+        Self {
+            request_timeout: Duration::from_secs(60),
+            backoff: Backoff::default(),
+        }
+    }
+}
+
+struct Link {
+    status: watch::Receiver<Snapshot>,
+    control: Arc<Control>,
+    task: JoinHandle<()>,
+}
+
+pub struct Hub {
+    links: Mutex<HashMap<ConnectionId, Link>>,
+    events: broadcast::Sender<HubEvent>,
+    options: HubOptions,
+}
+
+impl Hub {
+    pub fn new(options: HubOptions) -> Self {
+        let (events, _) = broadcast::channel(4096);
+        Self {
+            links: Mutex::new(HashMap::new()),
+            events,
+            options,
+        }
+    }
+
+    /// Every status change and server event from now on. A receiver that falls far behind
+    /// loses the oldest events (and is told so by `broadcast`), it never blocks the hub.
+    pub fn subscribe(&self) -> broadcast::Receiver<HubEvent> {
+        self.events.subscribe()
+    }
+
+    /// Starts supervising `connection` unless it already is.
+    pub async fn start(&self, connection: Connection, credentials: Credentials) {
+        let mut links = self.links.lock().await;
+        if links.contains_key(&connection.id) {
+            return;
+        }
+        let (status, receiver) = watch::channel(Snapshot {
+            status: ConnectionStatus::Connecting,
+            client: None,
+        });
+        let control = Arc::new(Control::default());
+        let id = connection.id;
+        let supervisor = Supervisor {
+            connection,
+            credentials,
+            request_timeout: self.options.request_timeout,
+            backoff: self.options.backoff,
+            status,
+            events: self.events.clone(),
+            control: control.clone(),
+        };
+        let task = tokio::spawn(supervisor.run());
+        links.insert(
+            id,
+            Link {
+                status: receiver,
+                control,
+                task,
+            },
+        );
+    }
+
+    /// The current status of every supervised connection.
+    pub async fn statuses(&self) -> Vec<(ConnectionId, ConnectionStatus)> {
+        let links = self.links.lock().await;
+        links
+            .iter()
+            .map(|(id, link)| (*id, link.status.borrow().status.clone()))
+            .collect()
+    }
+
+    /// The ready client of `connection`, starting it if needed. Waits while it connects; a
+    /// connection that is failing answers at once with its latest error (the hub keeps
+    /// retrying in the background).
+    pub async fn client(
+        &self,
+        connection: &Connection,
+        credentials: impl FnOnce() -> Credentials,
+    ) -> LodeResult<Arc<McpClient>> {
+        let mut status = {
+            let links = self.links.lock().await;
+            links.get(&connection.id).map(|l| l.status.clone())
+        };
+        if status.is_none() {
+            self.start(connection.clone(), credentials()).await;
+            let links = self.links.lock().await;
+            status = links.get(&connection.id).map(|l| l.status.clone());
+        }
+        let Some(mut status) = status else {
+            return Err(stopped(connection));
+        };
+        let settled = status
+            .wait_for(|s| !matches!(s.status, ConnectionStatus::Connecting))
+            .await
+            .map_err(|_| stopped(connection))?;
+        let snapshot = settled.clone();
+        drop(settled);
+        match (snapshot.status, snapshot.client) {
+            (ConnectionStatus::Ready, Some(client)) => Ok(client),
+            (ConnectionStatus::Reconnecting { error, .. }, _)
+            | (ConnectionStatus::Failed { error }, _) => Err(error),
+            (ConnectionStatus::AuthRequired { challenge }, _) => {
+                let error = LodeError::new(
+                    ErrorCode::AuthRequired,
+                    format!("{} requires authorization", connection.name),
+                );
+                Err(match challenge {
+                    Some(challenge) => error.with_detail(challenge),
+                    None => error,
+                })
+            }
+            _ => Err(stopped(connection)),
+        }
+    }
+
+    /// Drops the session of `id` and connects again: after a timeout the session may be stuck.
+    pub async fn restart(&self, id: ConnectionId) {
+        if let Some(link) = self.links.lock().await.get(&id) {
+            link.control.restart.notify_one();
+        }
+    }
+
+    /// Stops supervising `id`, closing its session and ending its server process.
+    pub async fn stop(&self, id: ConnectionId) {
+        let link = self.links.lock().await.remove(&id);
+        if let Some(link) = link {
+            link.control.stop.notify_one();
+            let _ = link.task.await;
+        }
+    }
+
+    /// Stops every connection; at exit, so every server process ends with Lode.
+    pub async fn shutdown(&self) {
+        let links: Vec<Link> = self.links.lock().await.drain().map(|(_, l)| l).collect();
+        for link in &links {
+            link.control.stop.notify_one();
+        }
+        for link in links {
+            let _ = link.task.await;
+        }
+    }
+}
+
+fn stopped(connection: &Connection) -> LodeError {
+    LodeError::new(
+        ErrorCode::TransportClosed,
+        format!("the connection to {} is stopped", connection.name),
+    )
+}

@@ -1,0 +1,217 @@
+//! One task per connection: connects, watches the session, and reconnects with backoff when it
+//! is lost, publishing every status change. The live client is published with the status so
+//! callers always see a consistent pair.
+
+use std::sync::Arc;
+
+use lode_core::{
+    Connection, ConnectionId, ConnectionStatus, Credentials, ErrorCode, HubEvent, HubEventKind,
+    LodeError, ServerEvent,
+};
+use lode_mcp::{ConnectOptions, McpClient};
+use tokio::sync::{broadcast, mpsc, watch, Notify};
+
+use super::backoff::Backoff;
+
+/// The status of one connection and, when ready, its client.
+#[derive(Clone)]
+pub(crate) struct Snapshot {
+    pub status: ConnectionStatus,
+    pub client: Option<Arc<McpClient>>,
+}
+
+/// What the hub can ask of a running supervisor.
+#[derive(Default)]
+pub(crate) struct Control {
+    /// Drop the current session and connect again now (after a timeout, or on request).
+    pub restart: Notify,
+    /// End the supervisor: close the session and stop.
+    pub stop: Notify,
+}
+
+pub(crate) struct Supervisor {
+    pub connection: Connection,
+    pub credentials: Credentials,
+    pub request_timeout: std::time::Duration,
+    pub backoff: Backoff,
+    pub status: watch::Sender<Snapshot>,
+    pub events: broadcast::Sender<HubEvent>,
+    pub control: Arc<Control>,
+}
+
+/// How waiting on a live or failed connection ended.
+enum Wake {
+    Lost(LodeError),
+    Restart,
+    Stop,
+}
+
+impl Supervisor {
+    pub(crate) async fn run(self) {
+        let mut attempt: u32 = 0;
+        loop {
+            if attempt == 0 {
+                self.publish(ConnectionStatus::Connecting, None);
+            }
+            let lost = match self.connect().await {
+                Ok(client) => {
+                    attempt = 0;
+                    self.publish(ConnectionStatus::Ready, Some(client.clone()));
+                    let wake = self.watch(&client).await;
+                    self.publish_quietly_without_client();
+                    close(client).await;
+                    match wake {
+                        Wake::Stop => return self.stopped(),
+                        Wake::Restart => {
+                            self.publish(ConnectionStatus::Connecting, None);
+                            continue;
+                        }
+                        Wake::Lost(error) => error,
+                    }
+                }
+                Err(error) if error.code == ErrorCode::AuthRequired => {
+                    let challenge = error.detail.clone();
+                    self.publish(ConnectionStatus::AuthRequired { challenge }, None);
+                    match self.park().await {
+                        Wake::Stop => return self.stopped(),
+                        _ => {
+                            attempt = 0;
+                            continue;
+                        }
+                    }
+                }
+                Err(error) if !is_transient(&error) => {
+                    self.publish(ConnectionStatus::Failed { error }, None);
+                    match self.park().await {
+                        Wake::Stop => return self.stopped(),
+                        _ => {
+                            attempt = 0;
+                            continue;
+                        }
+                    }
+                }
+                Err(error) => error,
+            };
+            attempt += 1;
+            let Some(delay) = self.backoff.delay(attempt) else {
+                self.publish(ConnectionStatus::Failed { error: lost }, None);
+                match self.park().await {
+                    Wake::Stop => return self.stopped(),
+                    _ => {
+                        attempt = 0;
+                        continue;
+                    }
+                }
+            };
+            self.publish(
+                ConnectionStatus::Reconnecting {
+                    attempt,
+                    retry_in_ms: u64::try_from(delay.as_millis()).unwrap_or(u64::MAX),
+                    error: lost,
+                },
+                None,
+            );
+            tokio::select! {
+                _ = tokio::time::sleep(delay) => {}
+                _ = self.control.restart.notified() => {}
+                _ = self.control.stop.notified() => return self.stopped(),
+            }
+        }
+    }
+
+    async fn connect(&self) -> Result<Arc<McpClient>, LodeError> {
+        let (sink, events) = mpsc::channel(1024);
+        tokio::spawn(forward_events(
+            self.connection.id,
+            events,
+            self.events.clone(),
+        ));
+        let options = ConnectOptions {
+            request_timeout: self.request_timeout,
+            credentials: self.credentials.clone(),
+            events: Some(sink),
+            ..ConnectOptions::new(self.connection.name.clone())
+        };
+        McpClient::connect(&self.connection.transport, options)
+            .await
+            .map(Arc::new)
+    }
+
+    /// Waits until the session ends, or the hub asks to restart or stop.
+    async fn watch(&self, client: &McpClient) -> Wake {
+        tokio::select! {
+            _ = client.closed() => {
+                let tail = client.log().tail(5);
+                let error = LodeError::new(
+                    ErrorCode::TransportClosed,
+                    format!("the connection to {} was lost", self.connection.name),
+                );
+                Wake::Lost(if tail.is_empty() {
+                    error
+                } else {
+                    error.with_detail(format!("server stderr:\n{}", tail.join("\n")))
+                })
+            }
+            _ = self.control.restart.notified() => Wake::Restart,
+            _ = self.control.stop.notified() => Wake::Stop,
+        }
+    }
+
+    /// Waits in a final state (failed, auth required) for the hub to restart or stop it.
+    async fn park(&self) -> Wake {
+        tokio::select! {
+            _ = self.control.restart.notified() => Wake::Restart,
+            _ = self.control.stop.notified() => Wake::Stop,
+        }
+    }
+
+    fn publish(&self, status: ConnectionStatus, client: Option<Arc<McpClient>>) {
+        self.status.send_replace(Snapshot {
+            status: status.clone(),
+            client,
+        });
+        // No receivers is fine: nobody is listening yet.
+        let _ = self.events.send(HubEvent {
+            connection: self.connection.id,
+            kind: HubEventKind::Status(status),
+        });
+    }
+
+    /// Withdraws the client before it is closed, keeping the status until the next one.
+    fn publish_quietly_without_client(&self) {
+        self.status.send_modify(|snapshot| snapshot.client = None);
+    }
+
+    fn stopped(&self) {
+        self.publish(ConnectionStatus::Stopped, None);
+    }
+}
+
+/// Failures worth retrying: the server may come back. A missing command or a bad URL will not.
+fn is_transient(error: &LodeError) -> bool {
+    !matches!(
+        error.code,
+        ErrorCode::SpawnFailed | ErrorCode::InvalidInput | ErrorCode::Tls | ErrorCode::Protocol
+    )
+}
+
+async fn close(client: Arc<McpClient>) {
+    // Another caller may still hold the client for a moment; it is closed when the last one
+    // lets go (dropping it ends the session and kills a local server's process group).
+    if let Some(client) = Arc::into_inner(client) {
+        client.close().await;
+    }
+}
+
+async fn forward_events(
+    connection: ConnectionId,
+    mut events: mpsc::Receiver<ServerEvent>,
+    hub: broadcast::Sender<HubEvent>,
+) {
+    while let Some(event) = events.recv().await {
+        let _ = hub.send(HubEvent {
+            connection,
+            kind: HubEventKind::Server(event),
+        });
+    }
+}
