@@ -11,6 +11,7 @@ use crate::error::{from_service, timed_out};
 use crate::handler::{EventSink, LodeClientHandler};
 use crate::operations::Subscriptions;
 use crate::server_log::ServerLog;
+use crate::rest::RestClient;
 use crate::transport::stdio::ServerProcess;
 use crate::transport::{self, Session};
 
@@ -37,9 +38,15 @@ impl ConnectOptions {
     }
 }
 
+/// What a connection talks to: an MCP session, or a read-only REST resource API.
+pub(crate) enum Backend {
+    Mcp(Session),
+    Rest(RestClient),
+}
+
 /// A connected server. Dropping it closes the connection and ends a local server's processes.
 pub struct McpClient {
-    pub(crate) session: Session,
+    pub(crate) backend: Backend,
     pub(crate) options: ConnectOptions,
     pub(crate) subscriptions: tokio::sync::Mutex<Subscriptions>,
     info: ServerInfo,
@@ -50,6 +57,9 @@ pub struct McpClient {
 
 impl McpClient {
     pub async fn connect(spec: &TransportSpec, options: ConnectOptions) -> LodeResult<Self> {
+        if let TransportSpec::Rest { url, headers } = spec {
+            return Self::connect_rest(url, headers, options).await;
+        }
         let log = ServerLog::default();
         let handler = LodeClientHandler::new(options.events.clone(), options.roots.clone());
         let opening = transport::open(spec, &options, handler, &log);
@@ -80,7 +90,7 @@ impl McpClient {
                 )
             })?;
         let client = Self {
-            session: opened.session,
+            backend: Backend::Mcp(opened.session),
             options,
             subscriptions: Default::default(),
             info,
@@ -93,6 +103,42 @@ impl McpClient {
             tracing::warn!(server = client.server_name(), %error, "no change notifications");
         }
         Ok(client)
+    }
+
+    async fn connect_rest(
+        url: &str,
+        headers: &std::collections::BTreeMap<String, String>,
+        options: ConnectOptions,
+    ) -> LodeResult<Self> {
+        // Credentials last: they win over a plain header of the same name.
+        let headers = headers
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .chain(options.credentials.headers())
+            .collect();
+        let rest = RestClient::connect(url, headers, options.request_timeout).await?;
+        Ok(Self {
+            backend: Backend::Rest(rest),
+            subscriptions: Default::default(),
+            info: rest_info(),
+            log: ServerLog::default(),
+            options,
+            _process: None,
+        })
+    }
+
+    /// The MCP session, or a clear error on a REST connection, which only lists and reads.
+    pub(crate) fn mcp(&self, what: &str) -> LodeResult<&Session> {
+        match &self.backend {
+            Backend::Mcp(session) => Ok(session),
+            Backend::Rest(_) => Err(LodeError::new(
+                ErrorCode::MethodNotFound,
+                format!(
+                    "{what}: {} is a REST resource API, which only lists and reads resources",
+                    self.server_name()
+                ),
+            )),
+        }
     }
 
     pub fn server_name(&self) -> &str {
@@ -115,7 +161,11 @@ impl McpClient {
 
     /// True once the session has ended: the server exited or closed the connection.
     pub fn is_closed(&self) -> bool {
-        self.session.is_closed() || self.session.peer().is_transport_closed()
+        match &self.backend {
+            Backend::Mcp(session) => session.is_closed() || session.peer().is_transport_closed(),
+            // Every REST call is its own request: there is no session to lose.
+            Backend::Rest(_) => false,
+        }
     }
 
     /// Resolves when the session ends. rmcp offers no close notification, so this polls a
@@ -128,7 +178,9 @@ impl McpClient {
 
     /// Closes the connection and waits for the session task to end.
     pub async fn close(self) {
-        let _ = self.session.cancel().await;
+        if let Backend::Mcp(session) = self.backend {
+            let _ = session.cancel().await;
+        }
     }
 
     /// Runs one request under the connection's timeout. Dropping the request future on timeout
@@ -152,4 +204,20 @@ fn with_log_tail(error: LodeError, log: &ServerLog) -> LodeError {
         return error;
     }
     error.with_detail(format!("server stderr:\n{}", tail.join("\n")))
+}
+
+/// A REST API has no handshake: it is described by what it can do, which is list and read.
+fn rest_info() -> ServerInfo {
+    ServerInfo {
+        era: lode_core::ProtocolEra::Rest,
+        protocol_version: "rest".to_owned(),
+        name: None,
+        title: None,
+        version: None,
+        capabilities: lode_core::ServerCapabilities {
+            resources: true,
+            ..Default::default()
+        },
+        instructions: None,
+    }
 }

@@ -5,9 +5,12 @@ mod client;
 mod convert;
 mod error;
 mod handler;
+mod lenient_item;
 mod operations;
+mod rest;
 mod server_log;
 mod transport;
+#[doc(hidden)] pub mod testing;
 
 pub use client::{ConnectOptions, McpClient};
 pub use handler::EventSink;

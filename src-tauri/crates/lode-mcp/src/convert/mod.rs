@@ -6,6 +6,9 @@ use lode_core::{
 };
 use rmcp::model::{self as mcp, ProtocolVersion, ResourceContents};
 
+mod catalog;
+pub(crate) use catalog::{prompt_item, prompt_result, tool_item, tool_result};
+
 /// The `_meta` key under which Lode's own transports attach the fields they had to drop from
 /// malformed list items (a JSON array of `ItemWarning`).
 pub(crate) const WARNINGS_META_KEY: &str = "dev.lode/warnings";
@@ -95,9 +98,18 @@ fn annotations(wire: mcp::Annotations) -> Annotations {
         audience: wire
             .audience
             .map(|roles| roles.into_iter().map(role).collect()),
-        priority: wire.priority.map(f64::from),
+        priority: wire.priority.map(decimal_f64),
         last_modified: wire.last_modified,
     }
+}
+
+/// rmcp holds priorities as `f32`; widening one directly turns the 0.2 a server sent into
+/// 0.20000000298023224. The shortest decimal that round-trips the `f32` is what was sent.
+fn decimal_f64(value: f32) -> f64 {
+    value
+        .to_string()
+        .parse()
+        .unwrap_or_else(|_| f64::from(value))
 }
 
 fn role(wire: mcp::Role) -> Role {
@@ -142,5 +154,16 @@ pub(crate) fn resource_content(wire: ResourceContents) -> Option<ResourceContent
     }
 }
 
-mod catalog;
-pub(crate) use catalog::{prompt_item, prompt_result, tool_item, tool_result};
+
+#[cfg(test)]
+mod tests {
+    use super::decimal_f64;
+
+    #[test]
+    fn priorities_keep_the_decimal_the_server_sent() {
+        assert_eq!(decimal_f64(0.2), 0.2);
+        assert_eq!(decimal_f64(0.7), 0.7);
+        assert_eq!(decimal_f64(1.0), 1.0);
+        assert_ne!(f64::from(0.2f32), 0.2, "the naive widening is what this guards against");
+    }
+}

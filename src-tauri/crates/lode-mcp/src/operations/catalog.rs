@@ -22,7 +22,7 @@ impl McpClient {
         for _ in 0..MAX_CATALOG_PAGES {
             let params = PaginatedRequestParams::default().with_cursor(cursor.take());
             let page = self
-                .call("listing prompts", self.session.peer().list_prompts(Some(params)))
+                .call("listing prompts", self.mcp("listing prompts")?.peer().list_prompts(Some(params)))
                 .await?;
             prompts.extend(page.prompts.into_iter().map(prompt_item));
             match page.next_cursor {
@@ -48,7 +48,7 @@ impl McpClient {
             );
         }
         let what = format!("getting prompt {name}");
-        let result = self.call(&what, self.session.get_prompt(params)).await?;
+        let result = self.call(&what, self.mcp(&what)?.get_prompt(params)).await?;
         Ok(prompt_result(result))
     }
 
@@ -58,7 +58,7 @@ impl McpClient {
         for _ in 0..MAX_CATALOG_PAGES {
             let params = PaginatedRequestParams::default().with_cursor(cursor.take());
             let page = self
-                .call("listing tools", self.session.peer().list_tools(Some(params)))
+                .call("listing tools", self.mcp("listing tools")?.peer().list_tools(Some(params)))
                 .await?;
             tools.extend(page.tools.into_iter().map(tool_item));
             match page.next_cursor {
@@ -84,7 +84,7 @@ impl McpClient {
             }
         }
         let what = format!("calling tool {name}");
-        let result = self.call(&what, self.session.call_tool(params)).await?;
+        let result = self.call(&what, self.mcp(&what)?.call_tool(params)).await?;
         Ok(tool_result(result))
     }
 
@@ -92,7 +92,7 @@ impl McpClient {
     /// is not defined either, so the check is only that the session is still running.
     pub async fn ping(&self) -> LodeResult<()> {
         if self.is_modern() {
-            return if self.session.is_closed() {
+            return if self.is_closed() {
                 Err(LodeError::new(
                     ErrorCode::TransportClosed,
                     format!("the connection to {} closed", self.server_name()),
@@ -103,7 +103,7 @@ impl McpClient {
         }
         let request = ClientRequest::PingRequest(PingRequest::default());
         let answer = self
-            .call("pinging", self.session.peer().send_request(request))
+            .call("pinging", self.mcp("pinging")?.peer().send_request(request))
             .await?;
         match answer {
             ServerResult::EmptyResult(_) | ServerResult::CustomResult(_) => Ok(()),

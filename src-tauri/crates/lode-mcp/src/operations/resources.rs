@@ -11,7 +11,7 @@ use rmcp::model::{
     ReadResourceRequestParams, Reference,
 };
 
-use crate::client::McpClient;
+use crate::client::{Backend, McpClient};
 use crate::convert::{
     cache_hint, item_warnings, resource_content, resource_item, resource_template,
 };
@@ -31,13 +31,16 @@ impl McpClient {
         &self,
         mut progress: impl FnMut(ListProgress),
     ) -> LodeResult<ResourceListing> {
+        if let Backend::Rest(rest) = &self.backend {
+            return rest.list_resources(self.server_name(), &mut progress).await;
+        }
         let mut listing = ResourceListing::default();
         let mut cursor: Option<String> = None;
         loop {
             let params = PaginatedRequestParams::default().with_cursor(cursor.take());
             let what = format!("listing resources (page {})", listing.pages + 1);
             let page = self
-                .call(&what, self.session.peer().list_resources(Some(params)))
+                .call(&what, self.mcp(&what)?.peer().list_resources(Some(params)))
                 .await?;
             listing.pages += 1;
             listing.warnings.extend(item_warnings(page.meta.as_ref()));
@@ -76,7 +79,7 @@ impl McpClient {
             let page = self
                 .call(
                     "listing resource templates",
-                    self.session.peer().list_resource_templates(Some(params)),
+                    self.mcp("listing resource templates")?.peer().list_resource_templates(Some(params)),
                 )
                 .await?;
             let server = self.server_name();
@@ -94,11 +97,14 @@ impl McpClient {
     }
 
     pub async fn read_resource(&self, uri: &str) -> LodeResult<Vec<ResourceContent>> {
+        if let Backend::Rest(rest) = &self.backend {
+            return rest.read_resource(uri).await;
+        }
         let what = format!("reading {uri}");
         let result = self
             .call(
                 &what,
-                self.session
+                self.mcp(&what)?
                     .read_resource(ReadResourceRequestParams::new(uri)),
             )
             .await
@@ -135,7 +141,7 @@ impl McpClient {
         }
         let what = format!("completing {argument} of {template}");
         let result = self
-            .call(&what, self.session.peer().complete(params))
+            .call(&what, self.mcp(&what)?.peer().complete(params))
             .await?;
         Ok(Completion {
             values: result.completion.values,

@@ -42,7 +42,7 @@ impl McpClient {
             let what = format!("subscribing to {uri}");
             self.call(
                 &what,
-                self.session
+                self.mcp(&what)?
                     .peer()
                     .subscribe(SubscribeRequestParams::new(uri)),
             )
@@ -65,7 +65,7 @@ impl McpClient {
             let what = format!("unsubscribing from {uri}");
             self.call(
                 &what,
-                self.session
+                self.mcp(&what)?
                     .peer()
                     .unsubscribe(UnsubscribeRequestParams::new(uri)),
             )
@@ -102,7 +102,7 @@ impl McpClient {
         let subscription = self
             .call(
                 "opening the subscription stream",
-                self.session.peer().listen(filter),
+                self.mcp("opening the subscription stream")?.peer().listen(filter),
             )
             .await?;
         state.listener = Some(tokio::spawn(forward(subscription, sink)));

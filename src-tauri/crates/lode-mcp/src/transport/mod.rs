@@ -1,12 +1,18 @@
 //! Opening an MCP session over each transport Lode speaks. Each transport lives in its own
 //! module; this file only picks one and runs the handshake over it.
 
+pub(crate) mod decode;
+pub(crate) mod http;
+pub(crate) mod http_client;
+mod lenient;
+mod lines;
+pub(crate) mod sse;
 pub(crate) mod stdio;
 
 use lode_core::{ErrorCode, LodeError, LodeResult, TransportSpec};
 use rmcp::model::ProtocolVersion;
 use rmcp::service::RunningService;
-use rmcp::transport::{IntoTransport, StreamableHttpClientTransport};
+use rmcp::transport::IntoTransport;
 use rmcp::{ClientLifecycleMode, ClientServiceExt, RoleClient};
 
 use crate::client::ConnectOptions;
@@ -39,23 +45,34 @@ pub(crate) async fn open(
             env,
             cwd,
         } => {
+            // In-process test streams (`McpClient::connect_io`) take the same transport.
+            if let Some((reader, writer)) = crate::testing::take_in_process(command) {
+                let transport = stdio::JsonLinesTransport::new(reader, writer, log.clone());
+                return Ok(Opened {
+                    session: handshake(handler, transport, server).await?,
+                    process: None,
+                });
+            }
             let (process, transport) = stdio::spawn(command, args, env, cwd.as_deref(), log)?;
             Ok(Opened {
                 session: handshake(handler, transport, server).await?,
                 process: Some(process),
             })
         }
-        TransportSpec::Http { url, .. } => {
-            let transport = StreamableHttpClientTransport::from_uri(url.as_str());
+        TransportSpec::Http { url, headers } => {
+            let transport = http::streamable(url, headers, &options.credentials)?;
             Ok(Opened {
                 session: handshake(handler, transport, server).await?,
                 process: None,
             })
         }
-        TransportSpec::Sse { .. } => Err(LodeError::new(
-            ErrorCode::InvalidInput,
-            "legacy SSE connections are not supported yet",
-        )),
+        TransportSpec::Sse { url, headers } => {
+            let transport = sse::connect(url, headers, &options.credentials, server).await?;
+            Ok(Opened {
+                session: handshake(handler, transport, server).await?,
+                process: None,
+            })
+        }
         TransportSpec::Rest { .. } => Err(LodeError::new(
             ErrorCode::Internal,
             "a REST connection is not an MCP session",

@@ -1,0 +1,721 @@
+//! Decoding one server message, fast, and turning every way it can be wrong into an error a
+//! person can act on. Transport-agnostic: a transport hands in each message it sends
+//! ([`Decoder::sent`]) and each complete message it receives, as bytes ([`Decoder::decode`]).
+//!
+//! Why not rmcp's own decoding: `ServerJsonRpcMessage` and `ServerResult` are
+//! `#[serde(untagged)]`, so every message is first buffered into serde's `Content` tree and then
+//! tried against some twenty shapes in turn. Lode knows which request each response answers, so
+//! it reads only the envelope (`id`, `method`, and `result`/`error` as unparsed JSON text) and
+//! then parses `result` once, straight into the type that request asked for. Requests,
+//! notifications and results of other methods still go through rmcp's decoding: they are
+//! small and rare.
+//!
+//! Faults never leave a request hanging: the decoder knows which requests are outstanding, so a
+//! message it cannot attribute (malformed JSON, bytes that are not UTF-8, an error without an
+//! id, a message over the size cap) is answered on the server's behalf with a JSON-RPC error
+//! for each of them. Those errors carry a Lode-private code and a marker in `data`, which
+//! `error.rs` turns into a Lode error code.
+
+use std::collections::{HashMap, VecDeque};
+
+use rmcp::model::{
+    ClientJsonRpcMessage, ClientNotification, ErrorCode as JsonRpcCode, ErrorData,
+    JsonRpcMessage, ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult,
+    ListToolsResult, ReadResourceResult, RequestId, ServerJsonRpcMessage, ServerResult,
+};
+use serde::Deserialize;
+use serde_json::value::RawValue;
+
+use super::lenient;
+
+/// At most this many characters of a bad message are quoted in an error.
+const EXCERPT_CHARS: usize = 200;
+const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+/// The `data` key that marks a JSON-RPC error as made by Lode, not sent by the server.
+const FAULT_KEY: &str = "dev.lode/fault";
+const DETAIL_KEY: &str = "detail";
+
+/// What a transport could not deliver as the server sent it. Each kind has its own code in the
+/// JSON-RPC server-error range (-32000..=-32099), at its far end, away from the codes MCP uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Fault {
+    /// A line starting with `{` or `[` that is not JSON.
+    MalformedJson,
+    /// Bytes that are not UTF-8; JSON must be.
+    NotUtf8,
+    /// A message over `MAX_MESSAGE_BYTES`.
+    TooLarge,
+    /// JSON that is not a JSON-RPC message (no `result`, `error` or `method`, or a bad `id`).
+    NotJsonRpc,
+    /// A JSON-RPC error without an `id`: it fails every request still waiting.
+    UnattributedError,
+    /// A response whose `result` (or `error`) does not have the shape its method requires.
+    MalformedResult,
+    /// The server closed its output: it exited or crashed.
+    ServerExited,
+}
+
+impl Fault {
+    const ALL: [Fault; 7] = [
+        Fault::MalformedJson,
+        Fault::NotUtf8,
+        Fault::TooLarge,
+        Fault::NotJsonRpc,
+        Fault::UnattributedError,
+        Fault::MalformedResult,
+        Fault::ServerExited,
+    ];
+
+    fn code(self) -> i32 {
+        match self {
+            Fault::MalformedJson => -32090,
+            Fault::NotUtf8 => -32091,
+            Fault::TooLarge => -32092,
+            Fault::NotJsonRpc => -32093,
+            Fault::UnattributedError => -32094,
+            Fault::MalformedResult => -32095,
+            Fault::ServerExited => -32096,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Fault::MalformedJson => "malformed-json",
+            Fault::NotUtf8 => "not-utf8",
+            Fault::TooLarge => "too-large",
+            Fault::NotJsonRpc => "not-json-rpc",
+            Fault::UnattributedError => "unattributed-error",
+            Fault::MalformedResult => "malformed-result",
+            Fault::ServerExited => "server-exited",
+        }
+    }
+
+    /// The JSON-RPC error that stands in for the server's answer.
+    pub(crate) fn error(self, message: String, detail: Option<String>) -> ErrorData {
+        let mut data = serde_json::Map::new();
+        data.insert(FAULT_KEY.to_owned(), self.name().into());
+        if let Some(detail) = detail {
+            data.insert(DETAIL_KEY.to_owned(), detail.into());
+        }
+        ErrorData::new(JsonRpcCode(self.code()), message, Some(data.into()))
+    }
+
+    /// The fault a JSON-RPC error stands for, when Lode made it (code and marker both match:
+    /// a server using the same code for its own purposes is not mistaken for a fault).
+    pub(crate) fn of(error: &ErrorData) -> Option<(Fault, Option<&str>)> {
+        let data = error.data.as_ref()?;
+        let name = data.get(FAULT_KEY)?.as_str()?;
+        let fault = Fault::ALL
+            .into_iter()
+            .find(|f| f.name() == name && f.code() == error.code.0)?;
+        Some((fault, data.get(DETAIL_KEY).and_then(|d| d.as_str())))
+    }
+}
+
+/// What Lode expects in answer to a request it sent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Expect {
+    ListResources,
+    ReadResource,
+    ListResourceTemplates,
+    ListTools,
+    ListPrompts,
+    /// `server/discover` or `initialize`: rmcp handles their failures itself.
+    Handshake,
+    Other,
+}
+
+impl Expect {
+    pub(crate) fn of_method(method: &str) -> Self {
+        match method {
+            "resources/list" => Expect::ListResources,
+            "resources/read" => Expect::ReadResource,
+            "resources/templates/list" => Expect::ListResourceTemplates,
+            "tools/list" => Expect::ListTools,
+            "prompts/list" => Expect::ListPrompts,
+            "initialize" | "server/discover" => Expect::Handshake,
+            _ => Expect::Other,
+        }
+    }
+
+    fn method(self) -> &'static str {
+        match self {
+            Expect::ListResources => "resources/list",
+            Expect::ReadResource => "resources/read",
+            Expect::ListResourceTemplates => "resources/templates/list",
+            Expect::ListTools => "tools/list",
+            Expect::ListPrompts => "prompts/list",
+            Expect::Handshake => "the handshake",
+            Expect::Other => "the request",
+        }
+    }
+}
+
+/// Decodes the `result` of a response to a request of kind `expect`. The common results are
+/// parsed straight into their type; a `resources/list` page that does not parse is repaired
+/// item by item; anything else takes rmcp's general decoding, which also knows results that
+/// may stand in for the plain one (`input_required`, tasks). `Err` says what is wrong.
+pub(crate) fn decode_result(expect: Expect, raw: &str) -> Result<ServerResult, String> {
+    let typed = match expect {
+        Expect::ListResources => {
+            serde_json::from_str::<ListResourcesResult>(raw).map(|mut page| {
+                lenient::check_page(&mut page);
+                ServerResult::ListResourcesResult(page)
+            })
+        }
+        Expect::ReadResource => {
+            serde_json::from_str::<ReadResourceResult>(raw).map(ServerResult::ReadResourceResult)
+        }
+        Expect::ListResourceTemplates => serde_json::from_str::<ListResourceTemplatesResult>(raw)
+            .map(ServerResult::ListResourceTemplatesResult),
+        Expect::ListTools => {
+            serde_json::from_str::<ListToolsResult>(raw).map(ServerResult::ListToolsResult)
+        }
+        Expect::ListPrompts => {
+            serde_json::from_str::<ListPromptsResult>(raw).map(ServerResult::ListPromptsResult)
+        }
+        Expect::Handshake | Expect::Other => {
+            return serde_json::from_str::<ServerResult>(raw).map_err(|e| e.to_string())
+        }
+    };
+    let typed_error = match typed {
+        Ok(result) => return Ok(result),
+        Err(error) => error,
+    };
+    if expect == Expect::ListResources {
+        if let Some(page) = lenient::repair_page(raw) {
+            return Ok(ServerResult::ListResourcesResult(page));
+        }
+    }
+    match serde_json::from_str::<ServerResult>(raw) {
+        // The catch-alls: the result has no shape rmcp knows for this request.
+        Ok(ServerResult::CustomResult(_)) | Ok(ServerResult::EmptyResult(_)) | Err(_) => {
+            Err(typed_error.to_string())
+        }
+        Ok(other) => Ok(other),
+    }
+}
+
+/// The JSON-RPC envelope with `result` and `error` left unparsed (borrowed from the input).
+#[derive(Deserialize)]
+struct Envelope<'a> {
+    /// `null` and absent both read as `None`.
+    #[serde(default)]
+    id: Option<RequestId>,
+    #[serde(default, borrow)]
+    method: Option<&'a RawValue>,
+    #[serde(default, borrow)]
+    result: Option<&'a RawValue>,
+    #[serde(default, borrow)]
+    error: Option<&'a RawValue>,
+}
+
+/// The requests of one connection still waiting for an answer, and the decoding that needs
+/// them. Not shared: rmcp calls a transport's `send` and `receive` one at a time.
+#[derive(Debug, Default)]
+pub(crate) struct Decoder {
+    outstanding: HashMap<RequestId, Expect>,
+}
+
+impl Decoder {
+    /// Records what an outgoing message means for the answers to come: a request is now
+    /// outstanding; a cancellation means its answer, if any, is no longer awaited.
+    pub(crate) fn sent(&mut self, message: &ClientJsonRpcMessage) {
+        match message {
+            JsonRpcMessage::Request(request) => {
+                let expect = Expect::of_method(request.request.method());
+                self.outstanding.insert(request.id.clone(), expect);
+            }
+            JsonRpcMessage::Notification(notification) => {
+                if let ClientNotification::CancelledNotification(cancelled) =
+                    &notification.notification
+                {
+                    if let Some(id) = &cancelled.params.request_id {
+                        self.outstanding.remove(id);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// How many requests wait for an answer.
+    #[cfg(test)]
+    pub(crate) fn outstanding(&self) -> usize {
+        self.outstanding.len()
+    }
+
+    /// Decodes one complete message into `out`: nothing (a message that answers nothing Lode
+    /// waits for), one message, several (a batch), or errors standing in for the answers of
+    /// the requests a broken message leaves without one.
+    pub(crate) fn decode(&mut self, bytes: &[u8], out: &mut VecDeque<ServerJsonRpcMessage>) {
+        // RFC 8259 §8.1 lets a parser ignore a byte order mark; some Windows servers send one.
+        let bytes = bytes.strip_prefix(UTF8_BOM).unwrap_or(bytes);
+        // Checked once for the whole message so the parser can take it as `str` and never
+        // check again.
+        let text = match std::str::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(error) => return self.not_utf8(bytes, error.valid_up_to(), out),
+        };
+        if text.trim_start().starts_with('[') {
+            match serde_json::from_str::<Vec<&RawValue>>(text) {
+                Ok(batch) => {
+                    for message in batch {
+                        self.decode_one(message.get(), out);
+                    }
+                }
+                Err(error) => self.unparseable(text, &error, out),
+            }
+        } else {
+            self.decode_one(text, out);
+        }
+    }
+
+    /// Answers every outstanding request with the error `fault` (all but the handshake when
+    /// `handshake` is false: rmcp reports a failed handshake in its own words).
+    pub(crate) fn fail_outstanding(
+        &mut self,
+        fault: Fault,
+        message: &str,
+        detail: Option<&str>,
+        handshake: bool,
+        out: &mut VecDeque<ServerJsonRpcMessage>,
+    ) {
+        let ids: Vec<RequestId> = self
+            .outstanding
+            .iter()
+            .filter(|(_, expect)| handshake || **expect != Expect::Handshake)
+            .map(|(id, _)| id.clone())
+            .collect();
+        if ids.is_empty() {
+            tracing::warn!(fault = fault.name(), "{message}");
+            return;
+        }
+        for id in ids {
+            self.outstanding.remove(&id);
+            let error = fault.error(message.to_owned(), detail.map(str::to_owned));
+            out.push_back(ServerJsonRpcMessage::error(error, Some(id)));
+        }
+    }
+
+    fn decode_one(&mut self, text: &str, out: &mut VecDeque<ServerJsonRpcMessage>) {
+        let envelope: Envelope<'_> = match serde_json::from_str(text) {
+            Ok(envelope) => envelope,
+            Err(error) => return self.unparseable(text, &error, out),
+        };
+        match envelope {
+            Envelope {
+                method: Some(_), ..
+            } => self.request_or_notification(text, out),
+            Envelope {
+                id: Some(id),
+                result: Some(result),
+                error: None,
+                ..
+            } => self.result(id, result.get(), out),
+            Envelope {
+                id: Some(id),
+                result: None,
+                error: Some(error),
+                ..
+            } => self.error(id, error.get(), out),
+            Envelope {
+                id: None,
+                result: None,
+                error: Some(error),
+                ..
+            } => self.unattributed_error(error.get(), out),
+            Envelope { id: Some(id), .. } => match self.take(&id) {
+                Some((id, _)) => {
+                    let message = format!(
+                        "the server answered with neither a result nor an error: {}",
+                        excerpt(text)
+                    );
+                    let error = Fault::NotJsonRpc.error(message, None);
+                    out.push_back(ServerJsonRpcMessage::error(error, Some(id)));
+                }
+                None => tracing::warn!(%id, "ignored a message that is not JSON-RPC"),
+            },
+            Envelope { id: None, .. } => {
+                let message = format!(
+                    "the server sent a message that is not JSON-RPC: {}",
+                    excerpt(text)
+                );
+                self.fail_outstanding(Fault::NotJsonRpc, &message, None, true, out);
+            }
+        }
+    }
+
+    /// Requests and notifications from the server: small and rare, so rmcp decodes them.
+    fn request_or_notification(&mut self, text: &str, out: &mut VecDeque<ServerJsonRpcMessage>) {
+        match serde_json::from_str::<ServerJsonRpcMessage>(text) {
+            Ok(message) => out.push_back(message),
+            // Only a known method with malformed params gets here (rmcp has catch-alls for
+            // the rest). No request of Lode's waits on it, so it is only logged.
+            Err(error) => tracing::warn!(
+                %error,
+                message = excerpt(text),
+                "ignored a server request or notification Lode could not read"
+            ),
+        }
+    }
+
+    fn result(&mut self, id: RequestId, raw: &str, out: &mut VecDeque<ServerJsonRpcMessage>) {
+        let Some((id, expect)) = self.take(&id) else {
+            tracing::warn!(%id, "ignored an answer to a request Lode is not waiting for");
+            return;
+        };
+        let message = match decode_result(expect, raw) {
+            Ok(result) => ServerJsonRpcMessage::response(result, id),
+            Err(problem) => {
+                let message = format!(
+                    "the server's answer to {} is malformed: {problem}",
+                    expect.method()
+                );
+                ServerJsonRpcMessage::error(Fault::MalformedResult.error(message, None), Some(id))
+            }
+        };
+        out.push_back(message);
+    }
+
+    fn error(&mut self, id: RequestId, raw: &str, out: &mut VecDeque<ServerJsonRpcMessage>) {
+        let Some((id, _)) = self.take(&id) else {
+            tracing::warn!(%id, "ignored an error for a request Lode is not waiting for");
+            return;
+        };
+        let error = serde_json::from_str::<ErrorData>(raw).unwrap_or_else(|problem| {
+            let message = format!("the server answered with a malformed error: {}", excerpt(raw));
+            Fault::MalformedResult.error(message, Some(problem.to_string()))
+        });
+        out.push_back(ServerJsonRpcMessage::error(error, Some(id)));
+    }
+
+    /// An error without an id (`"id": null` or none, as JSON-RPC prescribes when the server
+    /// could not read the request's id) would otherwise fail nothing and leave requests hanging.
+    fn unattributed_error(&mut self, raw: &str, out: &mut VecDeque<ServerJsonRpcMessage>) {
+        let (said, detail) = match serde_json::from_str::<ErrorData>(raw) {
+            Ok(error) => (
+                format!("{} (code {})", error.message, error.code.0),
+                error.data.map(|data| data.to_string()),
+            ),
+            Err(_) => (excerpt(raw), None),
+        };
+        let message =
+            format!("the server reported an error without saying which request failed: {said}");
+        self.fail_outstanding(
+            Fault::UnattributedError,
+            &message,
+            detail.as_deref(),
+            true,
+            out,
+        );
+    }
+
+    fn unparseable(
+        &mut self,
+        text: &str,
+        error: &serde_json::Error,
+        out: &mut VecDeque<ServerJsonRpcMessage>,
+    ) {
+        let (fault, message) = if error.is_syntax() || error.is_eof() {
+            (
+                Fault::MalformedJson,
+                format!("the server sent malformed JSON: {}", excerpt(text)),
+            )
+        } else {
+            // Well-formed JSON of the wrong shape, e.g. an `id` that is an object.
+            (
+                Fault::NotJsonRpc,
+                format!(
+                    "the server sent a message that is not JSON-RPC: {}",
+                    excerpt(text)
+                ),
+            )
+        };
+        let detail = error.to_string();
+        self.fail_outstanding(fault, &message, Some(&detail), true, out);
+    }
+
+    /// Invalid UTF-8 is almost always inside a string; when the rest of the message still
+    /// says which request it answers, only that request fails.
+    fn not_utf8(&mut self, bytes: &[u8], at: usize, out: &mut VecDeque<ServerJsonRpcMessage>) {
+        let lossy = String::from_utf8_lossy(bytes);
+        let message = format!(
+            "the server sent bytes that are not UTF-8 (at byte {at}): {}",
+            excerpt(&lossy)
+        );
+        let id = serde_json::from_str::<Envelope<'_>>(&lossy)
+            .ok()
+            .filter(|e| e.method.is_none())
+            .and_then(|e| e.id)
+            .and_then(|id| self.take(&id));
+        match id {
+            Some((id, _)) => {
+                let error = Fault::NotUtf8.error(message, None);
+                out.push_back(ServerJsonRpcMessage::error(error, Some(id)));
+            }
+            None => self.fail_outstanding(Fault::NotUtf8, &message, None, true, out),
+        }
+    }
+
+    /// Removes an answered request. Like rmcp, accepts `"7"` as the answer to request 7: some
+    /// servers echo ids as strings. Returns the id as Lode sent it, so rmcp finds it.
+    fn take(&mut self, id: &RequestId) -> Option<(RequestId, Expect)> {
+        if let Some(expect) = self.outstanding.remove(id) {
+            return Some((id.clone(), expect));
+        }
+        let RequestId::String(text) = id else {
+            return None;
+        };
+        let number = RequestId::Number(text.parse().ok()?);
+        let expect = self.outstanding.remove(&number)?;
+        Some((number, expect))
+    }
+}
+
+/// The start of a bad message, for an error message: at most `EXCERPT_CHARS` characters.
+fn excerpt(text: &str) -> String {
+    let text = text.trim();
+    match text.char_indices().nth(EXCERPT_CHARS) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rmcp::model::{ClientRequest, PaginatedRequestParams, ReadResourceRequestParams};
+    use serde_json::json;
+
+    fn decoder_waiting_for(requests: &[(i64, ClientRequest)]) -> Decoder {
+        let mut decoder = Decoder::default();
+        for (id, request) in requests {
+            decoder.sent(&ClientJsonRpcMessage::request(
+                request.clone(),
+                RequestId::Number(*id),
+            ));
+        }
+        decoder
+    }
+
+    fn list_request() -> ClientRequest {
+        ClientRequest::ListResourcesRequest(rmcp::model::ListResourcesRequest {
+            method: Default::default(),
+            params: Some(PaginatedRequestParams::default()),
+            extensions: Default::default(),
+        })
+    }
+
+    fn read_request() -> ClientRequest {
+        ClientRequest::ReadResourceRequest(rmcp::model::ReadResourceRequest::new(
+            ReadResourceRequestParams::new("x://a"),
+        ))
+    }
+
+    fn decode(decoder: &mut Decoder, text: &str) -> Vec<ServerJsonRpcMessage> {
+        let mut out = VecDeque::new();
+        decoder.decode(text.as_bytes(), &mut out);
+        out.into()
+    }
+
+    fn fault_of(message: &ServerJsonRpcMessage) -> (Fault, String) {
+        match message {
+            JsonRpcMessage::Error(error) => {
+                let (fault, _) = Fault::of(&error.error).expect("a Lode fault");
+                (fault, error.error.message.to_string())
+            }
+            other => panic!("expected an error, got {other:?}"),
+        }
+    }
+
+    /// A page shaped like the bench server's, with every field a resource can have.
+    fn bench_page(count: usize) -> serde_json::Value {
+        let audiences = [
+            json!(["user"]),
+            json!(["assistant"]),
+            json!(["user", "assistant"]),
+        ];
+        let resources: Vec<_> = (0..count)
+            .map(|i| {
+                json!({
+                    "uri": format!("bench://item/{i:06}"),
+                    "name": format!("item-{i:06}"),
+                    "title": format!("Item {i}"),
+                    "description": format!("Synthetic resource \"{i}\" \u{e9}"),
+                    "mimeType": "text/plain",
+                    "size": 60 + i,
+                    "icons": [{"src": "data:image/png;base64,AA==", "sizes": ["16x16"]}],
+                    "_meta": {"k": i},
+                    "annotations": {
+                        "audience": audiences[i % 3],
+                        "priority": (i % 11) as f64 / 10.0,
+                        "lastModified": format!("2025-01-01T00:{:02}:00.000Z", i % 60),
+                    },
+                })
+            })
+            .collect();
+        json!({"resources": resources, "nextCursor": "100", "ttlMs": 5, "cacheScope": "public"})
+    }
+
+    #[test]
+    fn fast_path_gives_what_rmcps_decoding_gives() {
+        let line = json!({"result": bench_page(50), "jsonrpc": "2.0", "id": 3}).to_string();
+        let slow: ServerJsonRpcMessage = serde_json::from_str(&line).unwrap();
+        let mut decoder = decoder_waiting_for(&[(3, list_request())]);
+        let fast = decode(&mut decoder, &line);
+        let (JsonRpcMessage::Response(slow), [JsonRpcMessage::Response(fast)]) =
+            (slow, fast.as_slice())
+        else {
+            panic!("both are responses");
+        };
+        let (ServerResult::ListResourcesResult(slow), ServerResult::ListResourcesResult(fast)) =
+            (slow.result, &fast.result)
+        else {
+            panic!("both are resource pages");
+        };
+        assert_eq!(&slow, fast);
+        assert_eq!(fast.resources.len(), 50);
+        assert_eq!(decoder.outstanding(), 0, "the answered id is forgotten");
+    }
+
+    #[test]
+    fn fast_path_read_and_other_results_match_rmcp() {
+        let read = json!({"jsonrpc": "2.0", "id": 4, "result": {"contents": [
+            {"uri": "x://a", "mimeType": "text/plain", "text": "hello"},
+            {"uri": "x://b", "blob": "AAEC"},
+        ]}})
+        .to_string();
+        let ping = json!({"jsonrpc": "2.0", "id": "5", "result": {}}).to_string();
+        let mut decoder = decoder_waiting_for(&[
+            (4, read_request()),
+            (5, ClientRequest::PingRequest(Default::default())),
+        ]);
+        for line in [&read, &ping] {
+            let slow: ServerJsonRpcMessage = serde_json::from_str(line).unwrap();
+            let fast = decode(&mut decoder, line);
+            assert_eq!(fast.len(), 1);
+            // `"5"` answers request 5: the id comes back as Lode sent it.
+            let slow = serde_json::to_value(&slow).unwrap();
+            let fast = serde_json::to_value(&fast[0]).unwrap();
+            assert_eq!(slow["result"], fast["result"]);
+        }
+    }
+
+    #[test]
+    fn unknown_ids_are_dropped_and_known_ones_still_answered() {
+        let mut decoder = decoder_waiting_for(&[(1, read_request())]);
+        let wrong = r#"{"jsonrpc":"2.0","id":99,"result":{"contents":[]}}"#;
+        assert!(decode(&mut decoder, wrong).is_empty());
+        let right = r#"{"jsonrpc":"2.0","id":1,"result":{"contents":[]}}"#;
+        assert!(matches!(
+            decode(&mut decoder, right).as_slice(),
+            [JsonRpcMessage::Response(_)]
+        ));
+        // Answered once: a second answer is a stray.
+        assert!(decode(&mut decoder, right).is_empty());
+    }
+
+    #[test]
+    fn a_cancelled_request_is_no_longer_waited_for() {
+        let mut decoder = decoder_waiting_for(&[(1, read_request())]);
+        let cancel = ClientJsonRpcMessage::notification(
+            ClientNotification::CancelledNotification(rmcp::model::CancelledNotification::new(
+                rmcp::model::CancelledNotificationParam::new(Some(RequestId::Number(1)), None),
+            )),
+        );
+        decoder.sent(&cancel);
+        assert_eq!(decoder.outstanding(), 0);
+    }
+
+    #[test]
+    fn faults_fail_every_outstanding_request_with_a_specific_error() {
+        let cases = [
+            (
+                r#"{"jsonrpc":"2.0","id":1,"result":{"#,
+                Fault::MalformedJson,
+                "malformed JSON",
+            ),
+            (
+                r#"{"jsonrpc":"2.0","id":{},"result":{}}"#,
+                Fault::NotJsonRpc,
+                "not JSON-RPC",
+            ),
+            (
+                r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Session gone"}}"#,
+                Fault::UnattributedError,
+                "Session gone (code -32600)",
+            ),
+            (
+                r#"{"jsonrpc":"2.0","error":{"code":-32000,"message":"no id at all"}}"#,
+                Fault::UnattributedError,
+                "no id at all",
+            ),
+            (r#"{"hello":1}"#, Fault::NotJsonRpc, "not JSON-RPC"),
+        ];
+        for (line, fault, fragment) in cases {
+            let mut decoder = decoder_waiting_for(&[(1, read_request()), (2, list_request())]);
+            let out = decode(&mut decoder, line);
+            assert_eq!(out.len(), 2, "{line}");
+            for message in &out {
+                let (got, text) = fault_of(message);
+                assert_eq!(got, fault, "{line}");
+                assert!(text.contains(fragment), "{text:?} lacks {fragment:?}");
+            }
+            assert_eq!(decoder.outstanding(), 0);
+        }
+    }
+
+    #[test]
+    fn bad_utf8_fails_only_the_request_it_answers_when_the_id_is_readable() {
+        let mut decoder = decoder_waiting_for(&[(1, read_request()), (2, list_request())]);
+        let mut line = br#"{"jsonrpc":"2.0","id":1,"result":{"contents":[{"uri":"x://a","text":""#
+            .to_vec();
+        line.extend(b"\xff\xfe");
+        line.extend(br#""}]}}"#);
+        let mut out = VecDeque::new();
+        decoder.decode(&line, &mut out);
+        assert_eq!(out.len(), 1);
+        let (fault, text) = fault_of(&out[0]);
+        assert_eq!(fault, Fault::NotUtf8);
+        assert!(text.contains("not UTF-8 (at byte 69)"), "{text}");
+        assert_eq!(decoder.outstanding(), 1, "request 2 still waits");
+    }
+
+    #[test]
+    fn a_result_of_the_wrong_shape_names_the_method() {
+        let mut decoder = decoder_waiting_for(&[(1, read_request())]);
+        let out = decode(&mut decoder, r#"{"jsonrpc":"2.0","id":1,"result":{"x":1}}"#);
+        let (fault, text) = fault_of(&out[0]);
+        assert_eq!(fault, Fault::MalformedResult);
+        assert!(
+            text.contains("answer to resources/read is malformed: missing field `contents`"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn batches_and_server_requests_are_decoded() {
+        let mut decoder = decoder_waiting_for(&[(1, read_request())]);
+        let batch = r#"[{"jsonrpc":"2.0","id":1,"result":{"contents":[]}},
+            {"jsonrpc":"2.0","method":"notifications/resources/list_changed"},
+            {"jsonrpc":"2.0","id":"s1","method":"ping"}]"#;
+        let out = decode(&mut decoder, batch);
+        assert!(matches!(
+            out.as_slice(),
+            [
+                JsonRpcMessage::Response(_),
+                JsonRpcMessage::Notification(_),
+                JsonRpcMessage::Request(_)
+            ]
+        ));
+    }
+
+    #[test]
+    fn excerpts_are_cut_at_a_character_boundary() {
+        let long = "é".repeat(300);
+        let cut = excerpt(&long);
+        assert_eq!(cut.chars().count(), EXCERPT_CHARS + 1);
+        assert!(cut.ends_with('…'));
+    }
+}
