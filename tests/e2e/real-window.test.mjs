@@ -568,6 +568,17 @@ describe("Lode in a real window (tauri-driver + WebKitWebDriver)", { timeout: 24
       (value) => value === "true",
       10_000,
     );
+    // The app connects every saved connection at start-up: the Demo's status dot turns ready.
+    /** @type {string | null} */
+    let status = null;
+    await browser
+      .waitUntil(async () => (status = await connection.getAttribute("data-status")) === "ready", {
+        timeout: 30_000,
+        interval: 150,
+      })
+      .catch((error) => {
+        throw new Error(`the Demo connection did not become ready (data-status ${status}): ${error.message}`);
+      });
     const countText = await waitFor(
       "the resource count of Demo",
       () => textOf(SEL.resourceCount),

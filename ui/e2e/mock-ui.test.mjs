@@ -59,6 +59,55 @@ const tests = [
       assert((await item.count()) === 1, "one saved connection");
       await expectText(item, "Demo");
       await expectText(item, "lode-demo-server --stdio");
+      await page.locator('[data-testid="connection-item"][data-status="ready"]').waitFor();
+      const dot = item.locator(".connection-item__dot");
+      assert((await dot.getAttribute("aria-label")) === "Ready", "the status dot is labelled");
+      assert((await dot.getAttribute("title")) === "Ready", "the status dot has a tooltip");
+    },
+  },
+  {
+    name: "hub events move the status dot and list the resources again when Demo is back",
+    fn: async (page) => {
+      await openDemo(page);
+      await page.locator('[data-testid="connection-item"][data-status="ready"]').waitFor();
+      const listings = () =>
+        page.evaluate(
+          () =>
+            /** @type {{ cmd: string }[]} */ (/** @type {any} */ (window).__LODE_E2E_CALLS__).filter(
+              (call) => call.cmd === "list_resources",
+            ).length,
+        );
+      const before = await listings();
+      /** @param {unknown} status */
+      const emitStatus = (status) =>
+        page.evaluate(
+          (payload) => /** @type {any} */ (window).__LODE_E2E_EMIT__("lode://hub", payload),
+          { connection: 1, kind: { type: "status", payload: status } },
+        );
+      await emitStatus({
+        state: "reconnecting",
+        attempt: 2,
+        retryInMs: 4000,
+        error: { code: "transportClosed", message: "the server process exited" },
+      });
+      const item = page.locator('[data-testid="connection-item"][data-status="reconnecting"]');
+      await item.waitFor();
+      const dot = item.locator(".connection-item__dot");
+      const label = "Reconnecting (attempt 2, in 4 s): the server process exited";
+      assert((await dot.getAttribute("title")) === label, `reconnecting tooltip: ${await dot.getAttribute("title")}`);
+      const animation = () => dot.evaluate((el) => getComputedStyle(el).animationName);
+      assert((await animation()) === "connection-dot-pulse", "the ring pulses");
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      assert((await animation()) === "none", "no pulse for reduced motion");
+      await page.emulateMedia({ reducedMotion: null });
+      await page.screenshot({ path: artifact("mock-ui-reconnecting.png") });
+
+      await emitStatus({ state: "ready" });
+      await page.locator('[data-testid="connection-item"][data-status="ready"]').waitFor();
+      const deadline = Date.now() + 5000;
+      while ((await listings()) === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      assert((await listings()) === before + 1, "Demo's resources are listed again once it is ready");
+      await page.getByTestId("resource-row").first().waitFor();
     },
   },
   {

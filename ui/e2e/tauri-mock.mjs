@@ -14,6 +14,9 @@ export function installTauriMock({ fixtures, delayMs }) {
   const callbacks = new Map();
   /** @type {{ cmd: string, args: unknown }[]} */
   const calls = [];
+  /** Live event listeners: callback id -> event name. */
+  /** @type {Map<number, string>} */
+  const listeners = new Map();
 
   /** @param {number} ms */
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -28,6 +31,17 @@ export function installTauriMock({ fixtures, delayMs }) {
     switch (cmd) {
       case "list_connections":
         return structuredClone(fixtures.connections);
+      case "connection_statuses":
+        return fixtures.connections.map(({ id }) => ({ connection: id, status: { state: "ready" } }));
+      // The event plugin: a listener's id is its callback's id (tests emit with __LODE_E2E_EMIT__).
+      case "plugin:event|listen": {
+        const id = Number(args.handler);
+        listeners.set(id, String(args.event));
+        return id;
+      }
+      case "plugin:event|unlisten":
+        listeners.delete(Number(args.eventId));
+        return null;
       case "list_resources":
         if (args.connectionId !== 1) throw { code: "unknownConnection", message: `No connection ${String(args.connectionId)}` };
         return structuredClone(fixtures.resources);
@@ -74,7 +88,16 @@ export function installTauriMock({ fixtures, delayMs }) {
   };
   w.__TAURI_EVENT_PLUGIN_INTERNALS__ = {
     /** @param {string} _event @param {number} id */
-    unregisterListener: (_event, id) => callbacks.delete(id),
+    unregisterListener: (_event, id) => {
+      callbacks.delete(id);
+      listeners.delete(id);
+    },
   };
   w.__LODE_E2E_CALLS__ = calls;
+  /** Delivers an event to its listeners, as the Rust shell's `emit` would. @param {string} event @param {unknown} payload */
+  w.__LODE_E2E_EMIT__ = (event, payload) => {
+    for (const [id, name] of listeners) {
+      if (name === event) callbacks.get(id)?.({ event, id, payload });
+    }
+  };
 }

@@ -1,13 +1,18 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { demoConnection, demoContents, demoResources, httpConnection } from "../test/fixtures";
-import { installIpc, type Handler } from "../test/ipc-mock";
+import type { ConnectionState, ResourceItem } from "../ipc";
+import { emitHubEvent, installIpc, type Handler, type IpcCall } from "../test/ipc-mock";
 import { renderApp } from "../test/render";
 
 function demoIpc(overrides: Record<string, Handler> = {}) {
   return installIpc({
     list_connections: () => [demoConnection, httpConnection],
+    connection_statuses: (): ConnectionState[] => [
+      { connection: demoConnection.id, status: { state: "ready" } },
+      { connection: httpConnection.id, status: { state: "connecting" } },
+    ],
     list_resources: ({ connectionId }) => (connectionId === demoConnection.id ? demoResources() : []),
     read_resource: ({ uri }) => demoContents[String(uri)] ?? [],
     ...overrides,
@@ -25,6 +30,25 @@ async function openDemo() {
   await user.click(await firstConnection());
   await screen.findAllByTestId("resource-row");
   return user;
+}
+
+/** Resolves once the app listens to the hub and has read the statuses. */
+async function hubReady(calls: IpcCall[]) {
+  await waitFor(() => {
+    expect(calls.some((c) => c.cmd === "connection_statuses")).toBe(true);
+  });
+  await screen.findAllByTestId("connection-item");
+}
+
+const listings = (calls: IpcCall[]) => calls.filter((c) => c.cmd === "list_resources").length;
+
+/** A listing the test answers when it wants to. */
+function deferredListing() {
+  let answer: (items: ResourceItem[]) => void = () => undefined;
+  const promise = new Promise<ResourceItem[]>((resolve) => {
+    answer = resolve;
+  });
+  return { promise, answer };
 }
 
 function rowByName(name: string): HTMLElement {
@@ -45,6 +69,107 @@ describe("App", () => {
     // Without a click, the first connection's resources are listed.
     expect(await screen.findByText("4 resources")).toBeInTheDocument();
     expect(calls.filter((c) => c.cmd === "list_resources").map((c) => c.args)).toEqual([{ connectionId: 1 }]);
+  });
+
+  it("shows each connection's live status on its dot", async () => {
+    let answer: (states: ConnectionState[]) => void = () => undefined;
+    const snapshot = new Promise<ConnectionState[]>((resolve) => {
+      answer = resolve;
+    });
+    const calls = demoIpc({ connection_statuses: () => snapshot });
+    renderApp();
+    expect(await screen.findByText("4 resources")).toBeInTheDocument();
+    await hubReady(calls);
+    const [demo, docs] = screen.getAllByTestId("connection-item");
+    expect(demo).not.toHaveAttribute("data-status");
+
+    // The statuses arrive after the first listing: learning that Demo is ready is no reason
+    // to list it again.
+    await act(async () => {
+      answer([
+        { connection: demoConnection.id, status: { state: "ready" } },
+        { connection: httpConnection.id, status: { state: "connecting" } },
+      ]);
+      await snapshot;
+    });
+    expect(demo).toHaveAttribute("data-status", "ready");
+    expect(docs).toHaveAttribute("data-status", "connecting");
+    expect(within(demo ?? document.body).getByRole("img", { name: "Ready" })).toBeInTheDocument();
+    expect(listings(calls)).toBe(1);
+
+    await emitHubEvent({
+      connection: httpConnection.id,
+      kind: { type: "status", payload: { state: "failed", error: { code: "http", message: "HTTP 502" } } },
+    });
+    expect(docs).toHaveAttribute("data-status", "failed");
+    expect(within(docs ?? document.body).getByRole("img", { name: "Failed: HTTP 502" })).toBeInTheDocument();
+    expect(listings(calls)).toBe(1);
+  });
+
+  it("lists the selected connection again when it comes back up, keeping the old list meanwhile", async () => {
+    const second = deferredListing();
+    const calls = demoIpc({
+      connection_statuses: () => [
+        {
+          connection: demoConnection.id,
+          status: {
+            state: "reconnecting",
+            attempt: 1,
+            retryInMs: 500,
+            error: { code: "transportClosed", message: "the server process exited" },
+          },
+        },
+      ],
+      list_resources: () => (listings(calls) === 1 ? demoResources() : second.promise),
+    });
+    renderApp();
+    expect(await screen.findByText("4 resources")).toBeInTheDocument();
+    await hubReady(calls);
+    await waitFor(() => {
+      expect(screen.getAllByTestId("connection-item")[0]).toHaveAttribute("data-status", "reconnecting");
+    });
+
+    await emitHubEvent({ connection: httpConnection.id, kind: { type: "status", payload: { state: "ready" } } });
+    expect(listings(calls)).toBe(1);
+
+    await emitHubEvent({ connection: demoConnection.id, kind: { type: "status", payload: { state: "ready" } } });
+    await waitFor(() => {
+      expect(listings(calls)).toBe(2);
+    });
+    // The old list stays on screen until the new one arrives: no spinner in between.
+    expect(screen.getAllByTestId("resource-row")).toHaveLength(4);
+    expect(screen.queryByText("Loading resources…")).toBeNull();
+
+    await act(async () => {
+      second.answer(demoResources().slice(0, 2));
+      await second.promise;
+    });
+    expect(await screen.findByText("2 resources")).toBeInTheDocument();
+
+    // Ready again without having been anything else: nothing to reload.
+    await emitHubEvent({ connection: demoConnection.id, kind: { type: "status", payload: { state: "ready" } } });
+    expect(listings(calls)).toBe(2);
+  });
+
+  it("lists the selected connection again when its server says the list changed", async () => {
+    const calls = demoIpc({
+      list_resources: () => (listings(calls) === 1 ? demoResources() : demoResources().slice(0, 3)),
+    });
+    renderApp();
+    expect(await screen.findByText("4 resources")).toBeInTheDocument();
+    await hubReady(calls);
+
+    const changed = { type: "server", payload: { kind: "resourceListChanged" } } as const;
+    await emitHubEvent({ connection: httpConnection.id, kind: changed });
+    await emitHubEvent({ connection: demoConnection.id, kind: { type: "server", payload: { kind: "toolListChanged" } } });
+    expect(listings(calls)).toBe(1);
+
+    await emitHubEvent({ connection: demoConnection.id, kind: changed });
+    expect(await screen.findByText("3 resources")).toBeInTheDocument();
+    expect(calls.filter((c) => c.cmd === "list_resources").map((c) => c.args)).toEqual([
+      { connectionId: 1 },
+      { connectionId: 1 },
+    ]);
   });
 
   it("loads the selected connection's resources and renders their annotations", async () => {

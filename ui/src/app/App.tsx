@@ -1,6 +1,7 @@
 import { useCallback, useState } from "react";
 import { ResourcesPane } from "../features/browser/ResourcesPane";
 import { ConnectionsPane } from "../features/connections/ConnectionsPane";
+import { useConnectionStatuses } from "../features/connections/useConnectionStatuses";
 import { PreviewPane } from "../features/preview/PreviewPane";
 import type { ConnectionSummary, ResourceItem } from "../ipc";
 import { AppHeader } from "./AppHeader";
@@ -10,6 +11,7 @@ import "./App.css";
 export function App() {
   const [connection, setConnection] = useState<ConnectionSummary | null>(null);
   const [resource, setResource] = useState<ResourceItem | null>(null);
+  const statuses = useConnectionStatuses();
 
   const selectConnection = useCallback((next: ConnectionSummary) => {
     setConnection((current) => {
@@ -23,8 +25,13 @@ export function App() {
     <div className="app">
       <AppHeader />
       <main className="app-main">
-        <ConnectionsPane selectedId={connection?.id ?? null} onSelect={selectConnection} />
-        <ResourcesPane connection={connection} selectedUri={resource?.uri ?? null} onSelect={setResource} />
+        <ConnectionsPane statuses={statuses} selectedId={connection?.id ?? null} onSelect={selectConnection} />
+        <ResourcesPane
+          connection={connection}
+          status={connection ? statuses.get(connection.id) : undefined}
+          selectedUri={resource?.uri ?? null}
+          onSelect={setResource}
+        />
         <PreviewPane connectionId={connection?.id ?? null} resource={resource} />
       </main>
     </div>

@@ -1,4 +1,4 @@
-import type { ErrorCode } from "../ipc";
+import type { ConnectionStatus, ErrorCode, TransportSpec } from "../ipc";
 
 /**
  * The English catalog is the source of truth: its keys define `MessageKey`, and its `{name}`
@@ -17,7 +17,15 @@ export const en = {
   "connections.empty": "No saved connections yet.",
   "connections.transport.stdio": "stdio",
   "connections.transport.http": "HTTP",
+  "connections.transport.sse": "SSE",
+  "connections.transport.rest": "REST",
   "connections.transportLabel": "Transport: {transport}",
+  "connections.status.connecting": "Connecting…",
+  "connections.status.ready": "Ready",
+  "connections.status.reconnecting": "Reconnecting (attempt {attempt}, in {seconds} s): {message}",
+  "connections.status.authRequired": "Needs authorization",
+  "connections.status.failed": "Failed: {message}",
+  "connections.status.stopped": "Stopped",
 
   "browser.title": "Resources",
   "browser.titleOf": "Resources · {connection}",
@@ -60,11 +68,14 @@ export const en = {
   "error.notFound": "Resource not found",
   "error.methodNotFound": "The server does not support this request",
   "error.invalidParams": "The server rejected the request parameters",
+  "error.serverInternal": "The server had an internal error",
+  "error.upstreamTimeout": "A service behind the server did not answer in time",
   "error.serverError": "The server reported an error",
   "error.protocol": "The server broke the MCP protocol",
   "error.transportClosed": "The connection to the server was closed",
   "error.spawnFailed": "The server process could not be started",
   "error.http": "HTTP request failed",
+  "error.tls": "The secure connection (TLS) failed",
   "error.authRequired": "Sign-in required",
   "error.timeout": "The server did not answer in time",
   "error.unknownConnection": "Unknown connection",
@@ -72,4 +83,7 @@ export const en = {
   "error.storage": "Local storage error",
   "error.keychain": "System keychain error",
   "error.internal": "Unexpected error",
-} as const satisfies Record<string, string> & Record<`error.${ErrorCode}`, string>;
+} as const satisfies Record<string, string> &
+  Record<`error.${ErrorCode}`, string> &
+  Record<`connections.transport.${TransportSpec["kind"]}`, string> &
+  Record<`connections.status.${ConnectionStatus["state"]}`, string>;

@@ -1,5 +1,6 @@
 import { invoke } from "@tauri-apps/api/core";
 import type { ConnectionId } from "./bindings/ConnectionId";
+import type { ConnectionState } from "./bindings/ConnectionState";
 import type { ConnectionSummary } from "./bindings/ConnectionSummary";
 import type { ResourceContent } from "./bindings/ResourceContent";
 import type { ResourceItem } from "./bindings/ResourceItem";
@@ -18,6 +19,11 @@ async function call<T>(command: string, args?: Record<string, unknown>): Promise
 
 export function listConnections(): Promise<ConnectionSummary[]> {
   return call<ConnectionSummary[]>("list_connections");
+}
+
+/** Where each saved connection is now; later changes arrive through `onHubEvent`. */
+export function connectionStatuses(): Promise<ConnectionState[]> {
+  return call<ConnectionState[]>("connection_statuses");
 }
 
 export function listResources(connectionId: ConnectionId): Promise<ResourceItem[]> {

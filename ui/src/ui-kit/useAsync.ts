@@ -12,42 +12,50 @@ type Settled<T, E> = Extract<AsyncState<T, E>, { status: "success" | "error" }>;
  * Runs `load` whenever `key` changes (null = nothing to load) and exposes its state.
  * A result is only shown for the key (and reload) that asked for it, so a slow answer for an
  * old key never overwrites a newer one. `key` must identify everything `load` depends on.
+ *
+ * `reload()` loads again and shows the loading state meanwhile (a Retry); `refresh()` loads
+ * again but keeps showing the data already loaded for this key until the answer arrives (the
+ * source said it changed: no flash of a spinner).
  */
 export function useAsync<T, E>(
   key: string | null,
   load: () => Promise<T>,
   toError: (error: unknown) => E,
-): { state: AsyncState<T, E>; reload: () => void } {
-  const [attempt, setAttempt] = useState(0);
-  const [settled, setSettled] = useState<{ tag: string; result: Settled<T, E> } | null>(null);
-  const tag = key === null ? null : `${attempt}\u0000${key}`;
+): { state: AsyncState<T, E>; reload: () => void; refresh: () => void } {
+  const [attempt, setAttempt] = useState({ count: 0, quiet: false });
+  const [settled, setSettled] = useState<{ key: string; tag: string; result: Settled<T, E> } | null>(null);
+  const tag = key === null ? null : `${attempt.count}\u0000${key}`;
 
   const run = useEffectEvent(() => load());
   const fail = useEffectEvent((error: unknown) => toError(error));
 
   useEffect(() => {
-    if (tag === null) return;
+    if (key === null || tag === null) return;
     let current = true;
     run().then(
       (data) => {
-        if (current) setSettled({ tag, result: { status: "success", data } });
+        if (current) setSettled({ key, tag, result: { status: "success", data } });
       },
       (error: unknown) => {
-        if (current) setSettled({ tag, result: { status: "error", error: fail(error) } });
+        if (current) setSettled({ key, tag, result: { status: "error", error: fail(error) } });
       },
     );
     return () => {
       current = false;
     };
-  }, [tag]);
+  }, [key, tag]);
 
   const reload = useCallback(() => {
-    setAttempt((n) => n + 1);
+    setAttempt(({ count }) => ({ count: count + 1, quiet: false }));
+  }, []);
+  const refresh = useCallback(() => {
+    setAttempt(({ count }) => ({ count: count + 1, quiet: true }));
   }, []);
 
   let state: AsyncState<T, E>;
   if (tag === null) state = { status: "idle" };
   else if (settled?.tag === tag) state = settled.result;
+  else if (attempt.quiet && settled?.key === key && settled.result.status === "success") state = settled.result;
   else state = { status: "loading" };
-  return { state, reload };
+  return { state, reload, refresh };
 }

@@ -1,5 +1,5 @@
 import { useT } from "../../i18n";
-import type { ConnectionSummary, ResourceItem } from "../../ipc";
+import type { ConnectionStatus, ConnectionSummary, ResourceItem } from "../../ipc";
 import { EmptyState } from "../../ui-kit/EmptyState";
 import { Pane } from "../../ui-kit/Pane";
 import { Spinner } from "../../ui-kit/Spinner";
@@ -10,13 +10,15 @@ import "./browser.css";
 
 interface ResourcesPaneProps {
   connection: ConnectionSummary | null;
+  /** The connection's live status; the list is refreshed when it comes (back) up. */
+  status: ConnectionStatus | undefined;
   selectedUri: string | null;
   onSelect: (item: ResourceItem) => void;
 }
 
-export function ResourcesPane({ connection, selectedUri, onSelect }: ResourcesPaneProps) {
+export function ResourcesPane({ connection, status, selectedUri, onSelect }: ResourcesPaneProps) {
   const { t, format } = useT();
-  const { state, reload } = useResources(connection?.id ?? null);
+  const { state, reload } = useResources(connection?.id ?? null, status);
   const count = state.status === "success" ? state.data.length : null;
   const title = connection ? t("browser.titleOf", { connection: connection.name }) : t("browser.title");
   const aside =

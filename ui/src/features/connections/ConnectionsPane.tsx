@@ -6,15 +6,17 @@ import { Pane } from "../../ui-kit/Pane";
 import { Spinner } from "../../ui-kit/Spinner";
 import { LodeErrorBanner } from "../errors/LodeErrorBanner";
 import { ConnectionItem } from "./ConnectionItem";
+import type { ConnectionStatuses } from "./useConnectionStatuses";
 import { useConnections } from "./useConnections";
 import "./connections.css";
 
 interface ConnectionsPaneProps {
+  statuses: ConnectionStatuses;
   selectedId: ConnectionId | null;
   onSelect: (connection: ConnectionSummary) => void;
 }
 
-export function ConnectionsPane({ selectedId, onSelect }: ConnectionsPaneProps) {
+export function ConnectionsPane({ statuses, selectedId, onSelect }: ConnectionsPaneProps) {
   const { t } = useT();
   const { state, reload } = useConnections();
   const first = state.status === "success" ? state.data[0] : undefined;
@@ -34,6 +36,7 @@ export function ConnectionsPane({ selectedId, onSelect }: ConnectionsPaneProps) 
             <ConnectionItem
               key={connection.id}
               connection={connection}
+              status={statuses.get(connection.id)}
               selected={connection.id === selectedId}
               onSelect={() => {
                 onSelect(connection);

@@ -11,6 +11,8 @@ export function transportTarget(transport: TransportSpec): string {
     case "stdio":
       return [transport.command, ...transport.args].map(quoteArg).join(" ");
     case "http":
+    case "sse":
+    case "rest":
       return transport.url;
   }
 }

@@ -4,4 +4,4 @@ import type { LodeError } from "./LodeError";
 /**
  * Where a connection is in its life. The hub streams every change to the app.
  */
-export type ConnectionStatus = { "state": "connecting" } | { "state": "ready" } | { "state": "reconnecting", attempt: number, retry_in_ms: number, error: LodeError, } | { "state": "authRequired", challenge?: string, } | { "state": "failed", error: LodeError, } | { "state": "stopped" };
+export type ConnectionStatus = { "state": "connecting" } | { "state": "ready" } | { "state": "reconnecting", attempt: number, retryInMs: number, error: LodeError, } | { "state": "authRequired", challenge?: string, } | { "state": "failed", error: LodeError, } | { "state": "stopped" };

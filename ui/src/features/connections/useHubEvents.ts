@@ -1,0 +1,42 @@
+import { useEffect, useEffectEvent } from "react";
+import { onHubEvent, type HubEvent, type UnlistenFn } from "../../ipc";
+
+/**
+ * Calls `onEvent` with every hub event while the component is mounted, and stops listening on
+ * unmount (also when the listener only finishes registering after that).
+ *
+ * `onListening` runs once the listener is registered (or could not be): a snapshot read from
+ * then on misses no change, since every later change also arrives as an event. Its signal is
+ * aborted on unmount.
+ */
+export function useHubEvents(
+  onEvent: (event: HubEvent) => void,
+  onListening?: (signal: AbortSignal) => void,
+): void {
+  const deliver = useEffectEvent(onEvent);
+  const listening = useEffectEvent((signal: AbortSignal) => onListening?.(signal));
+
+  useEffect(() => {
+    const mounted = new AbortController();
+    let unlisten: UnlistenFn | null = null;
+    onHubEvent((event) => {
+      if (!mounted.signal.aborted) deliver(event);
+    })
+      .then(
+        (stop) => {
+          if (mounted.signal.aborted) stop();
+          else unlisten = stop;
+        },
+        () => {
+          // No event channel: whatever the snapshot says stays until the next reload.
+        },
+      )
+      .finally(() => {
+        if (!mounted.signal.aborted) listening(mounted.signal);
+      });
+    return () => {
+      mounted.abort();
+      unlisten?.();
+    };
+  }, []);
+}
