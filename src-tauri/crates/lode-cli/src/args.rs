@@ -1,15 +1,20 @@
-//! The command line: `lode ls SERVER` / `lode read SERVER URI`, where SERVER is a saved
-//! connection's name, or is left out when `--stdio "CMD ARGS"` or `--http URL` gives it inline.
+//! The command line's grammar: every command and its own flags. The flags that say which server
+//! to reach (and `--timeout`, `--json`), shared by every command, are in `transport_args.rs`.
+
+use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
-use lode_app::ServerTarget;
-use lode_core::{ErrorCode, LodeError, LodeResult, TransportSpec};
+
+use crate::transport_args::ServerArgs;
 
 #[derive(Debug, Parser)]
 #[command(
     name = "lode",
     version,
-    about = "List and read the resources of MCP servers"
+    about = "List and read the resources of MCP servers, and use their prompts and tools",
+    after_help = "SERVER is a saved connection's name; leave it out when --stdio, --http, --sse \
+                  or --rest gives the server inline.\nExit status: 0 ok, 1 usage, 2 server or \
+                  protocol error, 3 authorization required, 4 timeout."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -19,78 +24,106 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// List every resource of a server (all pages).
-    Ls(LsArgs),
+    Ls(Plain),
+    /// List the server's resource templates.
+    Templates(Plain),
     /// Read one resource and print its contents.
     Read(ReadArgs),
+    /// Suggest values for one argument of a resource template.
+    Complete(CompleteArgs),
+    /// List the server's prompts.
+    Prompts(Plain),
+    /// Get one prompt, filled in with arguments.
+    Prompt(PromptArgs),
+    /// List the server's tools.
+    Tools(Plain),
+    /// Call one tool with a JSON object of arguments.
+    Call(CallArgs),
+    /// Subscribe to resources and print each update as it arrives.
+    Watch(WatchArgs),
+    /// Describe the server: protocol, identity, capabilities, instructions, stderr.
+    Info(Plain),
 }
 
+/// A command that needs nothing but the server.
 #[derive(Debug, Args)]
-pub struct LsArgs {
-    /// SERVER: a saved connection's name (omit with --stdio or --http).
-    #[arg(value_name = "SERVER", num_args = 0..=1)]
-    pub positional: Vec<String>,
+pub struct Plain {
+    /// A saved connection's name; leave it out with --stdio, --http, --sse or --rest.
+    #[arg(value_name = "SERVER")]
+    pub words: Vec<String>,
     #[command(flatten)]
     pub server: ServerArgs,
-    /// Print a JSON array of resources instead of a table.
-    #[arg(long)]
-    pub json: bool,
 }
 
 #[derive(Debug, Args)]
 pub struct ReadArgs {
-    /// [SERVER] URI: the saved connection's name (omit with --stdio or --http), then the URI.
-    #[arg(value_name = "SERVER URI", num_args = 1..=2, required = true)]
-    pub positional: Vec<String>,
+    /// The saved connection's name (left out with an inline server), then the URI.
+    #[arg(value_name = "[SERVER] URI")]
+    pub words: Vec<String>,
+    /// Write the first content to FILE (text as UTF-8, a blob decoded) instead of printing it.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
     #[command(flatten)]
     pub server: ServerArgs,
-    /// Print the MCP `contents` array as JSON instead of the text.
-    #[arg(long)]
-    pub json: bool,
 }
 
 #[derive(Debug, Args)]
-pub struct ServerArgs {
-    /// Start a server over stdio: "COMMAND ARGS…" (quotes group words).
-    #[arg(long, value_name = "CMD ARGS", conflicts_with = "http")]
-    pub stdio: Option<String>,
-    /// Connect to a Streamable HTTP server at this URL.
-    #[arg(long, value_name = "URL")]
-    pub http: Option<String>,
+pub struct CompleteArgs {
+    /// The saved connection's name (left out with an inline server), the URI template, the
+    /// argument to complete and what is typed of it so far (may be "").
+    #[arg(value_name = "[SERVER] TEMPLATE ARG VALUE")]
+    pub words: Vec<String>,
+    /// An argument already chosen, e.g. `--context name=user` (repeatable).
+    #[arg(long = "context", value_name = "K=V")]
+    pub context: Vec<String>,
+    #[command(flatten)]
+    pub server: ServerArgs,
 }
 
-impl ServerArgs {
-    /// The server and what is left of the positional words (the URI, for `read`).
-    pub fn target(&self, positional: &[String]) -> LodeResult<(ServerTarget, Option<String>)> {
-        let inline = match (&self.stdio, &self.http) {
-            (Some(line), _) => Some(ServerTarget::Inline {
-                label: line.clone(),
-                transport: TransportSpec::stdio_from_command_line(line)?,
-            }),
-            (None, Some(url)) => Some(ServerTarget::Inline {
-                label: url.clone(),
-                transport: TransportSpec::http(url.clone()),
-            }),
-            (None, None) => None,
-        };
-        match (inline, positional) {
-            (Some(target), []) => Ok((target, None)),
-            (Some(target), [rest]) => Ok((target, Some(rest.clone()))),
-            (None, [name]) => Ok((ServerTarget::Saved(name.clone()), None)),
-            (None, [name, rest]) => Ok((ServerTarget::Saved(name.clone()), Some(rest.clone()))),
-            (None, []) => Err(usage(
-                "name a saved connection, or give --stdio \"CMD ARGS\" or --http URL",
-            )),
-            _ => Err(usage(
-                "too many arguments: with --stdio or --http, leave out the server name",
-            )),
-        }
-    }
+#[derive(Debug, Args)]
+pub struct PromptArgs {
+    /// The saved connection's name (left out with an inline server), then the prompt's name.
+    #[arg(value_name = "[SERVER] NAME")]
+    pub words: Vec<String>,
+    /// A prompt argument, e.g. `--arg topic=deployment` (repeatable).
+    #[arg(long = "arg", value_name = "K=V")]
+    pub arguments: Vec<String>,
+    #[command(flatten)]
+    pub server: ServerArgs,
 }
 
-pub fn missing_uri() -> LodeError {
-    usage("name the resource URI to read")
+#[derive(Debug, Args)]
+pub struct CallArgs {
+    /// The saved connection's name (left out with an inline server), then the tool's name.
+    #[arg(value_name = "[SERVER] TOOL")]
+    pub words: Vec<String>,
+    /// The tool's arguments as a JSON object.
+    #[arg(long = "args", value_name = "JSON", default_value = "{}")]
+    pub arguments: String,
+    #[command(flatten)]
+    pub server: ServerArgs,
 }
 
-fn usage(message: &str) -> LodeError {
-    LodeError::new(ErrorCode::InvalidInput, message)
+#[derive(Debug, Args)]
+pub struct WatchArgs {
+    /// The saved connection's name (left out with an inline server), then one or more URIs.
+    #[arg(value_name = "[SERVER] URI…")]
+    pub words: Vec<String>,
+    /// Exit after N updates; without it, run until Ctrl-C.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub count: Option<u64>,
+    /// Once subscribed, call this tool on the same connection: many servers only send updates
+    /// for changes made through their own session.
+    #[arg(long = "call", value_name = "TOOL")]
+    pub call: Option<String>,
+    /// Arguments of the `--call` tool, as a JSON object.
+    #[arg(
+        long = "args",
+        value_name = "JSON",
+        default_value = "{}",
+        requires = "call"
+    )]
+    pub arguments: String,
+    #[command(flatten)]
+    pub server: ServerArgs,
 }

@@ -1,17 +1,26 @@
-//! `lode`: Lode's resources from the command line. Every command takes a saved connection's
-//! name or an inline transport; `--json` output shapes are documented in the README.
+//! `lode`: Lode's resources, prompts and tools from the command line. Every command takes a
+//! saved connection's name or an inline transport; `--json` output shapes are documented in
+//! the README.
 
 mod args;
+mod binary;
+mod commands;
+mod connect;
 mod exit;
-mod output;
+mod interrupt;
+mod pairs;
+mod render;
+mod transport_args;
 
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::Parser;
-use lode_app::Lode;
-use lode_core::LodeResult;
 
-use args::{Cli, Command};
+use args::Cli;
+
+/// Time left for background work (a server process's pipes) once a command has finished.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(1);
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -36,35 +45,11 @@ fn main() -> ExitCode {
             return ExitCode::from(exit::FAILURE);
         }
     };
-    match runtime.block_on(run(cli)) {
-        Ok(()) => ExitCode::SUCCESS,
+    let result = runtime.block_on(commands::run(cli.command));
+    // A blocking read of a server's pipe must not keep `lode` alive after its answer.
+    runtime.shutdown_timeout(SHUTDOWN_GRACE);
+    match result {
+        Ok(outcome) => exit::outcome(outcome),
         Err(error) => exit::report(&error),
-    }
-}
-
-async fn run(cli: Cli) -> LodeResult<()> {
-    // The CLI shares the app's saved connections, and seeds the same Demo connection when it
-    // is the first of the two to run.
-    let demo = std::env::current_exe()
-        .ok()
-        .and_then(|exe| lode_app::demo_server_command(&exe));
-    let lode = Lode::open(&lode_app::default_data_dir()?, demo)?;
-    match cli.command {
-        Command::Ls(ls) => {
-            let client = lode
-                .connect_target(&ls.server.target(&ls.positional)?.0)
-                .await?;
-            let resources = client.list_resources().await;
-            client.close().await;
-            output::resources(&resources?, ls.json)
-        }
-        Command::Read(read) => {
-            let (target, uri) = read.server.target(&read.positional)?;
-            let uri = uri.ok_or_else(args::missing_uri)?;
-            let client = lode.connect_target(&target).await?;
-            let contents = client.read_resource(&uri).await;
-            client.close().await;
-            output::contents(&contents?, read.json)
-        }
     }
 }

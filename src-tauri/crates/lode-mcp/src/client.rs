@@ -1,6 +1,8 @@
 //! One live connection to one server, every request under a timeout.
 
 use std::future::Future;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use lode_core::{Credentials, ErrorCode, LodeError, LodeResult, ServerInfo, TransportSpec};
@@ -10,8 +12,8 @@ use crate::convert::server_info;
 use crate::error::{from_service, timed_out};
 use crate::handler::{EventSink, LodeClientHandler};
 use crate::operations::Subscriptions;
-use crate::server_log::ServerLog;
 use crate::rest::RestClient;
+use crate::server_log::ServerLog;
 use crate::transport::stdio::ServerProcess;
 use crate::transport::{self, Session};
 
@@ -49,6 +51,8 @@ pub struct McpClient {
     pub(crate) backend: Backend,
     pub(crate) options: ConnectOptions,
     pub(crate) subscriptions: tokio::sync::Mutex<Subscriptions>,
+    /// Set when a modern server's notification stream ended and could not be reopened.
+    pub(crate) stream_lost: Arc<AtomicBool>,
     info: ServerInfo,
     log: ServerLog,
     // Held for its Drop: ends the server's process group with the client.
@@ -93,6 +97,7 @@ impl McpClient {
             backend: Backend::Mcp(opened.session),
             options,
             subscriptions: Default::default(),
+            stream_lost: Default::default(),
             info,
             log,
             _process: opened.process,
@@ -120,6 +125,7 @@ impl McpClient {
         Ok(Self {
             backend: Backend::Rest(rest),
             subscriptions: Default::default(),
+            stream_lost: Default::default(),
             info: rest_info(),
             log: ServerLog::default(),
             options,
@@ -162,7 +168,11 @@ impl McpClient {
     /// True once the session has ended: the server exited or closed the connection.
     pub fn is_closed(&self) -> bool {
         match &self.backend {
-            Backend::Mcp(session) => session.is_closed() || session.peer().is_transport_closed(),
+            Backend::Mcp(session) => {
+                session.is_closed()
+                    || session.peer().is_transport_closed()
+                    || self.stream_lost.load(Ordering::Acquire)
+            }
             // Every REST call is its own request: there is no session to lose.
             Backend::Rest(_) => false,
         }

@@ -47,10 +47,15 @@ impl LodeClientHandler {
     }
 }
 
+/// MCP's code for "the user declined" (the sampling spec's rejection code). Lode offers no
+/// sampling or elicitation, so it declines every such request at once, never leaving a server
+/// waiting (some block a `resources/subscribe` on the answer).
+const DECLINED: i32 = -1;
+
 fn declined(what: &str) -> ErrorData {
     ErrorData::new(
-        JsonRpcCode::METHOD_NOT_FOUND,
-        format!("Lode does not offer {what}"),
+        JsonRpcCode(DECLINED),
+        format!("Lode declined the {what} request: it does not offer {what}"),
         None,
     )
 }

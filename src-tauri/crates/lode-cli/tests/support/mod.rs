@@ -1,6 +1,8 @@
 //! Runs the real `lode` binary with its own data folder, beside the real demo server.
 #![allow(dead_code)] // each test binary uses a different part of this support module
 
+pub mod servers;
+
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
@@ -16,11 +18,16 @@ impl Cli {
     }
 
     pub fn run(&self, args: &[&str]) -> Output {
-        Command::new(env!("CARGO_BIN_EXE_lode"))
+        self.command(args).output().expect("run lode")
+    }
+
+    /// The `lode` command with this data folder, to spawn and steer by hand.
+    pub fn command(&self, args: &[&str]) -> Command {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_lode"));
+        command
             .args(args)
-            .env("LODE_DATA_DIR", self.data_dir.path())
-            .output()
-            .expect("run lode")
+            .env("LODE_DATA_DIR", self.data_dir.path());
+        command
     }
 
     /// Runs and parses stdout as JSON, failing with stderr shown when the command failed.

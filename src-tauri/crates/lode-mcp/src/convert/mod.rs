@@ -154,7 +154,6 @@ pub(crate) fn resource_content(wire: ResourceContents) -> Option<ResourceContent
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::decimal_f64;
@@ -164,6 +163,10 @@ mod tests {
         assert_eq!(decimal_f64(0.2), 0.2);
         assert_eq!(decimal_f64(0.7), 0.7);
         assert_eq!(decimal_f64(1.0), 1.0);
-        assert_ne!(f64::from(0.2f32), 0.2, "the naive widening is what this guards against");
+        assert_ne!(
+            f64::from(0.2f32),
+            0.2,
+            "the naive widening is what this guards against"
+        );
     }
 }

@@ -22,7 +22,12 @@ impl McpClient {
         for _ in 0..MAX_CATALOG_PAGES {
             let params = PaginatedRequestParams::default().with_cursor(cursor.take());
             let page = self
-                .call("listing prompts", self.mcp("listing prompts")?.peer().list_prompts(Some(params)))
+                .call(
+                    "listing prompts",
+                    self.mcp("listing prompts")?
+                        .peer()
+                        .list_prompts(Some(params)),
+                )
                 .await?;
             prompts.extend(page.prompts.into_iter().map(prompt_item));
             match page.next_cursor {
@@ -48,7 +53,9 @@ impl McpClient {
             );
         }
         let what = format!("getting prompt {name}");
-        let result = self.call(&what, self.mcp(&what)?.get_prompt(params)).await?;
+        let result = self
+            .call(&what, self.mcp(&what)?.get_prompt(params))
+            .await?;
         Ok(prompt_result(result))
     }
 
@@ -58,7 +65,10 @@ impl McpClient {
         for _ in 0..MAX_CATALOG_PAGES {
             let params = PaginatedRequestParams::default().with_cursor(cursor.take());
             let page = self
-                .call("listing tools", self.mcp("listing tools")?.peer().list_tools(Some(params)))
+                .call(
+                    "listing tools",
+                    self.mcp("listing tools")?.peer().list_tools(Some(params)),
+                )
                 .await?;
             tools.extend(page.tools.into_iter().map(tool_item));
             match page.next_cursor {
@@ -71,7 +81,11 @@ impl McpClient {
 
     /// Calls a tool with a JSON object of arguments. A tool that runs and fails comes back as a
     /// result with `is_error`, not as an error: its content says what went wrong.
-    pub async fn call_tool(&self, name: &str, arguments: serde_json::Value) -> LodeResult<ToolResult> {
+    pub async fn call_tool(
+        &self,
+        name: &str,
+        arguments: serde_json::Value,
+    ) -> LodeResult<ToolResult> {
         let mut params = CallToolRequestParams::new(name.to_owned());
         match arguments {
             serde_json::Value::Object(map) => params = params.with_arguments(map),

@@ -79,7 +79,9 @@ impl McpClient {
             let page = self
                 .call(
                     "listing resource templates",
-                    self.mcp("listing resource templates")?.peer().list_resource_templates(Some(params)),
+                    self.mcp("listing resource templates")?
+                        .peer()
+                        .list_resource_templates(Some(params)),
                 )
                 .await?;
             let server = self.server_name();

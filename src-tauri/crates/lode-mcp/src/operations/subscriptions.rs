@@ -5,10 +5,16 @@
 #![allow(deprecated)] // resources/subscribe is legacy-only in rmcp, and legacy servers need it.
 
 use std::collections::BTreeSet;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
 
 use lode_core::{LodeResult, ServerEvent};
-use rmcp::model::{ServerNotification, SubscribeRequestParams, SubscriptionFilter, UnsubscribeRequestParams};
-use rmcp::service::Subscription;
+use rmcp::model::{
+    ServerNotification, SubscribeRequestParams, SubscriptionFilter, UnsubscribeRequestParams,
+};
+use rmcp::service::{Peer, Subscription};
+use rmcp::RoleClient;
 use tokio::task::JoinHandle;
 
 use crate::client::McpClient;
@@ -99,18 +105,73 @@ impl McpClient {
         if !state.uris.is_empty() {
             filter.resource_subscriptions = Some(state.uris.iter().cloned().collect());
         }
+        let peer = self.mcp("opening the subscription stream")?.peer().clone();
         let subscription = self
             .call(
                 "opening the subscription stream",
-                self.mcp("opening the subscription stream")?.peer().listen(filter),
+                peer.listen(filter.clone()),
             )
             .await?;
-        state.listener = Some(tokio::spawn(forward(subscription, sink)));
+        let stream = ListenStream {
+            peer,
+            filter,
+            sink,
+            lost: self.stream_lost.clone(),
+            timeout: self.options.request_timeout,
+        };
+        state.listener = Some(tokio::spawn(stream.run(subscription)));
         Ok(())
     }
 }
 
-async fn forward(mut subscription: Subscription, sink: EventSink) {
+/// Reopening a listen stream that ended: a few quick tries, then the connection counts as lost.
+const RELISTEN_ATTEMPTS: u32 = 4;
+const RELISTEN_FIRST_DELAY: Duration = Duration::from_millis(250);
+
+/// The task that forwards one connection's `subscriptions/listen` stream to its event sink,
+/// and reopens the stream when the server ends it (a restarted stateless server does).
+struct ListenStream {
+    peer: Peer<RoleClient>,
+    filter: SubscriptionFilter,
+    sink: EventSink,
+    /// Set when the stream cannot be reopened: the server is gone, and `McpClient::closed`
+    /// must say so, since a stateless HTTP session has no other sign of it.
+    lost: Arc<AtomicBool>,
+    timeout: Duration,
+}
+
+impl ListenStream {
+    async fn run(self, mut subscription: Subscription) {
+        loop {
+            if !forward(&mut subscription, &self.sink).await {
+                return; // The app stopped listening.
+            }
+            match self.reopen().await {
+                Some(reopened) => subscription = reopened,
+                None => {
+                    self.lost.store(true, Ordering::Release);
+                    return;
+                }
+            }
+        }
+    }
+
+    async fn reopen(&self) -> Option<Subscription> {
+        let mut delay = RELISTEN_FIRST_DELAY;
+        for _ in 0..RELISTEN_ATTEMPTS {
+            tokio::time::sleep(delay).await;
+            let listen = self.peer.listen(self.filter.clone());
+            if let Ok(Ok(subscription)) = tokio::time::timeout(self.timeout, listen).await {
+                return Some(subscription);
+            }
+            delay *= 2;
+        }
+        None
+    }
+}
+
+/// Forwards notifications until the stream ends; false when the sink is gone.
+async fn forward(subscription: &mut Subscription, sink: &EventSink) -> bool {
     while let Ok(Some(notification)) = subscription.next().await {
         let event = match notification {
             ServerNotification::ResourceUpdatedNotification(n) => {
@@ -124,7 +185,8 @@ async fn forward(mut subscription: Subscription, sink: EventSink) {
             _ => continue,
         };
         if sink.send(event).await.is_err() {
-            return;
+            return false;
         }
     }
+    true
 }

@@ -1,0 +1,36 @@
+//! `lode call TOOL --args JSON`: run a tool. A result with `isError` is printed and exits 2.
+
+use lode_core::LodeResult;
+
+use super::exactly;
+use crate::args::CallArgs;
+use crate::connect::with_client;
+use crate::exit::Outcome;
+use crate::pairs::usage;
+use crate::render::{self, catalog};
+
+pub async fn run(args: &CallArgs) -> LodeResult<Outcome> {
+    let (spec, words) = args.server.resolve(&args.words)?;
+    let [tool] = exactly(words, ["TOOL"])?;
+    let arguments: serde_json::Value = serde_json::from_str(&args.arguments)
+        .map_err(|e| usage(&format!("--args is not valid JSON: {e}")))?;
+    if !arguments.is_object() {
+        return Err(usage(
+            "--args must be a JSON object, e.g. '{\"table\":\"user\"}'",
+        ));
+    }
+    let result = with_client(&spec, async |client| {
+        client.call_tool(&tool, arguments).await
+    })
+    .await?;
+    if args.server.json {
+        render::json(&result)?;
+    } else {
+        catalog::tool_result(&result)?;
+    }
+    Ok(if result.is_error {
+        Outcome::Failed(format!("tool {tool} reported an error (isError)"))
+    } else {
+        Outcome::Success
+    })
+}

@@ -1,0 +1,50 @@
+//! `lode prompts`, `lode prompt NAME [--arg k=v]…` and `lode tools`.
+
+use lode_core::LodeResult;
+
+use super::exactly;
+use crate::args::{Plain, PromptArgs};
+use crate::connect::with_client;
+use crate::exit::Outcome;
+use crate::pairs::pairs;
+use crate::render::{self, catalog};
+
+pub async fn prompts(args: &Plain) -> LodeResult<Outcome> {
+    let (spec, words) = args.server.resolve(&args.words)?;
+    exactly(words, [])?;
+    let prompts = with_client(&spec, async |client| client.list_prompts().await).await?;
+    if args.server.json {
+        render::json(&prompts)?;
+    } else {
+        catalog::prompts(&prompts)?;
+    }
+    Ok(Outcome::Success)
+}
+
+pub async fn prompt(args: &PromptArgs) -> LodeResult<Outcome> {
+    let (spec, words) = args.server.resolve(&args.words)?;
+    let [name] = exactly(words, ["NAME"])?;
+    let arguments = pairs("--arg", &args.arguments, false)?;
+    let result = with_client(&spec, async |client| {
+        client.get_prompt(&name, &arguments).await
+    })
+    .await?;
+    if args.server.json {
+        render::json(&result)?;
+    } else {
+        catalog::prompt_result(&result)?;
+    }
+    Ok(Outcome::Success)
+}
+
+pub async fn tools(args: &Plain) -> LodeResult<Outcome> {
+    let (spec, words) = args.server.resolve(&args.words)?;
+    exactly(words, [])?;
+    let tools = with_client(&spec, async |client| client.list_tools().await).await?;
+    if args.server.json {
+        render::json(&tools)?;
+    } else {
+        catalog::tools(&tools)?;
+    }
+    Ok(Outcome::Success)
+}

@@ -1,0 +1,32 @@
+//! Connecting to the chosen server through Lode's saved connections, with the flags' timeout
+//! and credentials, and closing the connection when the command is done.
+
+use lode_app::{ConnectOptions, EventSink, Lode, McpClient};
+use lode_core::LodeResult;
+
+use crate::transport_args::ConnectSpec;
+
+pub async fn connect(spec: &ConnectSpec, events: Option<EventSink>) -> LodeResult<McpClient> {
+    // The CLI shares the app's saved connections, and seeds the same Demo connection when it is
+    // the first of the two to run.
+    let demo = std::env::current_exe()
+        .ok()
+        .and_then(|exe| lode_app::demo_server_command(&exe));
+    let lode = Lode::open(&lode_app::default_data_dir()?, demo)?;
+    let mut options = ConnectOptions::new(String::new());
+    options.request_timeout = spec.timeout;
+    options.credentials = spec.credentials.clone();
+    options.events = events;
+    lode.connect_target_with(&spec.target, options).await
+}
+
+/// Connects, runs `op`, and closes the connection whatever `op` returned.
+pub async fn with_client<T>(
+    spec: &ConnectSpec,
+    op: impl AsyncFnOnce(&McpClient) -> LodeResult<T>,
+) -> LodeResult<T> {
+    let client = connect(spec, None).await?;
+    let result = op(&client).await;
+    client.close().await;
+    result
+}

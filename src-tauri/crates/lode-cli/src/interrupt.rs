@@ -1,0 +1,26 @@
+//! Ctrl-C as an ordinary event: once installed, SIGINT no longer kills `lode`, it lets a
+//! long-running command (`watch`) unsubscribe and close before exiting 0.
+
+use tokio::sync::oneshot;
+
+pub struct Interrupt(oneshot::Receiver<()>);
+
+impl Interrupt {
+    /// Starts catching Ctrl-C. Call before connecting, so an early Ctrl-C is caught too.
+    pub fn install() -> Self {
+        let (pressed, receiver) = oneshot::channel();
+        tokio::spawn(async move {
+            if tokio::signal::ctrl_c().await.is_ok() {
+                let _ = pressed.send(());
+            }
+        });
+        Self(receiver)
+    }
+
+    /// Resolves when Ctrl-C is pressed. Never resolves when the handler could not be installed.
+    pub async fn pressed(&mut self) {
+        if (&mut self.0).await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    }
+}
