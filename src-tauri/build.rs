@@ -5,6 +5,8 @@ const COMMANDS: &[&str] = &[
     "connection_statuses",
     "list_resources",
     "read_resource",
+    "server_info",
+    "server_log",
 ];
 
 fn main() {

@@ -30,6 +30,8 @@ pub fn build<R: Runtime>(builder: tauri::Builder<R>, lode: Arc<Lode>) -> tauri::
             commands::connections::connection_statuses,
             commands::resources::list_resources,
             commands::resources::read_resource,
+            commands::servers::server_info,
+            commands::servers::server_log,
         ])
 }
 

@@ -95,6 +95,39 @@ fn the_ui_lists_the_demo_connection_its_resources_and_reads_one() {
 }
 
 #[test]
+fn the_ui_sees_each_connections_status_server_info_and_log() {
+    let h = harness();
+    let id = invoke(&h.window, "list_connections", json!({})).expect("list")[0]["id"].clone();
+
+    let info = invoke(&h.window, "server_info", json!({ "connectionId": id })).expect("info");
+    assert_eq!(info["era"], "modern");
+    assert_eq!(info["protocolVersion"], "2026-07-28");
+    assert_eq!(info["name"], "lode-demo-server");
+    assert_eq!(info["capabilities"]["resourceSubscribe"], true);
+
+    // The demo server logs a line when its content is ready.
+    let log = invoke(
+        &h.window,
+        "server_log",
+        json!({ "connectionId": id, "lines": 20 }),
+    )
+    .expect("log");
+    let log = log.as_array().expect("array of lines");
+    assert!(
+        log.iter().any(|l| l.as_str().is_some_and(|l| l.contains("content ready"))),
+        "{log:?}"
+    );
+
+    // The connection asked for above is supervised by the hub, and ready.
+    let statuses = invoke(&h.window, "connection_statuses", json!({})).expect("statuses");
+    let demo = statuses
+        .as_array()
+        .and_then(|all| all.iter().find(|s| s["connection"] == id))
+        .expect("a status for Demo");
+    assert_eq!(demo["status"], json!({ "state": "ready" }));
+}
+
+#[test]
 fn a_command_outside_the_capability_is_refused() {
     let h = harness();
     let refused = invoke(

@@ -3,3 +3,4 @@
 
 pub mod connections;
 pub mod resources;
+pub mod servers;

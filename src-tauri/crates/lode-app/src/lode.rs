@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use lode_core::{
     Connection, ConnectionId, ConnectionState, ConnectionSummary, Credentials, ErrorCode, HubEvent,
-    LodeResult, ResourceContent, ResourceItem,
+    LodeResult, ResourceContent, ResourceItem, ServerInfo,
 };
 use lode_mcp::{ConnectOptions, McpClient};
 use lode_store::Store;
@@ -85,6 +85,17 @@ impl Lode {
         let result = client.read_resource(uri).await;
         self.restart_if_stuck(id, &result).await;
         result
+    }
+
+    /// What the server said about itself: era, protocol version, identity, capabilities and
+    /// instructions.
+    pub async fn server_info(&self, id: ConnectionId) -> LodeResult<ServerInfo> {
+        Ok(self.client(id).await?.info().clone())
+    }
+
+    /// The newest lines a local server wrote to stderr (empty for remote servers).
+    pub async fn server_log(&self, id: ConnectionId, lines: usize) -> LodeResult<Vec<String>> {
+        Ok(self.client(id).await?.log().tail(lines))
     }
 
     /// A one-off client for a command-line invocation: a saved connection by name, or an

@@ -29,7 +29,7 @@ impl McpClient {
     /// after each page. Malformed fields of single items are dropped and reported as warnings.
     pub async fn list_resources_with(
         &self,
-        mut progress: impl FnMut(ListProgress),
+        mut progress: impl FnMut(ListProgress) + Send,
     ) -> LodeResult<ResourceListing> {
         if let Backend::Rest(rest) = &self.backend {
             return rest.list_resources(self.server_name(), &mut progress).await;

@@ -73,7 +73,7 @@ impl RestClient {
     pub(crate) async fn list_resources(
         &self,
         server_name: &str,
-        progress: &mut dyn FnMut(ListProgress),
+        progress: &mut (dyn FnMut(ListProgress) + Send),
     ) -> LodeResult<ResourceListing> {
         let mut listing = ResourceListing::default();
         let mut cursor: Option<String> = None;
