@@ -134,5 +134,43 @@ export function buildFixtures(now) {
     },
   };
 
-  return { connections, resources: [...handWritten, ...generated], contents, readErrors };
+  /** What `server_info` answers for Demo: a modern server that offers no prompts. */
+  const serverInfo = {
+    era: "modern",
+    protocolVersion: "2026-07-28",
+    name: "lode-demo-server",
+    title: "Lode Demo Server",
+    version: "0.4.2",
+    capabilities: {
+      resources: true,
+      resourceSubscribe: true,
+      resourceListChanged: true,
+      prompts: false,
+      promptListChanged: false,
+      tools: true,
+      toolListChanged: true,
+      completions: true,
+      logging: true,
+    },
+    instructions: [
+      "This server exposes the Atlas demo project: notes, settings, images and generated items.",
+      "Read demo://notes/welcome.md first; settings.json describes the limits.",
+      "",
+      "<script>alert('instructions are data')</script> stays text.",
+    ].join("\n"),
+  };
+
+  /** What the demo server wrote to stderr, oldest first (with the colour codes tracing adds). */
+  const serverLog = [
+    "\u001b[2m2026-11-21T11:47:24Z\u001b[0m \u001b[32m INFO\u001b[0m lode_demo_server: starting on stdio",
+    "\u001b[2m2026-11-21T11:47:24Z\u001b[0m \u001b[32m INFO\u001b[0m lode_demo_server: loaded 2006 resources",
+    ...Array.from({ length: 60 }, (_, i) => {
+      const n = String(i + 1).padStart(4, "0");
+      return `\u001b[2m2026-11-21T11:48:${String(i % 60).padStart(2, "0")}Z\u001b[0m \u001b[34mDEBUG\u001b[0m resources/read demo://generated/item-${n}.txt`;
+    }),
+    "\u001b[2m2026-11-21T11:49:02Z\u001b[0m \u001b[33m WARN\u001b[0m lode_demo_server: demo://notes/missing.txt: not found",
+    "\u001b[2m2026-11-21T11:49:03Z\u001b[0m \u001b[32m INFO\u001b[0m lode_demo_server: <b>newest line</b>",
+  ];
+
+  return { connections, resources: [...handWritten, ...generated], contents, readErrors, serverInfo, serverLog };
 }

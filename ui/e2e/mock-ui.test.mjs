@@ -142,6 +142,83 @@ const tests = [
     },
   },
   {
+    name: "server details open with Info and Ctrl+I: protocol, capabilities, instructions as text, stderr tail",
+    fn: async (page) => {
+      await openDemo(page);
+      const toggle = page.getByTestId("server-details-toggle");
+      assert((await toggle.getAttribute("title")) === "Server details (Ctrl+I)", "the shortcut is in the tooltip");
+      assert((await toggle.getAttribute("aria-expanded")) === "false", "closed at first");
+      await toggle.click();
+      const pane = page.getByTestId("server-details");
+      await pane.waitFor();
+      await expectText(pane.getByTestId("server-protocol"), "2026-07-28 · modern");
+      await expectText(pane.getByTestId("server-heading"), "Lode Demo Server");
+      await expectText(pane.getByTestId("server-version"), "0.4.2");
+      await expectText(pane.getByTestId("server-name"), "lode-demo-server");
+      assert((await page.getByTestId("preview").count()) === 0, "the details take the preview's column");
+      assert((await toggle.getAttribute("aria-expanded")) === "true", "the button says it is open");
+
+      const chips = await pane.getByTestId("server-capabilities").locator("li").allInnerTexts();
+      const expected = ["Resources", "Subscribe", "Resource list changes", "Tools", "Tool list changes", "Completions", "Logging"];
+      assert(JSON.stringify(chips) === JSON.stringify(expected), `capability chips: ${JSON.stringify(chips)}`);
+
+      const instructions = pane.getByTestId("server-instructions");
+      await expectText(instructions, "<script>alert('instructions are data')</script> stays text.");
+      const lines = (await instructions.innerText()).split("\n");
+      assert(lines.length >= 4 && lines[2] === "", `line breaks kept: ${JSON.stringify(lines)}`);
+      assert((await instructions.evaluate((el) => getComputedStyle(el).whiteSpace)) === "pre-wrap", "pre-wrap");
+      assert((await pane.locator("script, b").count()) === 0, "no markup from server text");
+
+      const log = pane.getByTestId("server-log");
+      await expectText(log, "lode_demo_server: <b>newest line</b>");
+      await expectText(pane.getByTestId("server-log-count"), "64 lines");
+      const text = await log.innerText();
+      assert(!text.includes("\u001b"), "colour codes are stripped");
+      const shown = text.trimEnd().split("\n");
+      assert(shown.length === 64, `one line of text per stderr line (${shown.length})`);
+      assert(shown.at(-1)?.endsWith("<b>newest line</b>"), "newest line last");
+      const font = await log.evaluate((el) => getComputedStyle(el).fontFamily);
+      assert(/mono/i.test(font), `monospace log (${font})`);
+      const scroll = await log.evaluate((el) => ({ top: el.scrollTop, client: el.clientHeight, height: el.scrollHeight }));
+      assert(scroll.height > scroll.client, `the log overflows and scrolls (${JSON.stringify(scroll)})`);
+      assert(scroll.top + scroll.client >= scroll.height - 2, `scrolled to the newest line (${JSON.stringify(scroll)})`);
+      await page.screenshot({ path: artifact("mock-ui-server.png") });
+
+      const logCalls = () =>
+        page.evaluate(
+          () =>
+            /** @type {{ cmd: string, args: { lines?: number } }[]} */ (/** @type {any} */ (window).__LODE_E2E_CALLS__)
+              .filter((call) => call.cmd === "server_log")
+              .map((call) => call.args.lines),
+        );
+      assert(JSON.stringify(await logCalls()) === "[200]", `asked for the last 200 lines: ${JSON.stringify(await logCalls())}`);
+      await pane.getByTestId("server-log-refresh").click();
+      const deadline = Date.now() + 5000;
+      while ((await logCalls()).length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      assert((await logCalls()).length === 2, "Refresh reads the log again");
+
+      // Keyboard: Escape closes and hands focus back to the button; Ctrl+I opens and focuses the pane.
+      await pane.focus();
+      await page.keyboard.press("Escape");
+      await pane.waitFor({ state: "detached" });
+      await page.getByTestId("preview").waitFor();
+      const focused = () => page.evaluate(() => document.activeElement?.getAttribute("data-testid") ?? null);
+      assert((await focused()) === "server-details-toggle", `focus back on the button (${String(await focused())})`);
+      await page.keyboard.press("Control+KeyI");
+      await pane.waitFor();
+      assert((await focused()) === "server-details", `focus in the pane (${String(await focused())})`);
+      await expectText(pane.getByTestId("server-protocol"), "2026-07-28 · modern");
+
+      await page.getByTestId("language-switch").selectOption("zh-CN");
+      await expectText(pane.getByTestId("server-protocol"), "2026-07-28 · 新版");
+      await expectText(pane.locator(".pane__title"), "服务器 · Demo");
+      await pane.getByTestId("server-log").waitFor();
+      await page.screenshot({ path: artifact("mock-ui-server-zh.png") });
+      await page.keyboard.press("Control+KeyI");
+      await pane.waitFor({ state: "detached" });
+    },
+  },
+  {
     name: "keyboard: arrows move, Enter reads; JSON is pretty-printed; images render",
     fn: async (page) => {
       await openDemo(page);

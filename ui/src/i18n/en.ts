@@ -1,4 +1,4 @@
-import type { ConnectionStatus, ErrorCode, TransportSpec } from "../ipc";
+import type { ConnectionStatus, ErrorCode, ProtocolEra, ServerCapabilities, TransportSpec } from "../ipc";
 
 /**
  * The English catalog is the source of truth: its keys define `MessageKey`, and its `{name}`
@@ -62,6 +62,44 @@ export const en = {
   "preview.truncated": "Showing the first {shown} of {total} characters.",
   "preview.showAll": "Show all",
 
+  "server.toggle": "Info",
+  "server.toggle.title": "Server details ({shortcut})",
+  "server.titleOf": "Server · {connection}",
+  "server.close": "Close",
+  "server.close.title": "Close server details (Esc)",
+  "server.loading": "Loading server details…",
+  "server.unnamed": "The server did not name itself",
+  "server.name": "Name",
+  "server.version": "Version",
+  "server.protocol": "Protocol",
+  "server.protocol.value": "{version} · {era}",
+  "server.era.modern": "modern",
+  "server.era.legacy": "legacy",
+  "server.era.rest": "REST",
+  "server.era.modern.hint": "Modern lifecycle: server/discover and stateless requests (MCP 2026-07-28 and later)",
+  "server.era.legacy.hint": "Legacy lifecycle: the initialize handshake (MCP 2024-11-05 to 2025-11-25)",
+  "server.era.rest.hint": "A REST API: no MCP handshake, resources only",
+  "server.capabilities": "Capabilities",
+  "server.capabilities.none": "None declared",
+  "server.capability.resources": "Resources",
+  "server.capability.resourceSubscribe": "Subscribe",
+  "server.capability.resourceListChanged": "Resource list changes",
+  "server.capability.prompts": "Prompts",
+  "server.capability.promptListChanged": "Prompt list changes",
+  "server.capability.tools": "Tools",
+  "server.capability.toolListChanged": "Tool list changes",
+  "server.capability.completions": "Completions",
+  "server.capability.logging": "Logging",
+  "server.instructions": "Instructions",
+  "server.instructions.none": "The server gave no instructions.",
+  "server.log": "Log (stderr)",
+  "server.log.lines.one": "{count} line",
+  "server.log.lines.other": "{count} lines",
+  "server.log.refresh": "Refresh",
+  "server.log.loading": "Reading the log…",
+  "server.log.empty": "No output.",
+  "server.log.remote": "Remote servers have no local log: only servers Lode starts itself (stdio) write one.",
+
   "common.retry": "Retry",
   "common.details": "Details",
 
@@ -86,4 +124,6 @@ export const en = {
 } as const satisfies Record<string, string> &
   Record<`error.${ErrorCode}`, string> &
   Record<`connections.transport.${TransportSpec["kind"]}`, string> &
-  Record<`connections.status.${ConnectionStatus["state"]}`, string>;
+  Record<`connections.status.${ConnectionStatus["state"]}`, string> &
+  Record<`server.era.${ProtocolEra}` | `server.era.${ProtocolEra}.hint`, string> &
+  Record<`server.capability.${keyof ServerCapabilities}`, string>;

@@ -1,6 +1,6 @@
 import { mockIPC } from "@tauri-apps/api/mocks";
 import { describe, expect, it } from "vitest";
-import { listConnections, listResources, readResource } from "./commands";
+import { listConnections, listResources, readResource, serverInfo, serverLog } from "./commands";
 
 describe("commands", () => {
   it("invokes the Rust commands with camelCase arguments", async () => {
@@ -15,6 +15,20 @@ describe("commands", () => {
     expect(calls.map(([cmd]) => cmd)).toEqual(["list_connections", "list_resources", "read_resource"]);
     expect(calls[1]?.[1]).toEqual({ connectionId: 7 });
     expect(calls[2]?.[1]).toEqual({ connectionId: 7, uri: "a://b" });
+  });
+
+  it("asks for a server's info and the tail of its log", async () => {
+    const calls: [string, unknown][] = [];
+    mockIPC((cmd, args) => {
+      calls.push([cmd, args]);
+      return cmd === "server_log" ? ["starting", "ready"] : { era: "legacy", protocolVersion: "2025-06-18" };
+    });
+    await expect(serverInfo(3)).resolves.toMatchObject({ era: "legacy", protocolVersion: "2025-06-18" });
+    await expect(serverLog(3, 200)).resolves.toEqual(["starting", "ready"]);
+    expect(calls).toEqual([
+      ["server_info", { connectionId: 3 }],
+      ["server_log", { connectionId: 3, lines: 200 }],
+    ]);
   });
 
   it("rejects with the LodeError the shell sent", async () => {

@@ -4,6 +4,7 @@ import type { ConnectionState } from "./bindings/ConnectionState";
 import type { ConnectionSummary } from "./bindings/ConnectionSummary";
 import type { ResourceContent } from "./bindings/ResourceContent";
 import type { ResourceItem } from "./bindings/ResourceItem";
+import type { ServerInfo } from "./bindings/ServerInfo";
 import { toLodeError } from "./errors";
 
 /** Calls a command; a rejection always surfaces as a LodeError. */
@@ -32,4 +33,17 @@ export function listResources(connectionId: ConnectionId): Promise<ResourceItem[
 
 export function readResource(connectionId: ConnectionId, uri: string): Promise<ResourceContent[]> {
   return call<ResourceContent[]>("read_resource", { connectionId, uri });
+}
+
+/** What the server said about itself in the handshake. Fails while the connection is not ready. */
+export function serverInfo(connectionId: ConnectionId): Promise<ServerInfo> {
+  return call<ServerInfo>("server_info", { connectionId });
+}
+
+/**
+ * The newest `lines` a local server wrote to stderr, oldest first (the shell keeps at most 500);
+ * empty for a remote server. Fails while the connection is not ready.
+ */
+export function serverLog(connectionId: ConnectionId, lines: number): Promise<string[]> {
+  return call<string[]>("server_log", { connectionId, lines });
 }

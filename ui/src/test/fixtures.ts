@@ -1,4 +1,4 @@
-import type { ConnectionSummary, ResourceContent, ResourceItem } from "../ipc";
+import type { ConnectionSummary, ResourceContent, ResourceItem, ServerInfo } from "../ipc";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -58,4 +58,44 @@ export const demoContents: Record<string, ResourceContent[]> = {
   ],
   "demo://images/logo.png": [{ uri: "demo://images/logo.png", mimeType: "image/png", blob: PNG_BASE64 }],
   "demo://plain": [{ uri: "demo://plain", mimeType: "application/octet-stream", blob: "AAECAwQFBgc=" }],
+};
+
+/** The handshake of a server on the modern lifecycle that offers everything but prompts. */
+export const modernInfo: ServerInfo = {
+  era: "modern",
+  protocolVersion: "2026-07-28",
+  name: "lode-demo-server",
+  title: "Lode Demo Server",
+  version: "0.4.2",
+  capabilities: {
+    resources: true,
+    resourceSubscribe: true,
+    resourceListChanged: true,
+    prompts: false,
+    promptListChanged: false,
+    tools: true,
+    toolListChanged: false,
+    completions: true,
+    logging: true,
+  },
+  instructions: "Browse the demo resources.\nRead welcome.md first.",
+};
+
+/** An `initialize`-era server that offers resources and nothing else, and has no title. */
+export const legacyInfo: ServerInfo = {
+  era: "legacy",
+  protocolVersion: "2025-06-18",
+  name: "files",
+  version: "1.0.0",
+  capabilities: {
+    resources: true,
+    resourceSubscribe: false,
+    resourceListChanged: false,
+    prompts: false,
+    promptListChanged: false,
+    tools: false,
+    toolListChanged: false,
+    completions: false,
+    logging: false,
+  },
 };

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from "react";
+import { useId, type KeyboardEventHandler, type ReactNode, type Ref } from "react";
 
 interface PaneProps {
   title: string;
@@ -6,14 +6,27 @@ interface PaneProps {
   aside?: ReactNode;
   className?: string;
   testId?: string;
+  /** For a pane that opens on demand: its id (for aria-controls), focus target and keys. */
+  id?: string;
+  ref?: Ref<HTMLElement>;
+  tabIndex?: number;
+  onKeyDown?: KeyboardEventHandler<HTMLElement>;
   children: ReactNode;
 }
 
 /** A titled column of the window; the title names the region for assistive technology. */
-export function Pane({ title, aside, className, testId, children }: PaneProps) {
+export function Pane({ title, aside, className, testId, id, ref, tabIndex, onKeyDown, children }: PaneProps) {
   const titleId = useId();
   return (
-    <section className={`pane${className ? ` ${className}` : ""}`} aria-labelledby={titleId} data-testid={testId}>
+    <section
+      ref={ref}
+      id={id}
+      tabIndex={tabIndex}
+      onKeyDown={onKeyDown}
+      className={`pane${className ? ` ${className}` : ""}`}
+      aria-labelledby={titleId}
+      data-testid={testId}
+    >
       <header className="pane__header">
         <h2 id={titleId} className="pane__title">
           {title}

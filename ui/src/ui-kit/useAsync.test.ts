@@ -32,11 +32,15 @@ describe("useAsync", () => {
     await settle(() => pending[0]?.("one"));
     expect(result.current.state).toEqual({ status: "success", data: "one" });
 
+    expect(result.current.pending).toBe(false);
+
     act(() => result.current.refresh());
     expect(pending).toHaveLength(2);
     expect(result.current.state).toEqual({ status: "success", data: "one" });
+    expect(result.current.pending).toBe(true);
     await settle(() => pending[1]?.("two"));
     expect(result.current.state).toEqual({ status: "success", data: "two" });
+    expect(result.current.pending).toBe(false);
 
     act(() => result.current.reload());
     expect(result.current.state).toEqual({ status: "loading" });

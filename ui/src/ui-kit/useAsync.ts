@@ -15,13 +15,14 @@ type Settled<T, E> = Extract<AsyncState<T, E>, { status: "success" | "error" }>;
  *
  * `reload()` loads again and shows the loading state meanwhile (a Retry); `refresh()` loads
  * again but keeps showing the data already loaded for this key until the answer arrives (the
- * source said it changed: no flash of a spinner).
+ * source said it changed: no flash of a spinner). `pending` is true while a load for the current
+ * key and attempt has not answered yet, also while a refresh keeps the older data on screen.
  */
 export function useAsync<T, E>(
   key: string | null,
   load: () => Promise<T>,
   toError: (error: unknown) => E,
-): { state: AsyncState<T, E>; reload: () => void; refresh: () => void } {
+): { state: AsyncState<T, E>; pending: boolean; reload: () => void; refresh: () => void } {
   const [attempt, setAttempt] = useState({ count: 0, quiet: false });
   const [settled, setSettled] = useState<{ key: string; tag: string; result: Settled<T, E> } | null>(null);
   const tag = key === null ? null : `${attempt.count}\u0000${key}`;
@@ -57,5 +58,6 @@ export function useAsync<T, E>(
   else if (settled?.tag === tag) state = settled.result;
   else if (attempt.quiet && settled?.key === key && settled.result.status === "success") state = settled.result;
   else state = { status: "loading" };
-  return { state, reload, refresh };
+  const pending = tag !== null && settled?.tag !== tag;
+  return { state, pending, reload, refresh };
 }

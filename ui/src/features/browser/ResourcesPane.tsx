@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useT } from "../../i18n";
 import type { ConnectionStatus, ConnectionSummary, ResourceItem } from "../../ipc";
 import { EmptyState } from "../../ui-kit/EmptyState";
@@ -14,18 +15,27 @@ interface ResourcesPaneProps {
   status: ConnectionStatus | undefined;
   selectedUri: string | null;
   onSelect: (item: ResourceItem) => void;
+  /** Buttons for the selected connection, after the count (the server details toggle). */
+  actions?: ReactNode;
 }
 
-export function ResourcesPane({ connection, status, selectedUri, onSelect }: ResourcesPaneProps) {
+export function ResourcesPane({ connection, status, selectedUri, onSelect, actions }: ResourcesPaneProps) {
   const { t, format } = useT();
   const { state, reload } = useResources(connection?.id ?? null, status);
   const count = state.status === "success" ? state.data.length : null;
   const title = connection ? t("browser.titleOf", { connection: connection.name }) : t("browser.title");
-  const aside =
-    count === null ? undefined : (
+  const counter =
+    count === null ? null : (
       <span className="count" aria-live="polite">
         {t(count === 1 ? "browser.count.one" : "browser.count.other", { count: format.number(count) })}
       </span>
+    );
+  const aside =
+    counter === null && actions === undefined ? undefined : (
+      <div className="resources-aside">
+        {counter}
+        {actions}
+      </div>
     );
 
   return (

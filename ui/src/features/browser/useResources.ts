@@ -1,4 +1,3 @@
-import { useEffect, useRef } from "react";
 import {
   listResources,
   toLodeError,
@@ -9,6 +8,7 @@ import {
 } from "../../ipc";
 import { useAsync } from "../../ui-kit/useAsync";
 import { useHubEvents } from "../connections/useHubEvents";
+import { useReadyAgain } from "../connections/useReadyAgain";
 
 /**
  * The resources of a connection. They are listed again, keeping the current list on screen
@@ -22,15 +22,7 @@ export function useResources(connectionId: ConnectionId | null, status: Connecti
     toLodeError,
   );
 
-  // An unknown status (not loaded yet) is no transition: the first listing is under way.
-  const phase = status?.state;
-  const seen = useRef({ connectionId, phase });
-  useEffect(() => {
-    const before = seen.current;
-    seen.current = { connectionId, phase };
-    const cameUp = before.phase !== undefined && before.phase !== "ready" && phase === "ready";
-    if (before.connectionId === connectionId && cameUp) refresh();
-  }, [connectionId, phase, refresh]);
+  useReadyAgain(connectionId, status, refresh);
 
   useHubEvents(({ connection, kind }) => {
     if (connection === connectionId && kind.type === "server" && kind.payload.kind === "resourceListChanged") {

@@ -1,0 +1,34 @@
+import type { ServerCapabilities } from "../../ipc";
+
+export type CapabilityKey = keyof ServerCapabilities;
+
+/**
+ * Every capability in display order, with where MCP declares it in `capabilities` (shown as a
+ * tooltip: what a developer would look for in the handshake). `satisfies` keeps the table
+ * complete when the binding gains a field.
+ */
+const MCP_PATHS = {
+  resources: "resources",
+  resourceSubscribe: "resources.subscribe",
+  resourceListChanged: "resources.listChanged",
+  prompts: "prompts",
+  promptListChanged: "prompts.listChanged",
+  tools: "tools",
+  toolListChanged: "tools.listChanged",
+  completions: "completions",
+  logging: "logging",
+} as const satisfies Record<CapabilityKey, string>;
+
+export interface OfferedCapability {
+  key: CapabilityKey;
+  mcpPath: string;
+  /** A feature of its own (resources, tools…) rather than a flag of one (subscribe, listChanged). */
+  feature: boolean;
+}
+
+/** The capabilities the server offers, in display order. */
+export function offeredCapabilities(capabilities: ServerCapabilities): OfferedCapability[] {
+  return (Object.keys(MCP_PATHS) as CapabilityKey[])
+    .filter((key) => capabilities[key])
+    .map((key) => ({ key, mcpPath: MCP_PATHS[key], feature: !MCP_PATHS[key].includes(".") }));
+}
