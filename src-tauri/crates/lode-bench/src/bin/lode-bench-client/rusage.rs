@@ -1,0 +1,24 @@
+//! The process's own peak resident memory, the figure the peer reads from
+//! `process.resourceUsage().maxRSS`, so both columns mean the same thing.
+
+/// Peak RSS in KiB, or None where getrusage is unavailable.
+#[cfg(unix)]
+pub fn self_maxrss_kb() -> Option<u64> {
+    // SAFETY: getrusage only writes into the zeroed struct we own.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) } != 0 {
+        return None;
+    }
+    let max_rss = u64::try_from(usage.ru_maxrss).ok()?;
+    // Linux reports KiB; macOS reports bytes.
+    if cfg!(target_os = "macos") {
+        Some(max_rss / 1024)
+    } else {
+        Some(max_rss)
+    }
+}
+
+#[cfg(not(unix))]
+pub fn self_maxrss_kb() -> Option<u64> {
+    None
+}

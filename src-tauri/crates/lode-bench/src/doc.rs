@@ -1,0 +1,54 @@
+//! docs/benchmark.md: the table with the machine and command it came from, and how to read it.
+
+use crate::machine::Machine;
+
+pub fn document(table: &str, machine: &Machine, command: &str, runs: usize) -> String {
+    format!(
+        "# Benchmark: Lode's client against the TypeScript SDK client\n\
+         \n\
+         <!-- Written by lode-bench; re-run the command below instead of editing by hand. -->\n\
+         \n\
+         - Date: {date}\n\
+         - Machine: `{system}`, {cpu}, {cores} cores (load average at the start: {load})\n\
+         - Lode: `{revision}`; {rustc}; node {node}\n\
+         - Command: `{command}` (medians of {runs} runs per client, TS and Lode alternating)\n\
+         \n\
+         {table}\n\
+         {NOTES}",
+        date = machine.date,
+        system = machine.system,
+        cpu = machine.cpu,
+        cores = machine.cores,
+        load = machine.load,
+        rustc = machine.rustc,
+        node = machine.node,
+        revision = machine.revision,
+    )
+}
+
+const NOTES: &str = "\
+How to read it:
+
+- Both clients talk to the same bench server (`bench/peer/bench_server.mjs`, built on the official
+  TypeScript SDK) and time themselves: *op* is the listing (every page, following `nextCursor`) or the
+  read, after connecting; on the connect rows it is the connect itself (over stdio that includes
+  starting the server). Times are in ms. A ratio below 1 means Lode is faster.
+- Peak RSS is each client process's own peak resident memory in MiB (`getrusage` for Lode,
+  `process.resourceUsage()` for node); the servers are not counted.
+- The peer is `@modelcontextprotocol/sdk` 1.32.2 (pinned in `bench/peer/package-lock.json`). Its stdio
+  client refuses messages over 10 MiB by default; where it fails, the row says so and gives its
+  figures with the buffer lifted to 64 MiB (`--maxbuf 67108864`).
+- Over Streamable HTTP each scenario has one server, reused by every run and warmed by one untimed
+  run, so neither client pays for the server building its large contents.
+- Both clients run with only `HOME`, `LOGNAME`, `PATH`, `SHELL`, `TERM` and `USER` from the
+  environment, what the TS SDK passes to the servers it starts, so both stdio servers start alike
+  (Lode passes its whole environment on; a variable like `NODE_EXTRA_CA_CERTS` slows every node
+  start by tens of milliseconds).
+- A run that takes over 120 s is reported as a timeout. The machines are shared and noisy: compare
+  the ratios of one table, not figures across tables.
+
+Re-run (from the repository root):
+
+    npm ci --prefix bench/peer
+    cargo run --release -p lode-bench -- --write docs/benchmark.md
+";
