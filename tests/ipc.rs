@@ -114,7 +114,8 @@ fn the_ui_sees_each_connections_status_server_info_and_log() {
     .expect("log");
     let log = log.as_array().expect("array of lines");
     assert!(
-        log.iter().any(|l| l.as_str().is_some_and(|l| l.contains("content ready"))),
+        log.iter()
+            .any(|l| l.as_str().is_some_and(|l| l.contains("content ready"))),
         "{log:?}"
     );
 

@@ -8,7 +8,11 @@ use crate::error::LodeError;
 
 /// A notification from a server, as Lode's domain sees it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
-#[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase")]
+#[serde(
+    tag = "kind",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[ts(export)]
 pub enum ServerEvent {
     ResourceUpdated {
@@ -39,7 +43,11 @@ pub enum ServerEvent {
 
 /// Where a connection is in its life. The hub streams every change to the app.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
-#[serde(tag = "state", rename_all = "camelCase", rename_all_fields = "camelCase")]
+#[serde(
+    tag = "state",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[ts(export)]
 pub enum ConnectionStatus {
     Connecting,
