@@ -13,6 +13,8 @@ use crate::transport::http::HttpFailure;
 
 /// MCP's "resource not found" (not a JSON-RPC standard code, so rmcp has no constant for it).
 const RESOURCE_NOT_FOUND: i32 = -32002;
+/// What gateways and agent servers answer when the system behind them timed out.
+const UPSTREAM_TIMEOUT: i32 = -32003;
 
 pub(crate) fn from_service(error: ServiceError, what: &str) -> LodeError {
     match error {
@@ -31,16 +33,20 @@ pub(crate) fn from_service(error: ServiceError, what: &str) -> LodeError {
             }
         }
         ServiceError::McpError(data) => {
-            let code = match data.code {
-                JsonRpcCode(RESOURCE_NOT_FOUND) => ErrorCode::NotFound,
-                JsonRpcCode::METHOD_NOT_FOUND => ErrorCode::MethodNotFound,
-                JsonRpcCode::INVALID_PARAMS => ErrorCode::InvalidParams,
-                _ => ErrorCode::ServerError,
+            let (code, meaning) = match data.code {
+                JsonRpcCode(RESOURCE_NOT_FOUND) => (ErrorCode::NotFound, "not found"),
+                JsonRpcCode(UPSTREAM_TIMEOUT) => {
+                    (ErrorCode::UpstreamTimeout, "the system behind it timed out")
+                }
+                JsonRpcCode::METHOD_NOT_FOUND => (ErrorCode::MethodNotFound, "not supported"),
+                JsonRpcCode::INVALID_PARAMS => (ErrorCode::InvalidParams, "invalid parameters"),
+                JsonRpcCode::INTERNAL_ERROR => (ErrorCode::ServerInternal, "internal error"),
+                _ => (ErrorCode::ServerError, "error"),
             };
             let error = LodeError::new(
                 code,
                 format!(
-                    "{what}: the server answered error {}: {}",
+                    "{what}: the server answered {meaning} ({}): {}",
                     data.code.0, data.message
                 ),
             );
@@ -248,5 +254,32 @@ pub(crate) fn from_http_failure(failure: &HttpFailure, what: &str) -> LodeError 
             ..
         } => error.with_detail(format!("WWW-Authenticate: {challenge}")),
         _ => error,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rmcp::model::ErrorData;
+
+    use super::*;
+
+    fn answered(code: i32) -> LodeError {
+        let data = ErrorData::new(JsonRpcCode(code), "boom", None);
+        from_service(ServiceError::McpError(data), "reading x")
+    }
+
+    #[test]
+    fn json_rpc_error_codes_become_lode_error_codes() {
+        assert_eq!(answered(-32002).code, ErrorCode::NotFound);
+        assert_eq!(answered(-32003).code, ErrorCode::UpstreamTimeout);
+        assert_eq!(answered(-32601).code, ErrorCode::MethodNotFound);
+        assert_eq!(answered(-32602).code, ErrorCode::InvalidParams);
+        assert_eq!(answered(-32603).code, ErrorCode::ServerInternal);
+        assert_eq!(answered(-1).code, ErrorCode::ServerError);
+        let message = answered(-32603).message;
+        assert!(
+            message.starts_with("reading x: the server answered internal error (-32603): boom"),
+            "{message}"
+        );
     }
 }

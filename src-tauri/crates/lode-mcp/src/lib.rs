@@ -9,8 +9,9 @@ mod lenient_item;
 mod operations;
 mod rest;
 mod server_log;
+#[doc(hidden)]
+pub mod testing;
 mod transport;
-#[doc(hidden)] pub mod testing;
 
 pub use client::{ConnectOptions, McpClient};
 pub use handler::EventSink;

@@ -19,9 +19,9 @@
 use std::collections::{HashMap, VecDeque};
 
 use rmcp::model::{
-    ClientJsonRpcMessage, ClientNotification, ErrorCode as JsonRpcCode, ErrorData,
-    JsonRpcMessage, ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult,
-    ListToolsResult, ReadResourceResult, RequestId, ServerJsonRpcMessage, ServerResult,
+    ClientJsonRpcMessage, ClientNotification, ErrorCode as JsonRpcCode, ErrorData, JsonRpcMessage,
+    ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, ListToolsResult,
+    ReadResourceResult, RequestId, ServerJsonRpcMessage, ServerResult,
 };
 use serde::Deserialize;
 use serde_json::value::RawValue;
@@ -210,11 +210,27 @@ struct Envelope<'a> {
     error: Option<&'a RawValue>,
 }
 
+/// The envelope with `result` parsed as `T` in the same pass (see `Decoder::speculate`): this
+/// saves the pass that only finds where `result` ends, a quarter of the decoding time.
+#[derive(Deserialize)]
+struct TypedEnvelope<'a, T> {
+    #[serde(default)]
+    id: Option<RequestId>,
+    #[serde(default, borrow)]
+    method: Option<&'a RawValue>,
+    #[serde(default = "Option::default")]
+    result: Option<T>,
+    #[serde(default, borrow)]
+    error: Option<&'a RawValue>,
+}
+
 /// The requests of one connection still waiting for an answer, and the decoding that needs
 /// them. Not shared: rmcp calls a transport's `send` and `receive` one at a time.
 #[derive(Debug, Default)]
 pub(crate) struct Decoder {
     outstanding: HashMap<RequestId, Expect>,
+    /// The kind of the request sent last: the answer most likely to come next.
+    latest: Option<Expect>,
 }
 
 impl Decoder {
@@ -225,6 +241,7 @@ impl Decoder {
             JsonRpcMessage::Request(request) => {
                 let expect = Expect::of_method(request.request.method());
                 self.outstanding.insert(request.id.clone(), expect);
+                self.latest = Some(expect);
             }
             JsonRpcMessage::Notification(notification) => {
                 if let ClientNotification::CancelledNotification(cancelled) =
@@ -299,6 +316,10 @@ impl Decoder {
     }
 
     fn decode_one(&mut self, text: &str, out: &mut VecDeque<ServerJsonRpcMessage>) {
+        if let Some(message) = self.speculate(text) {
+            out.push_back(message);
+            return;
+        }
         let envelope: Envelope<'_> = match serde_json::from_str(text) {
             Ok(envelope) => envelope,
             Err(error) => return self.unparseable(text, &error, out),
@@ -346,6 +367,59 @@ impl Decoder {
         }
     }
 
+    /// One pass instead of two: the message is parsed as the answer to the latest kind of
+    /// request (in a listing, every page answers a `resources/list`), and kept only when its
+    /// id is indeed a request of that kind. `None`, with nothing consumed, for anything else
+    /// (a notification, another request's answer, a malformed page): the general path then
+    /// handles it, at the cost of a second parse (at worst twice the work, and only while
+    /// requests of different kinds overlap).
+    fn speculate(&mut self, text: &str) -> Option<ServerJsonRpcMessage> {
+        let expect = self.latest?;
+        let (id, result) = match expect {
+            Expect::ListResources => {
+                let (id, mut page) = self.typed::<ListResourcesResult>(text, expect)?;
+                lenient::check_page(&mut page);
+                (id, ServerResult::ListResourcesResult(page))
+            }
+            Expect::ReadResource => {
+                let (id, read) = self.typed::<ReadResourceResult>(text, expect)?;
+                (id, ServerResult::ReadResourceResult(read))
+            }
+            Expect::ListResourceTemplates => {
+                let (id, page) = self.typed::<ListResourceTemplatesResult>(text, expect)?;
+                (id, ServerResult::ListResourceTemplatesResult(page))
+            }
+            Expect::ListTools => {
+                let (id, page) = self.typed::<ListToolsResult>(text, expect)?;
+                (id, ServerResult::ListToolsResult(page))
+            }
+            Expect::ListPrompts => {
+                let (id, page) = self.typed::<ListPromptsResult>(text, expect)?;
+                (id, ServerResult::ListPromptsResult(page))
+            }
+            Expect::Handshake | Expect::Other => return None,
+        };
+        Some(ServerJsonRpcMessage::response(result, id))
+    }
+
+    fn typed<T: serde::de::DeserializeOwned>(
+        &mut self,
+        text: &str,
+        expect: Expect,
+    ) -> Option<(RequestId, T)> {
+        let envelope: TypedEnvelope<'_, T> = serde_json::from_str(text).ok()?;
+        if envelope.method.is_some() || envelope.error.is_some() {
+            return None;
+        }
+        let result = envelope.result?;
+        let id = self.key(&envelope.id?)?;
+        if self.outstanding.get(&id) != Some(&expect) {
+            return None;
+        }
+        self.outstanding.remove(&id);
+        Some((id, result))
+    }
+
     /// Requests and notifications from the server: small and rare, so rmcp decodes them.
     fn request_or_notification(&mut self, text: &str, out: &mut VecDeque<ServerJsonRpcMessage>) {
         match serde_json::from_str::<ServerJsonRpcMessage>(text) {
@@ -384,7 +458,10 @@ impl Decoder {
             return;
         };
         let error = serde_json::from_str::<ErrorData>(raw).unwrap_or_else(|problem| {
-            let message = format!("the server answered with a malformed error: {}", excerpt(raw));
+            let message = format!(
+                "the server answered with a malformed error: {}",
+                excerpt(raw)
+            );
             Fault::MalformedResult.error(message, Some(problem.to_string()))
         });
         out.push_back(ServerJsonRpcMessage::error(error, Some(id)));
@@ -461,15 +538,21 @@ impl Decoder {
     /// Removes an answered request. Like rmcp, accepts `"7"` as the answer to request 7: some
     /// servers echo ids as strings. Returns the id as Lode sent it, so rmcp finds it.
     fn take(&mut self, id: &RequestId) -> Option<(RequestId, Expect)> {
-        if let Some(expect) = self.outstanding.remove(id) {
-            return Some((id.clone(), expect));
+        let id = self.key(id)?;
+        let expect = self.outstanding.remove(&id)?;
+        Some((id, expect))
+    }
+
+    /// The outstanding request `id` answers, as Lode sent its id.
+    fn key(&self, id: &RequestId) -> Option<RequestId> {
+        if self.outstanding.contains_key(id) {
+            return Some(id.clone());
         }
         let RequestId::String(text) = id else {
             return None;
         };
         let number = RequestId::Number(text.parse().ok()?);
-        let expect = self.outstanding.remove(&number)?;
-        Some((number, expect))
+        self.outstanding.contains_key(&number).then_some(number)
     }
 }
 
@@ -561,22 +644,57 @@ mod tests {
     #[test]
     fn fast_path_gives_what_rmcps_decoding_gives() {
         let line = json!({"result": bench_page(50), "jsonrpc": "2.0", "id": 3}).to_string();
-        let slow: ServerJsonRpcMessage = serde_json::from_str(&line).unwrap();
-        let mut decoder = decoder_waiting_for(&[(3, list_request())]);
-        let fast = decode(&mut decoder, &line);
-        let (JsonRpcMessage::Response(slow), [JsonRpcMessage::Response(fast)]) =
-            (slow, fast.as_slice())
-        else {
-            panic!("both are responses");
+        // Alone, the page is parsed in one pass; with a read also waiting, in two (envelope,
+        // then result). Both must give exactly what rmcp's own decoding gives.
+        for waiting in [
+            vec![(3, list_request())],
+            vec![(3, list_request()), (4, read_request())],
+        ] {
+            let slow: ServerJsonRpcMessage = serde_json::from_str(&line).unwrap();
+            let mut decoder = decoder_waiting_for(&waiting);
+            let fast = decode(&mut decoder, &line);
+            let (JsonRpcMessage::Response(slow), [JsonRpcMessage::Response(fast)]) =
+                (slow, fast.as_slice())
+            else {
+                panic!("both are responses");
+            };
+            let (ServerResult::ListResourcesResult(slow), ServerResult::ListResourcesResult(fast)) =
+                (slow.result, &fast.result)
+            else {
+                panic!("both are resource pages");
+            };
+            assert_eq!(&slow, fast);
+            assert_eq!(fast.resources.len(), 50);
+            assert_eq!(
+                decoder.outstanding(),
+                waiting.len() - 1,
+                "the answered id is forgotten"
+            );
+        }
+    }
+
+    #[test]
+    fn the_one_pass_path_leaves_everything_else_to_the_general_one() {
+        // A notification, a stray answer and a malformed page while a listing waits.
+        let mut decoder = decoder_waiting_for(&[(1, list_request())]);
+        let note = r#"{"jsonrpc":"2.0","method":"notifications/resources/list_changed"}"#;
+        assert!(matches!(
+            decode(&mut decoder, note).as_slice(),
+            [JsonRpcMessage::Notification(_)]
+        ));
+        let stray = r#"{"jsonrpc":"2.0","id":7,"result":{"resources":[]}}"#;
+        assert!(decode(&mut decoder, stray).is_empty());
+        assert_eq!(decoder.outstanding(), 1);
+        let bad = r#"{"result":{"resources":[{"uri":"x://a","name":"a","size":"big"}]},"id":1}"#;
+        let out = decode(&mut decoder, bad);
+        let [JsonRpcMessage::Response(response)] = out.as_slice() else {
+            panic!("repaired, not failed: {out:?}");
         };
-        let (ServerResult::ListResourcesResult(slow), ServerResult::ListResourcesResult(fast)) =
-            (slow.result, &fast.result)
-        else {
-            panic!("both are resource pages");
+        let ServerResult::ListResourcesResult(page) = &response.result else {
+            panic!("a page");
         };
-        assert_eq!(&slow, fast);
-        assert_eq!(fast.resources.len(), 50);
-        assert_eq!(decoder.outstanding(), 0, "the answered id is forgotten");
+        assert_eq!(page.resources[0].size, None);
+        assert_eq!(crate::convert::item_warnings(page.meta.as_ref()).len(), 1);
     }
 
     #[test]
@@ -619,11 +737,12 @@ mod tests {
     #[test]
     fn a_cancelled_request_is_no_longer_waited_for() {
         let mut decoder = decoder_waiting_for(&[(1, read_request())]);
-        let cancel = ClientJsonRpcMessage::notification(
-            ClientNotification::CancelledNotification(rmcp::model::CancelledNotification::new(
-                rmcp::model::CancelledNotificationParam::new(Some(RequestId::Number(1)), None),
+        let cancel = ClientJsonRpcMessage::notification(ClientNotification::CancelledNotification(
+            rmcp::model::CancelledNotification::new(rmcp::model::CancelledNotificationParam::new(
+                Some(RequestId::Number(1)),
+                None,
             )),
-        );
+        ));
         decoder.sent(&cancel);
         assert_eq!(decoder.outstanding(), 0);
     }
@@ -669,8 +788,8 @@ mod tests {
     #[test]
     fn bad_utf8_fails_only_the_request_it_answers_when_the_id_is_readable() {
         let mut decoder = decoder_waiting_for(&[(1, read_request()), (2, list_request())]);
-        let mut line = br#"{"jsonrpc":"2.0","id":1,"result":{"contents":[{"uri":"x://a","text":""#
-            .to_vec();
+        let mut line =
+            br#"{"jsonrpc":"2.0","id":1,"result":{"contents":[{"uri":"x://a","text":""#.to_vec();
         line.extend(b"\xff\xfe");
         line.extend(br#""}]}}"#);
         let mut out = VecDeque::new();

@@ -120,7 +120,10 @@ fn repair_item(index: usize, item: Value, warnings: &mut Vec<ItemWarning>) -> Op
     let mut fields = match item {
         Value::Object(fields) => fields,
         other => {
-            let problem = format!("expected an object, got {}; the item is left out", kind(&other));
+            let problem = format!(
+                "expected an object, got {}; the item is left out",
+                kind(&other)
+            );
             warnings.push(warning(&position, "item", problem));
             return None;
         }
@@ -163,7 +166,10 @@ fn repair_item(index: usize, item: Value, warnings: &mut Vec<ItemWarning>) -> Op
             fields.remove("icons");
         }
     }
-    if let Some(meta) = fields.get("_meta").filter(|v| !v.is_null() && !v.is_object()) {
+    if let Some(meta) = fields
+        .get("_meta")
+        .filter(|v| !v.is_null() && !v.is_object())
+    {
         let problem = format!("expected an object, got {}", kind(meta));
         report.push("_meta", problem);
         fields.remove("_meta");
@@ -234,9 +240,63 @@ fn repair_annotations(annotations: &mut Map<String, Value>, report: &mut Report<
 /// RFC 3339, plus the ISO 8601 forms servers commonly write instead: a date-time without an
 /// offset and a plain date.
 fn is_timestamp(stamp: &str) -> bool {
-    DateTime::parse_from_rfc3339(stamp).is_ok()
+    is_plain_rfc3339(stamp.as_bytes())
+        || DateTime::parse_from_rfc3339(stamp).is_ok()
         || NaiveDateTime::parse_from_str(stamp, "%Y-%m-%dT%H:%M:%S%.f").is_ok()
         || NaiveDate::parse_from_str(stamp, "%Y-%m-%d").is_ok()
+}
+
+/// The shape almost every server writes (`2025-01-12T15:00:58.123Z`, or with `+02:00`),
+/// checked in a few nanoseconds: checking every item of a 100k listing with chrono alone
+/// costs a tenth of the time it takes to parse the listing. Accepts a strict subset of what
+/// chrono accepts (no leap second, `T` only), so anything else still gets chrono's word.
+fn is_plain_rfc3339(s: &[u8]) -> bool {
+    fn number(s: &[u8], from: usize, len: usize) -> Option<u32> {
+        s.get(from..from + len)?.iter().try_fold(0, |n, b| {
+            b.is_ascii_digit().then(|| n * 10 + u32::from(b - b'0'))
+        })
+    }
+    let field = |from, len| number(s, from, len);
+    let at = |i: usize, c: u8| s.get(i) == Some(&c);
+    let (Some(year), Some(month), Some(day), Some(hour), Some(minute), Some(second)) = (
+        field(0, 4),
+        field(5, 2),
+        field(8, 2),
+        field(11, 2),
+        field(14, 2),
+        field(17, 2),
+    ) else {
+        return false;
+    };
+    if !(at(4, b'-') && at(7, b'-') && at(10, b'T') && at(13, b':') && at(16, b':')) {
+        return false;
+    }
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    let days = match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return false,
+    };
+    if day == 0 || day > days || hour > 23 || minute > 59 || second > 59 {
+        return false;
+    }
+    let mut rest = &s[19..];
+    if let Some(fraction) = rest.strip_prefix(b".") {
+        let digits = fraction.iter().take_while(|b| b.is_ascii_digit()).count();
+        if digits == 0 || digits > 9 {
+            return false;
+        }
+        rest = &fraction[digits..];
+    }
+    match rest {
+        b"Z" => true,
+        [b'+' | b'-', offset @ ..] if offset.len() == 5 && offset[2] == b':' => {
+            matches!((number(offset, 0, 2), number(offset, 3, 2)), (Some(h), Some(m)) if h < 24 && m < 60)
+        }
+        _ => false,
+    }
 }
 
 /// Puts the warnings where `convert::item_warnings` reads them. A server's own value under
@@ -362,10 +422,26 @@ mod tests {
         let cases: Vec<(&str, Value, &str)> = vec![
             ("annotations.priority", json!(7.0), "annotations.priority"),
             ("annotations.priority", json!(-0.5), "annotations.priority"),
-            ("annotations.priority", json!("high"), "annotations.priority"),
-            ("annotations.lastModified", json!("yesterday"), "annotations.lastModified"),
-            ("annotations.lastModified", json!(17), "annotations.lastModified"),
-            ("annotations.audience", json!("user"), "annotations.audience"),
+            (
+                "annotations.priority",
+                json!("high"),
+                "annotations.priority",
+            ),
+            (
+                "annotations.lastModified",
+                json!("yesterday"),
+                "annotations.lastModified",
+            ),
+            (
+                "annotations.lastModified",
+                json!(17),
+                "annotations.lastModified",
+            ),
+            (
+                "annotations.audience",
+                json!("user"),
+                "annotations.audience",
+            ),
             ("annotations", json!([1]), "annotations"),
             ("title", json!(5), "title"),
             ("description", json!({"a": 1}), "description"),
@@ -391,16 +467,22 @@ mod tests {
             }
             assert!(path.is_null(), "{field} still present: {kept}");
             assert_eq!(kept["name"], "n");
-            assert_eq!(serde_json::to_value(&resources[1]).unwrap(), good("x://other"));
+            assert_eq!(
+                serde_json::to_value(&resources[1]).unwrap(),
+                good("x://other")
+            );
         }
     }
 
     #[test]
     fn unknown_roles_are_dropped_one_by_one_and_known_ones_kept() {
-        let item = broken("annotations.audience", json!(["user", "robot", 3, "assistant"]));
+        let item = broken(
+            "annotations.audience",
+            json!(["user", "robot", 3, "assistant"]),
+        );
         let (resources, warnings) = repaired(vec![item]);
-        let audience = serde_json::to_value(&resources[0]).unwrap()["annotations"]["audience"]
-            .clone();
+        let audience =
+            serde_json::to_value(&resources[0]).unwrap()["annotations"]["audience"].clone();
         assert_eq!(audience, json!(["user", "assistant"]));
         assert_eq!(warnings.len(), 2);
         assert!(warnings[0].problem.contains("\"robot\""), "{warnings:?}");
@@ -432,6 +514,37 @@ mod tests {
     }
 
     #[test]
+    fn the_quick_timestamp_check_agrees_with_chrono() {
+        for stamp in [
+            "2025-01-12T15:00:58Z",
+            "2025-01-12T15:00:58.123Z",
+            "2025-01-12T15:00:58.123456789+02:00",
+            "2024-02-29T00:00:00-00:00",
+            "2023-02-29T00:00:00Z",
+            "2025-04-31T00:00:00Z",
+            "2025-01-12T24:00:00Z",
+            "2025-01-12T15:00:58.Z",
+            "2025-01-12T15:00:58.1234567890Z",
+            "2025-01-12T15:00:58+2:00",
+            "2025-01-12T15:00:58+24:00",
+            "2025-01-12t15:00:58Z",
+            "2025-01-12T15:00:60Z",
+            "2025-1-12T15:00:58Z",
+            "2025-01-12T15:00:58",
+            "2025-01-12T15:00:58Zjunk",
+            "+025-01-12T15:00:58Z",
+        ] {
+            let chrono = DateTime::parse_from_rfc3339(stamp).is_ok();
+            let quick = is_plain_rfc3339(stamp.as_bytes());
+            // The quick check may only say yes where chrono does.
+            assert!(!quick || chrono, "{stamp}: quick {quick}, chrono {chrono}");
+            assert!(!quick || is_timestamp(stamp));
+        }
+        assert!(is_plain_rfc3339(b"2025-01-01T00:02:00.000Z"));
+        assert!(is_plain_rfc3339(b"2024-02-29T23:59:59+05:30"));
+    }
+
+    #[test]
     fn timestamps_accept_rfc3339_and_common_iso8601_forms() {
         for stamp in [
             "2025-01-01T00:00:00Z",
@@ -457,8 +570,8 @@ mod tests {
         check_page(&mut page);
         assert!(item_warnings(page.meta.as_ref()).is_empty());
 
-        let raw = json!({"resources": [good("x://a"), 5], "nextCursor": 3, "ttlMs": "soon"})
-            .to_string();
+        let raw =
+            json!({"resources": [good("x://a"), 5], "nextCursor": 3, "ttlMs": "soon"}).to_string();
         let page = repair_page(&raw).expect("repaired");
         assert_eq!(page.resources.len(), 1);
         assert_eq!(page.next_cursor, None);

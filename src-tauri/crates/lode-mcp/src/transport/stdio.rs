@@ -3,8 +3,8 @@
 //! The process is spawned in its own process group (so `npx`/`uvx` grandchildren die with it)
 //! with stderr drained into the server's log. The transport is generic over any byte streams
 //! (tests run it in-process over `tokio::io::duplex`) and replaces rmcp's `AsyncRwTransport`
-//! for three reasons: rmcp decodes every message through its untagged enums (about 3x the
-//! time of a typed parse, see `decode.rs`); its 16 MiB default silently drops a bigger message
+//! for three reasons: rmcp decodes every message through its untagged enums (2-3x the time
+//! of a typed parse of the same listing page, see `decode.rs`); its 16 MiB default silently drops a bigger message
 //! and leaves the request hanging; and it drops malformed or id-less messages, which leaves
 //! requests hanging too. Here every fault ends the requests it concerns with a specific error.
 
@@ -140,7 +140,6 @@ where
             ended: false,
         }
     }
-
 }
 
 /// Why the server's output ended, in words for a person.
@@ -151,10 +150,7 @@ async fn why_ended(exit: Option<&SharedChild>) -> String {
     // Stdout closes a moment before the process is reaped; give it that moment.
     let deadline = tokio::time::Instant::now() + EXIT_STATUS_WAIT;
     loop {
-        let status = child
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .try_wait();
+        let status = child.lock().unwrap_or_else(|p| p.into_inner()).try_wait();
         match status {
             Ok(Some(status)) => return exited(status),
             Ok(None) if tokio::time::Instant::now() < deadline => {
@@ -215,6 +211,7 @@ where
         async move {
             let mut bytes = encoded?;
             bytes.push(b'\n');
+            // One lock per message: concurrent sends never interleave inside a line.
             let mut writer = writer.lock().await;
             let writer = writer.as_mut().ok_or_else(|| {
                 io::Error::new(io::ErrorKind::NotConnected, "the connection is closed")
@@ -247,22 +244,37 @@ where
                 }
                 Ok(Frame::Oversized { bytes }) => {
                     let message = too_large(bytes);
-                    self.decoder
-                        .fail_outstanding(Fault::TooLarge, &message, None, true, &mut self.ready);
+                    self.decoder.fail_outstanding(
+                        Fault::TooLarge,
+                        &message,
+                        None,
+                        true,
+                        &mut self.ready,
+                    );
                 }
                 Ok(Frame::Eof) => {
                     let why = why_ended(self.exit.as_ref()).await;
                     // A handshake still waiting is left to rmcp, which reports "closed during
                     // the handshake"; every other request gets the reason. Then `None` ends
                     // rmcp's session.
-                    self.decoder
-                        .fail_outstanding(Fault::ServerExited, &why, None, false, &mut self.ready);
+                    self.decoder.fail_outstanding(
+                        Fault::ServerExited,
+                        &why,
+                        None,
+                        false,
+                        &mut self.ready,
+                    );
                     self.ended = true;
                 }
                 Err(error) => {
                     let why = format!("reading from the server failed: {error}");
-                    self.decoder
-                        .fail_outstanding(Fault::ServerExited, &why, None, false, &mut self.ready);
+                    self.decoder.fail_outstanding(
+                        Fault::ServerExited,
+                        &why,
+                        None,
+                        false,
+                        &mut self.ready,
+                    );
                     self.ended = true;
                 }
             }
