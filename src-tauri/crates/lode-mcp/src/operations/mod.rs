@@ -1,6 +1,7 @@
 //! The requests Lode makes of a connected server, one module per area.
 
 mod catalog;
+mod page;
 mod resources;
 mod subscriptions;
 

@@ -11,6 +11,7 @@ use rmcp::model::{
     ReadResourceRequestParams, Reference,
 };
 
+use super::page::list_resources_page;
 use crate::client::{Backend, McpClient};
 use crate::convert::{
     cache_hint, item_warnings, resource_content, resource_item, resource_template,
@@ -39,9 +40,8 @@ impl McpClient {
         loop {
             let params = PaginatedRequestParams::default().with_cursor(cursor.take());
             let what = format!("listing resources (page {})", listing.pages + 1);
-            let page = self
-                .call(&what, self.mcp(&what)?.peer().list_resources(Some(params)))
-                .await?;
+            let peer = self.mcp(&what)?.peer();
+            let page = self.call(&what, list_resources_page(peer, params)).await?;
             listing.pages += 1;
             listing.warnings.extend(item_warnings(page.meta.as_ref()));
             if listing.pages == 1 {
