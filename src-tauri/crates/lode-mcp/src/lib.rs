@@ -5,7 +5,6 @@ mod client;
 mod convert;
 mod error;
 mod handler;
-mod lenient_item;
 mod operations;
 mod rest;
 mod server_log;

@@ -8,7 +8,8 @@
 //!   with the URI percent-encoded (every byte outside RFC 3986's unreserved set).
 //! - Errors come as `{"error": "…"}` with HTTP 400, 404 or 405.
 //!
-//! Listed items are repaired field by field like the MCP path's (see [`crate::lenient_item`]).
+//! Listed items are repaired field by field by the MCP path's own rules
+//! ([`crate::transport::lenient`]).
 
 mod endpoint;
 mod request;
@@ -19,7 +20,8 @@ use std::time::Duration;
 use lode_core::{ErrorCode, ListProgress, LodeError, LodeResult, ResourceContent, ResourceListing};
 use serde_json::Value;
 
-use crate::lenient_item::resource_item_from_json;
+use crate::convert::resource_item;
+use crate::transport::lenient::repair_item;
 
 /// The largest answer Lode reads. A listing of a very large table server is big, but past this
 /// it is more likely a runaway server than data a person will browse.
@@ -86,8 +88,8 @@ impl RestClient {
             let (items, next) = list_page(self.get_json(url, &what).await?, &what)?;
             // Positions count within the page, as the MCP path's warnings do.
             for (position, value) in items.into_iter().enumerate() {
-                let item =
-                    resource_item_from_json(server_name, position, value, &mut listing.warnings);
+                let item = repair_item(position, value, &mut listing.warnings)
+                    .map(|resource| resource_item(server_name, resource));
                 listing.resources.extend(item);
             }
             listing.pages += 1;

@@ -115,7 +115,13 @@ pub(crate) fn repair_page(raw: &str) -> Option<ListResourcesResult> {
     Some(result)
 }
 
-fn repair_item(index: usize, item: Value, warnings: &mut Vec<ItemWarning>) -> Option<Resource> {
+/// Repairs one listed item, or leaves it out (with a warning) when it has no usable URI. Also
+/// the rule book of REST connections, whose items are MCP resources too.
+pub(crate) fn repair_item(
+    index: usize,
+    item: Value,
+    warnings: &mut Vec<ItemWarning>,
+) -> Option<Resource> {
     let position = format!("#{index}");
     let mut fields = match item {
         Value::Object(fields) => fields,

@@ -4,7 +4,7 @@
 pub(crate) mod decode;
 pub(crate) mod http;
 pub(crate) mod http_client;
-mod lenient;
+pub(crate) mod lenient;
 mod lines;
 pub(crate) mod sse;
 pub(crate) mod stdio;
