@@ -15,7 +15,7 @@ use crate::operations::Subscriptions;
 use crate::rest::RestClient;
 use crate::server_log::ServerLog;
 use crate::transport::stdio::ServerProcess;
-use crate::transport::{self, Session};
+use crate::transport::{self, Opened, Session};
 
 /// How to connect: the name shown in results and errors, the per-request timeout, the secrets
 /// for remote servers, where notifications go, and the roots offered to servers that ask.
@@ -64,9 +64,21 @@ impl McpClient {
         if let TransportSpec::Rest { url, headers } = spec {
             return Self::connect_rest(url, headers, options).await;
         }
+        Self::establish(options, async |handler, options, log| {
+            transport::open(spec, options, handler, log).await
+        })
+        .await
+    }
+
+    /// Opens a session with `open` (given the handler, the options and the server's log) under
+    /// the connection timeout, and builds the client around it.
+    pub(crate) async fn establish(
+        options: ConnectOptions,
+        open: impl AsyncFnOnce(LodeClientHandler, &ConnectOptions, &ServerLog) -> LodeResult<Opened>,
+    ) -> LodeResult<Self> {
         let log = ServerLog::default();
         let handler = LodeClientHandler::new(options.events.clone(), options.roots.clone());
-        let opening = transport::open(spec, &options, handler, &log);
+        let opening = open(handler, &options, &log);
         let what = format!("connecting to {}", options.server_name);
         let opened = match tokio::time::timeout(options.request_timeout, opening).await {
             Ok(result) => result.map_err(|e| with_log_tail(e, &log))?,

@@ -45,14 +45,6 @@ pub(crate) async fn open(
             env,
             cwd,
         } => {
-            // In-process test streams (`McpClient::connect_io`) take the same transport.
-            if let Some((reader, writer)) = crate::testing::take_in_process(command) {
-                let transport = stdio::JsonLinesTransport::new(reader, writer, log.clone());
-                return Ok(Opened {
-                    session: handshake(handler, transport, server).await?,
-                    process: None,
-                });
-            }
             let (process, transport) = stdio::spawn(command, args, env, cwd.as_deref(), log)?;
             Ok(Opened {
                 session: handshake(handler, transport, server).await?,
@@ -82,7 +74,7 @@ pub(crate) async fn open(
 
 /// Opens the MCP session over any transport: `server/discover` for 2026-07-28 servers, falling
 /// back to `initialize` for older ones.
-async fn handshake<T, E, A>(
+pub(crate) async fn handshake<T, E, A>(
     handler: LodeClientHandler,
     transport: T,
     server: &str,
