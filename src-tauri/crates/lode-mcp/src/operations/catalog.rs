@@ -4,38 +4,26 @@ use std::collections::BTreeMap;
 
 use lode_core::{ErrorCode, LodeError, LodeResult, PromptItem, PromptResult, ToolItem, ToolResult};
 use rmcp::model::{
-    CallToolRequestParams, ClientRequest, GetPromptRequestParams, PaginatedRequestParams,
-    PingRequest, ServerResult,
+    CallToolRequestParams, ClientRequest, GetPromptRequestParams, PingRequest, ServerResult,
 };
 use rmcp::ServiceError;
 
+use super::paging::all_pages;
 use crate::client::McpClient;
 use crate::convert::{prompt_item, prompt_result, tool_item, tool_result};
 
-/// Catalogs this long are a misbehaving server, not a real one.
-const MAX_CATALOG_PAGES: usize = 10_000;
-
 impl McpClient {
     pub async fn list_prompts(&self) -> LodeResult<Vec<PromptItem>> {
-        let mut prompts = Vec::new();
-        let mut cursor: Option<String> = None;
-        for _ in 0..MAX_CATALOG_PAGES {
-            let params = PaginatedRequestParams::default().with_cursor(cursor.take());
-            let page = self
-                .call(
-                    "listing prompts",
-                    self.mcp("listing prompts")?
-                        .peer()
-                        .list_prompts(Some(params)),
-                )
-                .await?;
-            prompts.extend(page.prompts.into_iter().map(prompt_item));
-            match page.next_cursor {
-                Some(next) if !next.is_empty() => cursor = Some(next),
-                _ => break,
-            }
-        }
-        Ok(prompts)
+        let what = "listing prompts";
+        let peer = self.mcp(what)?.peer();
+        all_pages(async |params| {
+            let page = self.call(what, peer.list_prompts(Some(params))).await?;
+            Ok((
+                page.prompts.into_iter().map(prompt_item).collect(),
+                page.next_cursor,
+            ))
+        })
+        .await
     }
 
     pub async fn get_prompt(
@@ -60,23 +48,16 @@ impl McpClient {
     }
 
     pub async fn list_tools(&self) -> LodeResult<Vec<ToolItem>> {
-        let mut tools = Vec::new();
-        let mut cursor: Option<String> = None;
-        for _ in 0..MAX_CATALOG_PAGES {
-            let params = PaginatedRequestParams::default().with_cursor(cursor.take());
-            let page = self
-                .call(
-                    "listing tools",
-                    self.mcp("listing tools")?.peer().list_tools(Some(params)),
-                )
-                .await?;
-            tools.extend(page.tools.into_iter().map(tool_item));
-            match page.next_cursor {
-                Some(next) if !next.is_empty() => cursor = Some(next),
-                _ => break,
-            }
-        }
-        Ok(tools)
+        let what = "listing tools";
+        let peer = self.mcp(what)?.peer();
+        all_pages(async |params| {
+            let page = self.call(what, peer.list_tools(Some(params))).await?;
+            Ok((
+                page.tools.into_iter().map(tool_item).collect(),
+                page.next_cursor,
+            ))
+        })
+        .await
     }
 
     /// Calls a tool with a JSON object of arguments. A tool that runs and fails comes back as a

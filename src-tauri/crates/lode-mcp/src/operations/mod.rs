@@ -2,6 +2,7 @@
 
 mod catalog;
 mod page;
+mod paging;
 mod resources;
 mod subscriptions;
 

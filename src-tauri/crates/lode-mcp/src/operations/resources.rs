@@ -12,6 +12,7 @@ use rmcp::model::{
 };
 
 use super::page::list_resources_page;
+use super::paging::all_pages;
 use crate::client::{Backend, McpClient};
 use crate::convert::{
     cache_hint, item_warnings, resource_content, resource_item, resource_template,
@@ -72,30 +73,20 @@ impl McpClient {
     /// The server's resource templates. A server without templates answers -32601, which
     /// arrives as `methodNotFound` so callers can show "not supported" instead of a failure.
     pub async fn list_templates(&self) -> LodeResult<Vec<ResourceTemplate>> {
-        let mut templates = Vec::new();
-        let mut cursor: Option<String> = None;
-        for _ in 0..MAX_PAGES {
-            let params = PaginatedRequestParams::default().with_cursor(cursor.take());
+        let what = "listing resource templates";
+        let peer = self.mcp(what)?.peer();
+        let server = self.server_name();
+        all_pages(async |params| {
             let page = self
-                .call(
-                    "listing resource templates",
-                    self.mcp("listing resource templates")?
-                        .peer()
-                        .list_resource_templates(Some(params)),
-                )
+                .call(what, peer.list_resource_templates(Some(params)))
                 .await?;
-            let server = self.server_name();
-            templates.extend(
-                page.resource_templates
-                    .into_iter()
-                    .map(|t| resource_template(server, t)),
-            );
-            match page.next_cursor {
-                Some(next) if !next.is_empty() => cursor = Some(next),
-                _ => break,
-            }
-        }
-        Ok(templates)
+            let templates = page.resource_templates.into_iter();
+            Ok((
+                templates.map(|t| resource_template(server, t)).collect(),
+                page.next_cursor,
+            ))
+        })
+        .await
     }
 
     pub async fn read_resource(&self, uri: &str) -> LodeResult<Vec<ResourceContent>> {
