@@ -66,3 +66,19 @@ pub fn demo_stdio() -> String {
 pub fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
+
+/// A failed run: its exit status, `lode: <code>: …` on stderr and nothing on stdout.
+pub fn assert_failed(output: &Output, code: i32, what: &str) {
+    assert_eq!(
+        output.status.code(),
+        Some(code),
+        "{what}: stderr {}",
+        stderr(output)
+    );
+    assert!(stderr(output).starts_with("lode: "), "{}", stderr(output));
+    assert!(
+        output.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+}
