@@ -11,6 +11,7 @@ use rmcp::{ClientCacheConfig, ServiceError};
 use crate::convert::server_info;
 use crate::error::{from_service, timed_out};
 use crate::handler::{EventSink, LodeClientHandler};
+use crate::listing_cache::{ListChanges, ListingCache};
 use crate::operations::Subscriptions;
 use crate::rest::RestClient;
 use crate::server_log::ServerLog;
@@ -53,6 +54,9 @@ pub struct McpClient {
     pub(crate) subscriptions: tokio::sync::Mutex<Subscriptions>,
     /// Set when a modern server's notification stream ended and could not be reopened.
     pub(crate) stream_lost: Arc<AtomicBool>,
+    pub(crate) list_changes: ListChanges,
+    /// The last whole listing, while its server's `ttlMs` says it is fresh.
+    pub(crate) listing_cache: ListingCache,
     info: ServerInfo,
     log: ServerLog,
     // Held for its Drop: ends the server's process group with the client.
@@ -77,7 +81,12 @@ impl McpClient {
         open: impl AsyncFnOnce(LodeClientHandler, &ConnectOptions, &ServerLog) -> LodeResult<Opened>,
     ) -> LodeResult<Self> {
         let log = ServerLog::default();
-        let handler = LodeClientHandler::new(options.events.clone(), options.roots.clone());
+        let list_changes = ListChanges::default();
+        let handler = LodeClientHandler::new(
+            options.events.clone(),
+            options.roots.clone(),
+            list_changes.clone(),
+        );
         let opening = open(handler, &options, &log);
         let what = format!("connecting to {}", options.server_name);
         let opened = match tokio::time::timeout(options.request_timeout, opening).await {
@@ -110,6 +119,8 @@ impl McpClient {
             options,
             subscriptions: Default::default(),
             stream_lost: Default::default(),
+            list_changes,
+            listing_cache: Default::default(),
             info,
             log,
             _process: opened.process,
@@ -138,6 +149,8 @@ impl McpClient {
             backend: Backend::Rest(rest),
             subscriptions: Default::default(),
             stream_lost: Default::default(),
+            list_changes: Default::default(),
+            listing_cache: Default::default(),
             info: rest_info(),
             log: ServerLog::default(),
             options,

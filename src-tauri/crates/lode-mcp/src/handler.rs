@@ -19,6 +19,8 @@ use rmcp::service::{NotificationContext, RequestContext};
 use rmcp::{ClientHandler, RoleClient};
 use tokio::sync::mpsc;
 
+use crate::listing_cache::ListChanges;
+
 /// Where a connection's domain events go. Bounded: a server flooding notifications loses the
 /// overflow (logged), it never grows Lode's memory.
 pub type EventSink = mpsc::Sender<ServerEvent>;
@@ -28,13 +30,19 @@ pub(crate) struct LodeClientHandler {
     events: Option<EventSink>,
     /// `file://` URIs offered to servers that ask for roots; none by default.
     roots: Arc<Vec<String>>,
+    list_changes: ListChanges,
 }
 
 impl LodeClientHandler {
-    pub(crate) fn new(events: Option<EventSink>, roots: Vec<String>) -> Self {
+    pub(crate) fn new(
+        events: Option<EventSink>,
+        roots: Vec<String>,
+        list_changes: ListChanges,
+    ) -> Self {
         Self {
             events,
             roots: Arc::new(roots),
+            list_changes,
         }
     }
 
@@ -106,6 +114,7 @@ impl ClientHandler for LodeClientHandler {
     }
 
     async fn on_resource_list_changed(&self, _context: NotificationContext<RoleClient>) {
+        self.list_changes.bump();
         self.emit(ServerEvent::ResourceListChanged);
     }
 

@@ -5,6 +5,7 @@ mod client;
 mod convert;
 mod error;
 mod handler;
+mod listing_cache;
 mod operations;
 mod rest;
 mod server_log;

@@ -36,6 +36,15 @@ impl McpClient {
         if let Backend::Rest(rest) = &self.backend {
             return rest.list_resources(self.server_name(), &mut progress).await;
         }
+        // A 2026-07-28 server may declare its listing fresh for a while (`ttlMs`).
+        if let Some(listing) = self.listing_cache.fresh(&self.list_changes) {
+            progress(ListProgress {
+                pages: listing.pages,
+                items: listing.resources.len() as u64,
+            });
+            return Ok(listing);
+        }
+        let changes = self.list_changes.current();
         let mut listing = ResourceListing::default();
         let mut cursor: Option<String> = None;
         loop {
@@ -65,7 +74,10 @@ impl McpClient {
                         format!("{server} listed more than {MAX_PAGES} pages; stopped there"),
                     ))
                 }
-                _ => return Ok(listing),
+                _ => {
+                    self.listing_cache.store(&listing, changes);
+                    return Ok(listing);
+                }
             }
         }
     }

@@ -19,6 +19,7 @@ use tokio::task::JoinHandle;
 
 use crate::client::McpClient;
 use crate::handler::EventSink;
+use crate::listing_cache::ListChanges;
 
 /// The URIs a connection watches, and for modern servers the task forwarding the listen stream.
 #[derive(Debug, Default)]
@@ -117,6 +118,7 @@ impl McpClient {
             filter,
             sink,
             lost: self.stream_lost.clone(),
+            list_changes: self.list_changes.clone(),
             timeout: self.options.request_timeout,
         };
         state.listener = Some(tokio::spawn(stream.run(subscription)));
@@ -137,13 +139,14 @@ struct ListenStream {
     /// Set when the stream cannot be reopened: the server is gone, and `McpClient::closed`
     /// must say so, since a stateless HTTP session has no other sign of it.
     lost: Arc<AtomicBool>,
+    list_changes: ListChanges,
     timeout: Duration,
 }
 
 impl ListenStream {
     async fn run(self, mut subscription: Subscription) {
         loop {
-            if !forward(&mut subscription, &self.sink).await {
+            if !forward(&mut subscription, &self.sink, &self.list_changes).await {
                 return; // The app stopped listening.
             }
             match self.reopen().await {
@@ -171,13 +174,18 @@ impl ListenStream {
 }
 
 /// Forwards notifications until the stream ends; false when the sink is gone.
-async fn forward(subscription: &mut Subscription, sink: &EventSink) -> bool {
+async fn forward(
+    subscription: &mut Subscription,
+    sink: &EventSink,
+    list_changes: &ListChanges,
+) -> bool {
     while let Ok(Some(notification)) = subscription.next().await {
         let event = match notification {
             ServerNotification::ResourceUpdatedNotification(n) => {
                 ServerEvent::ResourceUpdated { uri: n.params.uri }
             }
             ServerNotification::ResourceListChangedNotification(_) => {
+                list_changes.bump();
                 ServerEvent::ResourceListChanged
             }
             ServerNotification::ToolListChangedNotification(_) => ServerEvent::ToolListChanged,
