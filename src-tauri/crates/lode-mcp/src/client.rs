@@ -59,8 +59,8 @@ pub struct McpClient {
     pub(crate) listing_cache: ListingCache,
     info: ServerInfo,
     log: ServerLog,
-    // Held for its Drop: ends the server's process group with the client.
-    _process: Option<ServerProcess>,
+    /// The local server, if any: dropping it ends its whole process group.
+    process: std::sync::Mutex<Option<ServerProcess>>,
 }
 
 impl McpClient {
@@ -123,7 +123,7 @@ impl McpClient {
             listing_cache: Default::default(),
             info,
             log,
-            _process: opened.process,
+            process: std::sync::Mutex::new(opened.process),
         };
         // Without this, a modern server never tells Lode that its lists changed. A server that
         // refuses the stream is still usable, so this is a warning, not a failure.
@@ -154,7 +154,7 @@ impl McpClient {
             info: rest_info(),
             log: ServerLog::default(),
             options,
-            _process: None,
+            process: std::sync::Mutex::new(None),
         })
     }
 
@@ -216,6 +216,20 @@ impl McpClient {
         if let Backend::Mcp(session) = self.backend {
             let _ = session.cancel().await;
         }
+    }
+
+    /// Ends the session and the local server's processes now, without waiting, even while
+    /// other holders of this client still have it: for when Lode stops a connection.
+    pub fn end_now(&self) {
+        if let Backend::Mcp(session) = &self.backend {
+            session.cancellation_token().cancel();
+        }
+        let process = self
+            .process
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .take();
+        drop(process);
     }
 
     /// Runs one request under the connection's timeout. Dropping the request future on timeout

@@ -196,10 +196,11 @@ fn is_transient(error: &LodeError) -> bool {
 }
 
 async fn close(client: Arc<McpClient>) {
-    // Another caller may still hold the client for a moment; it is closed when the last one
-    // lets go (dropping it ends the session and kills a local server's process group).
-    if let Some(client) = Arc::into_inner(client) {
-        client.close().await;
+    match Arc::try_unwrap(client) {
+        Ok(client) => client.close().await,
+        // A request still holds the client: end the session and the server process anyway;
+        // that request fails as closed.
+        Err(shared) => shared.end_now(),
     }
 }
 
