@@ -211,6 +211,11 @@ impl McpClient {
         }
     }
 
+    /// `error` with the last lines the server wrote to stderr, when it has any to tell.
+    pub fn with_stderr_tail(&self, error: LodeError) -> LodeError {
+        with_log_tail(error, &self.log)
+    }
+
     /// Closes the connection and waits for the session task to end.
     pub async fn close(self) {
         if let Backend::Mcp(session) = self.backend {

@@ -141,16 +141,10 @@ impl Supervisor {
     async fn watch(&self, client: &McpClient) -> Wake {
         tokio::select! {
             _ = client.closed() => {
-                let tail = client.log().tail(5);
-                let error = LodeError::new(
+                Wake::Lost(client.with_stderr_tail(LodeError::new(
                     ErrorCode::TransportClosed,
                     format!("the connection to {} was lost", self.connection.name),
-                );
-                Wake::Lost(if tail.is_empty() {
-                    error
-                } else {
-                    error.with_detail(format!("server stderr:\n{}", tail.join("\n")))
-                })
+                )))
             }
             _ = self.control.restart.notified() => Wake::Restart,
             _ = self.control.stop.notified() => Wake::Stop,
