@@ -7,16 +7,12 @@ use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
 
-use bytes::Bytes;
-use futures::stream::BoxStream;
-use futures::{Stream, StreamExt};
 use http::{HeaderName, HeaderValue};
 use lode_core::{Credentials, ErrorCode, LodeError, LodeResult};
 use rmcp::model::ServerJsonRpcMessage;
 use rmcp::transport::common::client_side_sse::ExponentialBackoff;
 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
 use rmcp::transport::StreamableHttpClientTransport;
-use sse_stream::{Sse, SseStream};
 use url::Url;
 
 use super::http_client::LodeHttpClient;
@@ -255,80 +251,6 @@ pub(crate) fn decode_message(bytes: &[u8]) -> Result<ServerJsonRpcMessage, serde
     serde_json::from_slice(bytes)
 }
 
-/// Parses an SSE body, failing the stream when one event grows past `MAX_MESSAGE_BYTES`.
-pub(crate) fn bounded_sse(
-    response: reqwest::Response,
-) -> BoxStream<'static, Result<Sse, sse_stream::Error>> {
-    let url = display_url(response.url().as_str());
-    let mut limiter = EventLimiter::default();
-    let bytes = response.bytes_stream().map(move |chunk| match chunk {
-        Ok(chunk) => limiter
-            .observe(&chunk)
-            .map(|()| chunk)
-            .map_err(|()| HttpFailure::TooLarge {
-                url: url.clone(),
-                limit: MAX_MESSAGE_BYTES,
-            }),
-        Err(error) => Err(HttpFailure::from_reqwest(&error, &url)),
-    });
-    SseStream::from_bytes_stream(stop_after_error(bytes)).boxed()
-}
-
-/// Ends a byte stream after its first error, so nothing is parsed past a broken event.
-fn stop_after_error<S>(stream: S) -> impl Stream<Item = Result<Bytes, HttpFailure>> + Send
-where
-    S: Stream<Item = Result<Bytes, HttpFailure>> + Send,
-{
-    stream.scan(false, |failed, item| {
-        if *failed {
-            return futures::future::ready(None);
-        }
-        *failed = item.is_err();
-        futures::future::ready(Some(item))
-    })
-}
-
-/// Counts the bytes of the SSE event being received; a blank line ends an event.
-#[derive(Default)]
-struct EventLimiter {
-    event_bytes: usize,
-    line_bytes: usize,
-    after_cr: bool,
-}
-
-impl EventLimiter {
-    fn observe(&mut self, mut chunk: &[u8]) -> Result<(), ()> {
-        while let Some(at) = memchr::memchr2(b'\n', b'\r', chunk) {
-            let crlf_tail = self.after_cr && at == 0 && chunk[0] == b'\n';
-            self.after_cr = chunk[at] == b'\r';
-            if !crlf_tail {
-                self.line_bytes += at;
-                if self.line_bytes == 0 {
-                    self.event_bytes = 0;
-                } else {
-                    self.event_bytes += self.line_bytes + 1;
-                    self.line_bytes = 0;
-                }
-            }
-            self.check()?;
-            chunk = &chunk[at + 1..];
-        }
-        if !chunk.is_empty() {
-            self.after_cr = false;
-        }
-        self.line_bytes += chunk.len();
-        self.check()
-    }
-
-    fn check(&self) -> Result<(), ()> {
-        if self.event_bytes + self.line_bytes > MAX_MESSAGE_BYTES {
-            Err(())
-        } else {
-            Ok(())
-        }
-    }
-}
-
 /// The reqwest client both transports use: a bounded connect time, and redirects only within
 /// the same origin (credentials and the session must never follow a redirect elsewhere).
 pub(crate) fn http_client() -> LodeResult<reqwest::Client> {
@@ -476,19 +398,6 @@ pub(crate) fn streamable(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn limiter_resets_on_blank_lines_and_fails_past_the_cap() {
-        let mut limiter = EventLimiter::default();
-        assert!(limiter.observe(b"data: abc\r\n\r\ndata: x\n\n").is_ok());
-        assert_eq!((limiter.event_bytes, limiter.line_bytes), (0, 0));
-        limiter.observe(b"data: 12").ok();
-        limiter.observe(b"34\r").ok();
-        limiter.observe(b"\n").ok();
-        assert_eq!(limiter.event_bytes, "data: 1234".len() + 1);
-        limiter.line_bytes = MAX_MESSAGE_BYTES;
-        assert!(limiter.observe(b"x").is_err());
-    }
 
     #[test]
     fn excerpts_are_short_and_urls_lose_their_query() {

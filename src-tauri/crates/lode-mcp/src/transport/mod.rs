@@ -2,6 +2,7 @@
 //! module; this file only picks one and runs the handshake over it.
 
 pub(crate) mod decode;
+mod event_stream;
 pub(crate) mod http;
 pub(crate) mod http_client;
 pub(crate) mod lenient;

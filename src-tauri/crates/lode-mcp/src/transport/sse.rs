@@ -7,30 +7,27 @@ use std::collections::BTreeMap;
 use std::future::Future;
 use std::sync::{Arc, OnceLock};
 
-use futures::stream::BoxStream;
 use futures::StreamExt;
 use http::HeaderMap;
 use lode_core::{Credentials, LodeResult};
 use rmcp::model::{ClientJsonRpcMessage, ServerJsonRpcMessage};
 use rmcp::transport::Transport;
 use rmcp::RoleClient;
-use sse_stream::Sse;
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 use url::Url;
 
+use super::event_stream::{event_stream, EventError, Events};
 use super::http::{
-    bounded_sse, decode_message, display_url, http_client, parse_url, read_body, request_headers,
-    HttpFailure,
+    decode_message, display_url, http_client, parse_url, read_body, request_headers, HttpFailure,
 };
+use super::stdio::MAX_MESSAGE_BYTES;
 use crate::error::from_http_failure;
 
 /// Messages read ahead of the service; back-pressure beyond that slows the server's stream.
 const INCOMING_BUFFER: usize = 64;
 /// A POST answer is normally "Accepted"; it is read only so the connection can be reused.
 const MAX_POST_ANSWER: usize = 64 * 1024;
-
-type Events = BoxStream<'static, Result<Sse, sse_stream::Error>>;
 
 /// An open legacy SSE session. Dropping it ends the stream (and the server's session).
 pub(crate) struct LegacySseTransport {
@@ -103,7 +100,7 @@ async fn open_stream(
             ),
         ));
     }
-    let mut events = bounded_sse(response);
+    let mut events = event_stream(response, MAX_MESSAGE_BYTES);
     loop {
         match events.next().await {
             Some(Ok(event)) if event.event.as_deref() == Some("endpoint") => {
@@ -150,7 +147,7 @@ fn protocol(url: &Url, reason: String) -> HttpFailure {
 }
 
 /// A broken stream: our own failure (too large, connection lost) if that is the cause.
-fn stream_failure(url: &Url, error: &sse_stream::Error) -> HttpFailure {
+fn stream_failure(url: &Url, error: &EventError) -> HttpFailure {
     use std::error::Error as _;
     match error.source().and_then(|s| s.downcast_ref::<HttpFailure>()) {
         Some(HttpFailure::TooLarge { limit, .. }) => HttpFailure::TooLarge {
