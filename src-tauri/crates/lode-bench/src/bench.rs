@@ -1,13 +1,14 @@
-//! Running every scenario: TS and Lode alternately, run after run, so both see the same
-//! moments of a noisy shared machine.
+//! Running every scenario: TS, Lode and the floor taking turns, run after run, so all three see
+//! the same moments of a noisy shared machine.
 
+use std::process::Command;
 use std::time::Duration;
 
 use crate::child::{self, Outcome};
-use crate::clients::{self, Clients, Endpoint, LIFTED_MAXBUF};
+use crate::clients::{self, Client, Clients, Endpoint, LIFTED_MAXBUF};
 use crate::http_server::HttpServer;
 use crate::reap;
-use crate::results::Row;
+use crate::results::{Row, Series};
 use crate::scenario::{Scenario, Transport, SCENARIOS};
 
 /// A run that takes longer is reported as "timeout" instead of being waited on.
@@ -53,19 +54,35 @@ fn run_row(clients: &Clients, scenario: Scenario, transport: Transport, runs: us
     }
     let mut maxbuf = None;
     for run in 1..=runs {
-        // Alternating who goes first cancels out a drift of the machine's load.
-        let ts_first = run % 2 == 1;
-        for ts_turn in [ts_first, !ts_first] {
-            if ts_turn {
-                run_ts(clients, &mut row, &endpoint, run, runs, &mut maxbuf);
-            } else if row.lode.active() {
-                let outcome = child::run(&mut clients.lode(&scenario, &endpoint), RUN_LIMIT);
-                progress("Lode", run, runs, &outcome);
-                row.lode.record(run, outcome);
+        // Each client goes first, second and third in turn, which cancels out a drift of the
+        // machine's load over the row.
+        let mut order = Client::ALL;
+        order.rotate_left((run - 1) % Client::ALL.len());
+        for client in order {
+            match client {
+                Client::Ts => run_ts(clients, &mut row, &endpoint, run, runs, &mut maxbuf),
+                Client::Lode => {
+                    let command = clients.lode(&scenario, &endpoint);
+                    run_one(&mut row.lode, command, client, run, runs);
+                }
+                Client::Floor => {
+                    let command = clients.floor(&scenario, &endpoint);
+                    run_one(&mut row.floor, command, client, run, runs);
+                }
             }
         }
     }
     row
+}
+
+/// One run of a Rust client, unless an earlier run already failed or hung.
+fn run_one(series: &mut Series, mut command: Command, client: Client, run: usize, runs: usize) {
+    if !series.active() {
+        return;
+    }
+    let outcome = child::run(&mut command, RUN_LIMIT);
+    progress(client, run, runs, &outcome);
+    series.record(run, outcome);
 }
 
 /// One TS run. Over stdio a failure with the SDK's default buffer is what the peer does on
@@ -91,15 +108,15 @@ fn run_ts(
         *maxbuf = Some(LIFTED_MAXBUF);
         outcome = child::run(&mut clients.ts(&scenario, endpoint, *maxbuf), RUN_LIMIT);
     }
-    progress("TS", run, runs, &outcome);
+    progress(Client::Ts, run, runs, &outcome);
     row.ts.record(run, outcome);
 }
 
-fn progress(who: &str, run: usize, runs: usize, outcome: &Outcome) {
+fn progress(client: Client, run: usize, runs: usize, outcome: &Outcome) {
     let what = match outcome {
         Outcome::Done(s) => format!("connect {:.0} ms, op {:.0} ms", s.connect_ms, s.op_ms),
         Outcome::Failed(error) => format!("failed: {error}"),
         Outcome::TimedOut => format!("timeout after {RUN_LIMIT:?}"),
     };
-    eprintln!("  run {run}/{runs} {who:<4} {what}");
+    eprintln!("  run {run}/{runs} {:<5} {what}", client.label());
 }

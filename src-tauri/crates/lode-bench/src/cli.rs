@@ -3,8 +3,9 @@
 use std::path::PathBuf;
 
 pub const USAGE: &str = "usage: lode-bench [--runs N] [--write FILE]\n\
-  Runs Lode's client and the TypeScript SDK client against the bench server (bench/peer)\n\
-  and prints a Markdown table of medians; --write also saves it with the machine's details.";
+  Runs Lode's client, the floor (a raw typed-serde Rust client) and the TypeScript SDK client\n\
+  against the bench server (bench/peer) and prints a Markdown table of medians; --write also\n\
+  saves it with the machine's details.";
 
 pub struct Options {
     pub runs: usize,

@@ -1,4 +1,4 @@
-//! The command lines of the two clients and of the bench server they talk to.
+//! The command lines of the three clients and of the bench server they talk to.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -17,9 +17,31 @@ pub enum Endpoint {
     Http(String),
 }
 
+/// The clients a row compares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Client {
+    Ts,
+    Lode,
+    Floor,
+}
+
+impl Client {
+    pub const ALL: [Client; 3] = [Client::Ts, Client::Lode, Client::Floor];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Client::Ts => "TS",
+            Client::Lode => "Lode",
+            Client::Floor => "floor",
+        }
+    }
+}
+
 pub struct Clients {
     pub peer: PathBuf,
     pub lode: PathBuf,
+    /// lode-bench-floor: the same operations with nothing but typed serde parsing.
+    pub floor: PathBuf,
 }
 
 impl Clients {
@@ -35,7 +57,16 @@ impl Clients {
     }
 
     pub fn lode(&self, scenario: &Scenario, endpoint: &Endpoint) -> Command {
-        let mut command = Command::new(&self.lode);
+        self.rust(&self.lode, scenario, endpoint)
+    }
+
+    pub fn floor(&self, scenario: &Scenario, endpoint: &Endpoint) -> Command {
+        self.rust(&self.floor, scenario, endpoint)
+    }
+
+    /// Both Rust clients take the same command line.
+    fn rust(&self, program: &Path, scenario: &Scenario, endpoint: &Endpoint) -> Command {
+        let mut command = Command::new(program);
         command.args(scenario.op.args());
         self.target(command, scenario, endpoint)
     }
@@ -58,7 +89,7 @@ impl Clients {
 /// What the TS SDK passes to the servers it starts (its `DEFAULT_INHERITED_ENV_VARS` on Unix).
 const BASIC_ENV: [&str; 6] = ["HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER"];
 
-/// Both clients, and so both servers, start with the environment the TS SDK gives its servers.
+/// Every client, and so every server, starts with the environment the TS SDK gives its servers.
 /// Lode passes its whole environment on, and a variable like NODE_EXTRA_CA_CERTS costs node
 /// ~80 ms at every start: the stdio rows would measure the environment, not the client.
 fn inherit_only_the_basics(command: &mut Command) {

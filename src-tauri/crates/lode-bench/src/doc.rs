@@ -11,7 +11,7 @@ pub fn document(table: &str, machine: &Machine, command: &str, runs: usize) -> S
          - Date: {date}\n\
          - Machine: `{system}`, {cpu}, {cores} cores (load average at the start: {load})\n\
          - Lode: `{revision}`; {rustc}; node {node}\n\
-         - Command: `{command}` (medians of {runs} runs per client, TS and Lode alternating)\n\
+         - Command: `{command}` (medians of {runs} runs per client, the three clients taking turns)\n\
          \n\
          {table}\n\
          {NOTES}",
@@ -29,19 +29,25 @@ pub fn document(table: &str, machine: &Machine, command: &str, runs: usize) -> S
 const NOTES: &str = "\
 How to read it:
 
-- Both clients talk to the same bench server (`bench/peer/bench_server.mjs`, built on the official
+- All three clients talk to the same bench server (`bench/peer/bench_server.mjs`, built on the official
   TypeScript SDK) and time themselves: *op* is the listing (every page, following `nextCursor`) or the
   read, after connecting; on the connect rows it is the connect itself (over stdio that includes
-  starting the server). Times are in ms. A ratio below 1 means Lode is faster.
-- Peak RSS is each client process's own peak resident memory in MiB (`getrusage` for Lode,
-  `process.resourceUsage()` for node); the servers are not counted.
+  starting the server). Times are in ms. A ratio is Lode's time over the other client's: below 1,
+  Lode is faster.
+- The floor (`lode-bench-floor`) does the same operations with the least possible machinery: raw
+  JSON-RPC lines over the pipe or plain POSTs, each response parsed once with serde into owned, typed
+  resources. It is the lower bound for a real client, which must also handle everything the floor
+  ignores (timeouts, size limits, odd servers, cancellation, server requests); Lode/floor is the price
+  of doing so.
+- Peak RSS is each client process's own peak resident memory in MiB (`getrusage` for Lode and the
+  floor, `process.resourceUsage()` for node); the servers are not counted.
 - The peer is `@modelcontextprotocol/sdk` 1.32.2 (pinned in `bench/peer/package-lock.json`). Its stdio
   client refuses messages over 10 MiB by default; where it fails, the row says so and gives its
   figures with the buffer lifted to 64 MiB (`--maxbuf 67108864`).
 - Over Streamable HTTP each scenario has one server, reused by every run and warmed by one untimed
-  run, so neither client pays for the server building its large contents.
-- Both clients run with only `HOME`, `LOGNAME`, `PATH`, `SHELL`, `TERM` and `USER` from the
-  environment, what the TS SDK passes to the servers it starts, so both stdio servers start alike
+  run, so no client pays for the server building its large contents.
+- Every client runs with only `HOME`, `LOGNAME`, `PATH`, `SHELL`, `TERM` and `USER` from the
+  environment, what the TS SDK passes to the servers it starts, so all stdio servers start alike
   (Lode passes its whole environment on; a variable like `NODE_EXTRA_CA_CERTS` slows every node
   start by tens of milliseconds).
 - A run that takes over 120 s is reported as a timeout. The machines are shared and noisy: compare

@@ -1,5 +1,6 @@
-//! `lode-bench`: Lode's MCP client against the official TypeScript SDK client on the same bench
-//! server, over stdio and Streamable HTTP, printed as a Markdown table of medians.
+//! `lode-bench`: Lode's MCP client against the floor (lode-bench-floor, the least a Rust client
+//! can do) and the official TypeScript SDK client on the same bench server, over stdio and
+//! Streamable HTTP, printed as a Markdown table of medians.
 
 mod bench;
 mod build_client;

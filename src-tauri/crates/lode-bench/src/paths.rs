@@ -27,6 +27,10 @@ pub fn locate() -> Result<Clients, String> {
     if !node_runs {
         return Err("node is not on PATH (the peer client and the bench server need it)".into());
     }
-    let lode = build_client::build_client()?;
-    Ok(Clients { peer, lode })
+    let built = build_client::build_clients()?;
+    Ok(Clients {
+        peer,
+        lode: built.lode,
+        floor: built.floor,
+    })
 }

@@ -66,6 +66,8 @@ pub struct Row {
     pub transport: Transport,
     pub lode: Series,
     pub ts: Series,
+    /// lode-bench-floor, the lower bound Lode's figures are held against.
+    pub floor: Series,
     /// The TS client's error with its default 10 MiB stdio buffer, when the row's TS figures
     /// had to be taken with the buffer lifted.
     pub ts_default_failure: Option<String>,
@@ -80,6 +82,7 @@ impl Row {
             transport,
             lode: Series::default(),
             ts: Series::default(),
+            floor: Series::default(),
             ts_default_failure: None,
             setup_error: None,
         }
