@@ -1,6 +1,9 @@
 //! Streamable HTTP against real servers: the repo's demo server (built binary) and small
 //! in-test servers that misbehave on purpose (expired sessions, auth, errors, huge answers).
 
+#[path = "support/pages.rs"]
+mod pages;
+
 use std::collections::{BTreeMap, HashSet};
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -135,6 +138,10 @@ struct Script {
     fail: Option<(&'static str, u16, String)>,
     /// Size of the text `resources/read` returns.
     read_size: usize,
+    /// `resources/list` answers `pages::big_page` with this many items (0: one item).
+    list_size: usize,
+    /// ... and breaks its JSON three quarters in.
+    list_broken: bool,
 }
 
 impl Default for Script {
@@ -146,6 +153,8 @@ impl Default for Script {
             unauthorized: false,
             fail: None,
             read_size: 5,
+            list_size: 0,
+            list_broken: false,
         }
     }
 }
@@ -275,6 +284,16 @@ async fn fake_mcp(
         return StatusCode::ACCEPTED.into_response();
     }
     let result = match rpc_method.as_str() {
+        "resources/list" if script.list_broken => {
+            let message =
+                json!({"jsonrpc": "2.0", "id": id, "result": pages::big_page(script.list_size)})
+                    .to_string();
+            let from = message.len() * 3 / 4;
+            let cut = message[from..].find("},{").map_or(from, |at| from + at + 2);
+            let broken = format!("{}oops {}", &message[..cut], &message[cut..]);
+            return raw_answer(&script, broken);
+        }
+        "resources/list" if script.list_size > 0 => pages::big_page(script.list_size),
         "resources/list" => json!({"resources": [
             {"uri": "fake://one", "name": "one", "mimeType": "text/plain"}
         ]}),
@@ -293,6 +312,10 @@ async fn fake_mcp(
 
 fn answer(script: &Script, id: &Value, result: Value) -> Response {
     let message = json!({"jsonrpc": "2.0", "id": id, "result": result}).to_string();
+    raw_answer(script, message)
+}
+
+fn raw_answer(script: &Script, message: String) -> Response {
     if script.sse {
         let event = format!("event: message\ndata: {message}\n\n");
         ([("content-type", "text/event-stream")], event).into_response()
@@ -517,6 +540,64 @@ async fn reads_a_body_larger_than_16_mib(sse: bool) {
     match &contents[0] {
         ResourceContent::Text { text, .. } => assert_eq!(text.len(), size),
         other => panic!("expected text, got {other:?}"),
+    }
+}
+
+/// A page of megabytes is decoded while it arrives, from a JSON body or an SSE event alike.
+async fn lists_a_page_of_megabytes(sse: bool) {
+    let count = 30_000;
+    let (_fake, url) = serve_fake(Script {
+        sse,
+        list_size: count,
+        ..Script::default()
+    })
+    .await;
+    let client = McpClient::connect(&TransportSpec::http(&url), quick())
+        .await
+        .expect("connect");
+    let listing = client.list_resources_with(|_| {}).await.expect("list");
+    pages::assert_big_listing(&listing, count);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_of_megabytes_in_a_json_body_is_listed() {
+    lists_a_page_of_megabytes(false).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_of_megabytes_in_an_sse_event_is_listed() {
+    lists_a_page_of_megabytes(true).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn malformed_json_deep_in_a_big_page_fails_that_request_only() {
+    for sse in [false, true] {
+        let (_fake, url) = serve_fake(Script {
+            sse,
+            list_size: 30_000,
+            list_broken: true,
+            ..Script::default()
+        })
+        .await;
+        let client = McpClient::connect(&TransportSpec::http(&url), quick())
+            .await
+            .expect("connect");
+        let error = client
+            .list_resources_with(|_| {})
+            .await
+            .expect_err("the page is not JSON");
+        assert_eq!(error.code, ErrorCode::Protocol, "sse {sse}: {error:?}");
+        // Said by the streaming decoder, which had taken most of the page already.
+        assert!(
+            error
+                .message
+                .contains("malformed JSON in the resources array after item"),
+            "sse {sse}: {error:?}"
+        );
+        client
+            .read_resource("fake://one")
+            .await
+            .expect("the connection still works");
     }
 }
 

@@ -77,6 +77,27 @@ pub(crate) fn resource_template(server: &str, wire: mcp::ResourceTemplate) -> Re
     }
 }
 
+/// Items converted per step of [`append_items`].
+const CONVERT_CHUNK: usize = 4096;
+
+/// Appends a listed page to `items`, converting it back to front a chunk at a time and giving
+/// the page's memory back as it goes. Converted front to back, a one-page listing of 100k
+/// resources would hold both forms of every item at once: 25 MB more at the peak.
+pub(crate) fn append_items(
+    server: &str,
+    mut page: Vec<mcp::Resource>,
+    items: &mut Vec<ResourceItem>,
+) {
+    let start = items.len();
+    items.reserve(page.len());
+    while !page.is_empty() {
+        let keep = page.len().saturating_sub(CONVERT_CHUNK);
+        items.extend(page.drain(keep..).rev().map(|r| resource_item(server, r)));
+        page.shrink_to_fit();
+    }
+    items[start..].reverse();
+}
+
 pub(crate) fn resource_item(server: &str, resource: mcp::Resource) -> ResourceItem {
     ResourceItem {
         server: server.to_owned(),

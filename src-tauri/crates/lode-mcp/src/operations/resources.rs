@@ -15,7 +15,7 @@ use super::page::list_resources_page;
 use super::paging::all_pages;
 use crate::client::{Backend, McpClient};
 use crate::convert::{
-    cache_hint, item_warnings, resource_content, resource_item, resource_template,
+    append_items, cache_hint, item_warnings, resource_content, resource_template,
 };
 
 /// A cursor loop that never ends would hang Lode: stop well past any real server's size.
@@ -58,9 +58,7 @@ impl McpClient {
                 listing.cache = cache_hint(page.ttl_ms, page.cache_scope.as_ref());
             }
             let server = self.server_name();
-            listing
-                .resources
-                .extend(page.resources.into_iter().map(|r| resource_item(server, r)));
+            append_items(server, page.resources, &mut listing.resources);
             progress(ListProgress {
                 pages: listing.pages,
                 items: listing.resources.len() as u64,

@@ -40,6 +40,8 @@ pub(crate) struct EventParser {
     max_event_bytes: usize,
     /// The start of a line whose end has not arrived yet.
     partial: Vec<u8>,
+    /// Bytes of that line a streaming decoder has taken already (`consume_partial_data`).
+    consumed: usize,
     /// The event being assembled; `None` until one of its fields arrives.
     event: Option<Sse>,
     /// Bytes of the event so far, for the cap.
@@ -56,6 +58,7 @@ impl EventParser {
         Self {
             max_event_bytes,
             partial: Vec::new(),
+            consumed: 0,
             event: None,
             event_bytes: 0,
             skip_lf: false,
@@ -80,9 +83,10 @@ impl EventParser {
                 self.check_size(line.len())?;
                 self.line(Line::Borrowed(line))?;
             } else {
-                self.check_size(self.partial.len() + line.len())?;
+                self.check_size(self.partial.len() + self.consumed + line.len())?;
                 let mut whole = mem::take(&mut self.partial);
                 whole.extend_from_slice(line);
+                self.event_bytes += mem::take(&mut self.consumed);
                 self.line(Line::Owned(whole))?;
             }
             chunk = match rest {
@@ -96,10 +100,35 @@ impl EventParser {
             };
         }
         if !chunk.is_empty() {
-            self.check_size(self.partial.len() + chunk.len())?;
+            self.check_size(self.partial.len() + self.consumed + chunk.len())?;
             self.partial.extend_from_slice(chunk);
         }
         Ok(())
+    }
+
+    /// While the first data line of an event is still arriving: its value so far, without
+    /// what was consumed. A streaming decoder reads it as it grows.
+    pub(crate) fn partial_data(&self) -> Option<&[u8]> {
+        if self
+            .event
+            .as_ref()
+            .is_some_and(|event| event.data.is_some())
+        {
+            return None;
+        }
+        let at = data_value_at(&self.partial)?;
+        Some(&self.partial[at..])
+    }
+
+    /// Drops the first `bytes` of `partial_data`: they were decoded already and are not part
+    /// of the event's data when it completes (they still count against the cap).
+    pub(crate) fn consume_partial_data(&mut self, bytes: usize) {
+        let Some(at) = data_value_at(&self.partial) else {
+            return;
+        };
+        let end = at.saturating_add(bytes).min(self.partial.len());
+        self.partial.drain(at..end);
+        self.consumed += end - at;
     }
 
     fn check_size(&self, line_bytes: usize) -> Result<(), ParseError> {
@@ -202,6 +231,16 @@ impl Line<'_> {
     }
 }
 
+/// Where the value of a `data` line starts, once that is known (the space is optional).
+fn data_value_at(line: &[u8]) -> Option<usize> {
+    let rest = line.strip_prefix(b"data:")?;
+    match rest.first() {
+        Some(b' ') => Some(6),
+        Some(_) => Some(5),
+        None => None,
+    }
+}
+
 fn text(bytes: &[u8]) -> Result<&str, ParseError> {
     std::str::from_utf8(bytes).map_err(ParseError::NotUtf8)
 }
@@ -209,29 +248,42 @@ fn text(bytes: &[u8]) -> Result<&str, ParseError> {
 /// The events of an HTTP body. A broken body or an oversized event ends the stream with one
 /// error, whose source is the `HttpFailure` (so callers can tell "too large" from "broken").
 pub(crate) fn event_stream(response: reqwest::Response, max_event_bytes: usize) -> Events {
-    let url = display_url(response.url().as_str());
-    let state = Reading {
-        body: response.bytes_stream().boxed(),
-        parser: EventParser::new(max_event_bytes),
-        url,
-        ended: false,
-    };
-    futures::stream::unfold(state, |mut state| async move {
-        let item = state.next().await?;
-        Some((item, state))
-    })
-    .boxed()
+    EventReader::new(response, max_event_bytes).into_events()
 }
 
-struct Reading {
+/// Reads the events of an HTTP body one by one; see [`event_stream`].
+pub(crate) struct EventReader {
     body: BoxStream<'static, reqwest::Result<bytes::Bytes>>,
     parser: EventParser,
     url: String,
     ended: bool,
 }
 
-impl Reading {
-    async fn next(&mut self) -> Option<Result<Sse, EventError>> {
+impl EventReader {
+    pub(crate) fn new(response: reqwest::Response, max_event_bytes: usize) -> Self {
+        Self {
+            url: display_url(response.url().as_str()),
+            body: response.bytes_stream().boxed(),
+            parser: EventParser::new(max_event_bytes),
+            ended: false,
+        }
+    }
+
+    /// The events still to come, as a stream.
+    pub(crate) fn into_events(self) -> Events {
+        futures::stream::unfold(self, |mut reader| async move {
+            let item = reader.next_with(|_| 0).await?;
+            Some((item, reader))
+        })
+        .boxed()
+    }
+
+    /// The next event. While the first data line of an event arrives, `take` sees its value
+    /// so far after every read and returns how many of those bytes it consumed.
+    pub(crate) async fn next_with(
+        &mut self,
+        mut take: impl FnMut(&[u8]) -> usize,
+    ) -> Option<Result<Sse, EventError>> {
         loop {
             if let Some(event) = self.parser.pop() {
                 return Some(Ok(event));
@@ -241,7 +293,13 @@ impl Reading {
             }
             let failure = match self.body.next().await {
                 Some(Ok(chunk)) => match self.parser.feed(&chunk) {
-                    Ok(()) => continue,
+                    Ok(()) => {
+                        if let Some(data) = self.parser.partial_data() {
+                            let used = take(data);
+                            self.parser.consume_partial_data(used);
+                        }
+                        continue;
+                    }
                     Err(ParseError::TooLarge) => HttpFailure::TooLarge {
                         url: self.url.clone(),
                         limit: self.parser.max_event_bytes,
@@ -350,6 +408,30 @@ mod tests {
         // The count starts again with each event.
         let small = b"data: 0123456789012345678901234567890123456789\n\n";
         assert_eq!(parse(&[small, small, small]).unwrap().len(), 3);
+    }
+
+    #[test]
+    fn a_data_line_can_be_taken_while_it_arrives() {
+        let mut parser = EventParser::new(40);
+        parser.feed(b"id: 1\ndata:").unwrap();
+        assert_eq!(
+            parser.partial_data(),
+            None,
+            "the optional space is not known yet"
+        );
+        parser.feed(b" abcdef").unwrap();
+        assert_eq!(parser.partial_data(), Some(&b"abcdef"[..]));
+        parser.consume_partial_data(4);
+        assert_eq!(parser.partial_data(), Some(&b"ef"[..]));
+        parser.feed(b"gh\n\n").unwrap();
+        let event = parser.pop().expect("an event");
+        assert_eq!(event.data.as_deref(), Some("efgh"));
+        assert_eq!(event.id.as_deref(), Some("1"));
+        // Consumed bytes still count against the cap (40 bytes here).
+        parser.feed(b"data: ").unwrap();
+        parser.feed(&[b'x'; 30]).unwrap();
+        parser.consume_partial_data(30);
+        assert_eq!(parser.feed(&[b'y'; 10]), Err(ParseError::TooLarge));
     }
 
     #[test]

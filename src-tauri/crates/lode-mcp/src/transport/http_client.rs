@@ -7,21 +7,14 @@
 //! - an error status keeps no body (`HttpStatusError`); here it keeps an excerpt;
 //! - an id-less JSON-RPC error answering a request (any status) would also hang: it is
 //!   correlated to the request it answers.
-//!
-//! And answers are decoded by Lode's typed decoder (`decode/`), not by rmcp: rmcp parses every
-//! message through its untagged enums, which first build serde's `Content` tree of the whole
-//! message (a 26 MB listing took 273 MB). A JSON body is decoded as the answer to the request
-//! that was posted; an event stream is read up to its first message, and when that message is
-//! the answer it is decoded the same way and handed to rmcp as a JSON answer (the usual case).
-//! A stream that starts with anything else (progress, or a server request such as
-//! `sampling/createMessage` that the server awaits before answering) goes to rmcp as it is,
-//! from its first event on, so nothing is lost or held back.
 
-use std::collections::{HashMap, VecDeque};
+//!
+//! Answers are decoded by Lode's own decoder (`http_answer.rs`), not by rmcp.
+
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use futures::stream::BoxStream;
-use futures::StreamExt;
 use http::{HeaderName, HeaderValue, StatusCode};
 use rmcp::model::{ClientJsonRpcMessage, ClientRequest, ErrorData, ServerJsonRpcMessage};
 use rmcp::transport::streamable_http_client::{
@@ -30,9 +23,9 @@ use rmcp::transport::streamable_http_client::{
 };
 use sse_stream::Sse;
 
-use super::decode::{Decoder, Fault};
-use super::event_stream::{event_stream, Events};
-use super::http::{decode_message, read_body, HttpFailure};
+use super::event_stream::event_stream;
+use super::http::{decode_message, HttpFailure};
+use super::http_answer;
 use super::stdio::MAX_MESSAGE_BYTES;
 
 type HttpResult<T> = Result<T, StreamableHttpError<HttpFailure>>;
@@ -106,102 +99,11 @@ fn content_type(response: &reqwest::Response) -> Option<String> {
         .map(str::to_ascii_lowercase)
 }
 
-fn request_id(message: &ClientJsonRpcMessage) -> Option<rmcp::model::RequestId> {
+pub(crate) fn request_id(message: &ClientJsonRpcMessage) -> Option<rmcp::model::RequestId> {
     match message {
         ClientJsonRpcMessage::Request(request) => Some(request.id.clone()),
         _ => None,
     }
-}
-
-/// Decodes a message from the server with the posted message as the only request it can
-/// answer. An error without an id is thereby attributed to that request (rmcp would leave the
-/// request waiting forever), and a malformed answer fails it with a specific error.
-fn decode_reply(bytes: &[u8], posted: &ClientJsonRpcMessage) -> VecDeque<ServerJsonRpcMessage> {
-    let mut decoder = Decoder::default();
-    decoder.sent(posted);
-    let mut out = VecDeque::with_capacity(1);
-    decoder.decode(bytes, &mut out);
-    out
-}
-
-/// The answer to the posted request, when `replies` is exactly that.
-fn sole_answer(
-    mut replies: VecDeque<ServerJsonRpcMessage>,
-    posted: &ClientJsonRpcMessage,
-) -> Option<ServerJsonRpcMessage> {
-    let id = request_id(posted)?;
-    let reply = replies.pop_front()?;
-    let answers = match &reply {
-        ServerJsonRpcMessage::Response(response) => response.id == id,
-        ServerJsonRpcMessage::Error(error) => error.id.as_ref() == Some(&id),
-        _ => false,
-    };
-    (answers && replies.is_empty()).then_some(reply)
-}
-
-/// An event that carries a JSON-RPC message, as rmcp reads them.
-fn carries_message(event: &sse_stream::Sse) -> bool {
-    matches!(event.event.as_deref(), None | Some("") | Some("message"))
-        && event.data.as_deref().is_some_and(|d| !d.trim().is_empty())
-}
-
-/// A POST's event stream: its answer as JSON when the answer comes first, else the whole
-/// stream for rmcp (see the module comment).
-async fn answer_or_stream(
-    mut events: Events,
-    posted: &ClientJsonRpcMessage,
-    session_id: Option<String>,
-) -> StreamableHttpPostResponse {
-    // Events before the first message (a priming event carries only an id to resume from)
-    // are replayed to rmcp if it gets the stream.
-    let mut seen = Vec::new();
-    while let Some(item) = events.next().await {
-        let event = match item {
-            Ok(event) if carries_message(&event) => event,
-            Ok(event) => {
-                seen.push(Ok(event));
-                continue;
-            }
-            Err(error) => {
-                seen.push(Err(error));
-                break;
-            }
-        };
-        let data = event.data.as_deref().unwrap_or_default();
-        if let Some(answer) = sole_answer(decode_reply(data.as_bytes(), posted), posted) {
-            return StreamableHttpPostResponse::Json(answer, session_id);
-        }
-        seen.push(Ok(event));
-        break;
-    }
-    let replay = futures::stream::iter(seen).chain(events).boxed();
-    StreamableHttpPostResponse::Sse(replay, session_id)
-}
-
-/// What a JSON body answers. A body that is no message at all still fails the posted request
-/// with a specific error rather than leaving it waiting.
-fn json_answer(body: &[u8], posted: &ClientJsonRpcMessage) -> Option<ServerJsonRpcMessage> {
-    let mut replies = decode_reply(body, posted);
-    if replies.len() > 1 {
-        tracing::warn!(
-            extra = replies.len() - 1,
-            "ignored messages that came with the answer in a JSON body"
-        );
-    }
-    if let Some(id) = request_id(posted) {
-        let position = replies.iter().position(|reply| match reply {
-            ServerJsonRpcMessage::Response(response) => response.id == id,
-            ServerJsonRpcMessage::Error(error) => error.id.as_ref() == Some(&id),
-            _ => false,
-        });
-        if let Some(position) = position {
-            return replies.remove(position);
-        }
-        let message = "the server's HTTP answer does not answer the request it was sent with";
-        let error = Fault::NotJsonRpc.error(message.to_owned(), None);
-        return Some(ServerJsonRpcMessage::error(error, Some(id)));
-    }
-    replies.pop_front()
 }
 
 /// What a failed status means for the posted message.
@@ -305,17 +207,14 @@ impl StreamableHttpClient for LodeHttpClient {
         }
         let expects_answer = matches!(message, ClientJsonRpcMessage::Request(_));
         match content_type(&response) {
-            Some(ct) if ct.starts_with(EVENT_STREAM) => Ok(answer_or_stream(
-                event_stream(response, MAX_MESSAGE_BYTES),
-                &message,
-                new_session,
-            )
-            .await),
+            Some(ct) if ct.starts_with(EVENT_STREAM) => {
+                Ok(http_answer::from_events(response, &message, new_session).await)
+            }
             Some(ct) if ct.starts_with(JSON) => {
-                let body = read_body(response, MAX_MESSAGE_BYTES, false)
+                let answer = http_answer::from_json(response, &message)
                     .await
                     .map_err(StreamableHttpError::Client)?;
-                match json_answer(&body, &message) {
+                match answer {
                     Some(answer) => Ok(StreamableHttpPostResponse::Json(answer, new_session)),
                     // Some servers answer a notification with an empty or odd 200 body.
                     None => Ok(StreamableHttpPostResponse::Accepted),
@@ -395,57 +294,5 @@ impl StreamableHttpClient for LodeHttpClient {
             }
             other => Err(StreamableHttpError::UnexpectedContentType(other)),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use rmcp::model::{ClientRequest, NumberOrString, PingRequest};
-
-    fn ping(id: i64) -> ClientJsonRpcMessage {
-        ClientJsonRpcMessage::request(
-            ClientRequest::PingRequest(PingRequest::default()),
-            NumberOrString::Number(id),
-        )
-    }
-
-    fn error_id(message: Option<ServerJsonRpcMessage>) -> Option<NumberOrString> {
-        match message {
-            Some(ServerJsonRpcMessage::Error(error)) => error.id,
-            other => panic!("expected an error, got {other:?}"),
-        }
-    }
-
-    #[test]
-    fn an_id_less_error_answers_the_posted_request() {
-        let body = br#"{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"boom"}}"#;
-        assert_eq!(
-            error_id(json_answer(body, &ping(7))),
-            Some(NumberOrString::Number(7))
-        );
-    }
-
-    #[test]
-    fn a_body_that_is_no_answer_still_fails_the_request() {
-        for body in [
-            &b"<html>oops</html>"[..],
-            br#"{"jsonrpc":"2.0","id":99,"result":{}}"#,
-        ] {
-            assert_eq!(
-                error_id(json_answer(body, &ping(7))),
-                Some(NumberOrString::Number(7))
-            );
-        }
-    }
-
-    #[test]
-    fn only_the_answer_itself_short_cuts_the_event_stream() {
-        let answer = br#"{"jsonrpc":"2.0","id":7,"result":{}}"#;
-        assert!(sole_answer(decode_reply(answer, &ping(7)), &ping(7)).is_some());
-        let progress = br#"{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":1}}"#;
-        assert!(sole_answer(decode_reply(progress, &ping(7)), &ping(7)).is_none());
-        let sampling = br#"{"jsonrpc":"2.0","id":1,"method":"sampling/createMessage","params":{"messages":[],"maxTokens":5}}"#;
-        assert!(sole_answer(decode_reply(sampling, &ping(7)), &ping(7)).is_none());
     }
 }

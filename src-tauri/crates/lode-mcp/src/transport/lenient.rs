@@ -36,7 +36,12 @@ pub(crate) fn check_page(page: &mut ListResourcesResult) {
     attach(page, warnings);
 }
 
-fn check_resource(index: usize, resource: &mut Resource, warnings: &mut Vec<ItemWarning>) -> bool {
+/// Applies the rules to one item the typed parse accepted; `false` when it must be left out.
+pub(crate) fn check_resource(
+    index: usize,
+    resource: &mut Resource,
+    warnings: &mut Vec<ItemWarning>,
+) -> bool {
     if resource.uri.is_empty() {
         warnings.push(warning(
             &format!("#{index}"),
@@ -303,6 +308,24 @@ fn is_plain_rfc3339(s: &[u8]) -> bool {
         }
         _ => false,
     }
+}
+
+/// Gives a page the items decoded apart from it (`page_stream`), with their warnings added
+/// to those of the page itself.
+pub(crate) fn add_items(
+    page: &mut ListResourcesResult,
+    resources: Vec<Resource>,
+    mut warnings: Vec<ItemWarning>,
+) {
+    page.resources = resources;
+    let earlier = page
+        .meta
+        .as_ref()
+        .and_then(|meta| meta.0.get(WARNINGS_META_KEY))
+        .and_then(|value| serde_json::from_value::<Vec<ItemWarning>>(value.clone()).ok())
+        .unwrap_or_default();
+    warnings.splice(0..0, earlier);
+    attach(page, warnings);
 }
 
 /// Puts the warnings where `convert::item_warnings` reads them. A server's own value under

@@ -6,11 +6,16 @@
 //! once. A line longer than the cap is not buffered: from the moment it passes the cap its bytes
 //! are counted and thrown away up to its newline, then reported with its size.
 //!
+//! A reader can also take a long line while it arrives ([`Frame::Partial`] and
+//! [`LineReader::consume_partial`]): a streaming decoder gives its bytes back as it goes, and
+//! the line's size still counts against the cap.
+//!
 //! Cancel safety: rmcp polls `receive` inside a `select!` and drops it whenever another branch
 //! wins. The only await here is one `read_buf`, which either reads nothing or appends to the
 //! buffer; every other state change is synchronous, so a dropped call loses nothing.
 
 use std::io;
+use std::mem;
 
 use tokio::io::{AsyncRead, AsyncReadExt};
 
@@ -29,6 +34,8 @@ pub(crate) enum Frame<'a> {
     Oversized { bytes: u64 },
     /// The stream ended. Bytes after the last newline, if any, were delivered as a last line.
     Eof,
+    /// A read brought more of a line whose end has not arrived: its unconsumed bytes so far.
+    Partial(&'a [u8]),
 }
 
 /// What is buffered, decided without holding a borrow across the read.
@@ -48,6 +55,8 @@ pub(crate) struct LineReader<R> {
     scanned: usize,
     /// Bytes of an oversized line thrown away so far, while its newline is still awaited.
     discarded: Option<u64>,
+    /// Bytes of the current line a streaming decoder has taken already.
+    consumed: usize,
     max: usize,
     eof: bool,
 }
@@ -61,6 +70,7 @@ impl<R: AsyncRead + Unpin> LineReader<R> {
             start: 0,
             scanned: 0,
             discarded: None,
+            consumed: 0,
             max,
             eof: false,
         }
@@ -68,6 +78,7 @@ impl<R: AsyncRead + Unpin> LineReader<R> {
 
     /// The next framing event. After `Eof` every call returns `Eof` again.
     pub(crate) async fn next(&mut self) -> io::Result<Frame<'_>> {
+        let mut filled = false;
         loop {
             match self.take_buffered() {
                 Buffered::Line(from, to) => {
@@ -77,9 +88,24 @@ impl<R: AsyncRead + Unpin> LineReader<R> {
                 }
                 Buffered::Oversized(bytes) => return Ok(Frame::Oversized { bytes }),
                 Buffered::Eof => return Ok(Frame::Eof),
-                Buffered::NeedMore => self.fill().await?,
+                Buffered::NeedMore if filled && self.discarded.is_none() => {
+                    return Ok(Frame::Partial(&self.buf[self.start..]));
+                }
+                Buffered::NeedMore => {
+                    self.fill().await?;
+                    filled = true;
+                }
             }
         }
+    }
+
+    /// Gives back the first `bytes` of the line being received (from the last
+    /// [`Frame::Partial`]): they are not buffered, nor delivered with the line's rest.
+    pub(crate) fn consume_partial(&mut self, bytes: usize) {
+        let bytes = bytes.min(self.buf.len() - self.start);
+        self.start += bytes;
+        self.scanned = self.scanned.max(self.start);
+        self.consumed += bytes;
     }
 
     fn take_buffered(&mut self) -> Buffered {
@@ -87,11 +113,12 @@ impl<R: AsyncRead + Unpin> LineReader<R> {
         match (newline, self.discarded) {
             (Some(end), None) => {
                 let from = self.start;
+                let line_bytes = end - from + mem::take(&mut self.consumed);
                 self.start = end + 1;
                 self.scanned = self.start;
                 // One read can bring a whole line past the cap at once.
-                if end - from > self.max {
-                    Buffered::Oversized((end - from) as u64)
+                if line_bytes > self.max {
+                    Buffered::Oversized(line_bytes as u64)
                 } else {
                     Buffered::Line(from, end)
                 }
@@ -116,8 +143,9 @@ impl<R: AsyncRead + Unpin> LineReader<R> {
                 }
             }
             (None, None) => {
-                let pending = self.buf.len() - self.start;
+                let pending = self.buf.len() - self.start + self.consumed;
                 if pending > self.max {
+                    self.consumed = 0;
                     self.discarded = Some(pending as u64);
                     self.drop_pending();
                     // Reported once the newline (or the end of the stream) shows its full size.
@@ -134,8 +162,10 @@ impl<R: AsyncRead + Unpin> LineReader<R> {
                 if pending == 0 {
                     return Buffered::Eof;
                 }
-                // A last message without its newline: deliver it rather than lose it.
+                // A last message without its newline: deliver it rather than lose it (a
+                // streaming decoder learns so that its message was cut off).
                 let from = self.start;
+                self.consumed = 0;
                 self.start = self.buf.len();
                 self.scanned = self.start;
                 Buffered::Line(from, self.buf.len())
@@ -193,6 +223,7 @@ mod tests {
             match reader.next().await.unwrap() {
                 Frame::Line(line) => out.push(String::from_utf8_lossy(line).into_owned()),
                 Frame::Oversized { bytes } => out.push(format!("<oversized {bytes}>")),
+                Frame::Partial(_) => {}
                 Frame::Eof => break,
             }
         }
@@ -230,14 +261,59 @@ mod tests {
         let max = 2 * 1024 * 1024;
         let mut reader = LineReader::new(rx, max);
         assert_eq!(
-            reader.next().await.unwrap(),
-            Frame::Oversized {
-                bytes: 20 * 1024 * 1024
-            }
+            settled(&mut reader).await,
+            Owned::Oversized(20 * 1024 * 1024)
         );
         assert!(reader.buf.capacity() <= max + 2 * READ_CHUNK);
-        assert_eq!(reader.next().await.unwrap(), Frame::Line(b"{}"));
+        assert_eq!(settled(&mut reader).await, Owned::Line(b"{}".to_vec()));
         writer.await.unwrap();
+        assert_eq!(settled(&mut reader).await, Owned::Eof);
+    }
+
+    /// The next frame that is not `Partial`, owned (a borrowed one cannot leave the loop).
+    async fn settled<R: AsyncRead + Unpin>(reader: &mut LineReader<R>) -> Owned {
+        loop {
+            match reader.next().await.unwrap() {
+                Frame::Partial(_) => continue,
+                Frame::Line(line) => return Owned::Line(line.to_vec()),
+                Frame::Oversized { bytes } => return Owned::Oversized(bytes),
+                Frame::Eof => return Owned::Eof,
+            }
+        }
+    }
+
+    #[derive(Debug, PartialEq)]
+    enum Owned {
+        Line(Vec<u8>),
+        Oversized(u64),
+        Eof,
+    }
+
+    #[tokio::test]
+    async fn a_line_taken_while_it_arrives_is_delivered_without_what_was_taken() {
+        let (mut tx, rx) = tokio::io::duplex(8);
+        let mut reader = LineReader::new(rx, 20);
+        tx.write_all(b"abcdef").await.unwrap();
+        assert_eq!(reader.next().await.unwrap(), Frame::Partial(b"abcdef"));
+        reader.consume_partial(4);
+        tx.write_all(b"gh\nnext\n").await.unwrap();
+        assert_eq!(reader.next().await.unwrap(), Frame::Line(b"efgh"));
+        assert_eq!(reader.next().await.unwrap(), Frame::Line(b"next"));
+        // What was taken still counts against the cap (20 bytes here).
+        tx.write_all(&[b'x'; 8]).await.unwrap();
+        assert!(matches!(reader.next().await.unwrap(), Frame::Partial(_)));
+        reader.consume_partial(8);
+        tx.write_all(&[b'y'; 8]).await.unwrap();
+        assert!(matches!(reader.next().await.unwrap(), Frame::Partial(_)));
+        reader.consume_partial(8);
+        tx.write_all(b"zzzzzz\n").await.unwrap();
+        assert_eq!(settled(&mut reader).await, Owned::Oversized(22));
+        // A line cut off by the end of the stream is delivered with what was left of it.
+        tx.write_all(b"ab").await.unwrap();
+        assert!(matches!(reader.next().await.unwrap(), Frame::Partial(_)));
+        reader.consume_partial(2);
+        drop(tx);
+        assert_eq!(reader.next().await.unwrap(), Frame::Line(b""));
         assert_eq!(reader.next().await.unwrap(), Frame::Eof);
     }
 
@@ -246,14 +322,16 @@ mod tests {
         let (mut tx, rx) = tokio::io::duplex(1024);
         let mut reader = LineReader::new(rx, 1024);
         tx.write_all(b"{\"par").await.unwrap();
-        // Polled once with the line incomplete, then dropped, as rmcp's select! does.
+        // The first read reports the line so far; the next call waits for more and is
+        // dropped while waiting, as rmcp's select! does.
+        assert_eq!(reader.next().await.unwrap(), Frame::Partial(b"{\"par"));
         let pending =
             tokio::time::timeout(std::time::Duration::from_millis(20), reader.next()).await;
         assert!(pending.is_err());
         tx.write_all(b"tial\":1}\n").await.unwrap();
         assert_eq!(
-            reader.next().await.unwrap(),
-            Frame::Line(b"{\"partial\":1}")
+            settled(&mut reader).await,
+            Owned::Line(b"{\"partial\":1}".to_vec())
         );
     }
 }

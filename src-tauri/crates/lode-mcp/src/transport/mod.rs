@@ -4,9 +4,11 @@
 pub(crate) mod decode;
 mod event_stream;
 pub(crate) mod http;
+mod http_answer;
 pub(crate) mod http_client;
 pub(crate) mod lenient;
 mod lines;
+mod page_stream;
 pub(crate) mod sse;
 pub(crate) mod stdio;
 

@@ -24,6 +24,7 @@ use tokio::process::{ChildStderr, ChildStdin, ChildStdout};
 
 use super::decode::{Decoder, Fault};
 use super::lines::{Frame, LineReader};
+use super::page_stream::PageStreams;
 use crate::error::spawn_failed;
 use crate::server_log::ServerLog;
 
@@ -116,6 +117,8 @@ pub(crate) struct JsonLinesTransport<R, W> {
     /// Shared with the send futures, which rmcp runs on their own tasks; `None` once closed.
     writer: Arc<tokio::sync::Mutex<Option<W>>>,
     decoder: Decoder,
+    /// Large listing pages are decoded while they arrive, not held whole.
+    pages: PageStreams,
     /// Decoded messages not yet handed to rmcp (a batch, or errors for several requests).
     ready: VecDeque<ServerJsonRpcMessage>,
     log: ServerLog,
@@ -134,6 +137,7 @@ where
             lines: LineReader::new(reader, MAX_MESSAGE_BYTES),
             writer: Arc::new(tokio::sync::Mutex::new(Some(writer))),
             decoder: Decoder::default(),
+            pages: PageStreams::default(),
             ready: VecDeque::new(),
             log,
             exit: None,
@@ -232,6 +236,12 @@ where
                 return None;
             }
             match self.lines.next().await {
+                Ok(Frame::Partial(pending)) => {
+                    let used = self.pages.partial(pending, &self.decoder);
+                    self.lines.consume_partial(used);
+                }
+                Ok(Frame::Line(line))
+                    if self.pages.end(line, &mut self.decoder, &mut self.ready) => {}
                 Ok(Frame::Line(line)) if is_json(line) => {
                     self.decoder.decode(line, &mut self.ready);
                 }
@@ -243,6 +253,7 @@ where
                     }
                 }
                 Ok(Frame::Oversized { bytes }) => {
+                    self.pages.abandon();
                     let message = too_large(bytes);
                     self.decoder.fail_outstanding(
                         Fault::TooLarge,
@@ -253,6 +264,7 @@ where
                     );
                 }
                 Ok(Frame::Eof) => {
+                    self.pages.abandon();
                     let why = why_ended(self.exit.as_ref()).await;
                     // A handshake still waiting is left to rmcp, which reports "closed during
                     // the handshake"; every other request gets the reason. Then `None` ends

@@ -8,7 +8,8 @@
 //! it reads only the envelope (`id`, `method`, and `result`/`error` as unparsed JSON text) and
 //! then parses `result` once, straight into the type that request asked for. Requests,
 //! notifications and results of other methods still go through rmcp's decoding: they are
-//! small and rare.
+//! small and rare. A `resources/read` result is parsed by Lode itself (`read.rs`): rmcp's
+//! decoding would hold a resource's text three times over.
 //!
 //! Faults never leave a request hanging: the decoder knows which requests are outstanding, so a
 //! message it cannot attribute (malformed JSON, bytes that are not UTF-8, an error without an
@@ -21,12 +22,16 @@ use std::collections::{HashMap, VecDeque};
 use rmcp::model::{
     ClientJsonRpcMessage, ClientNotification, ErrorCode as JsonRpcCode, ErrorData, JsonRpcMessage,
     ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, ListToolsResult,
-    ReadResourceResult, RequestId, ServerJsonRpcMessage, ServerResult,
+    RequestId, ServerJsonRpcMessage, ServerResult,
 };
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
 use super::lenient;
+use read::ReadResult;
+
+mod json_string;
+mod read;
 
 /// At most this many characters of a bad message are quoted in an error.
 const EXCERPT_CHARS: usize = 200;
@@ -163,9 +168,8 @@ pub(crate) fn decode_result(expect: Expect, raw: &str) -> Result<ServerResult, S
                 ServerResult::ListResourcesResult(page)
             })
         }
-        Expect::ReadResource => {
-            serde_json::from_str::<ReadResourceResult>(raw).map(ServerResult::ReadResourceResult)
-        }
+        Expect::ReadResource => serde_json::from_str::<ReadResult>(raw)
+            .map(|read| ServerResult::ReadResourceResult(read.0)),
         Expect::ListResourceTemplates => serde_json::from_str::<ListResourceTemplatesResult>(raw)
             .map(ServerResult::ListResourceTemplatesResult),
         Expect::ListTools => {
@@ -254,6 +258,11 @@ impl Decoder {
             }
             _ => {}
         }
+    }
+
+    /// Whether a request of this kind waits for its answer.
+    pub(crate) fn awaits(&self, expect: Expect) -> bool {
+        self.outstanding.values().any(|waiting| *waiting == expect)
     }
 
     /// How many requests wait for an answer.
@@ -382,8 +391,8 @@ impl Decoder {
                 (id, ServerResult::ListResourcesResult(page))
             }
             Expect::ReadResource => {
-                let (id, read) = self.typed::<ReadResourceResult>(text, expect)?;
-                (id, ServerResult::ReadResourceResult(read))
+                let (id, read) = self.typed::<ReadResult>(text, expect)?;
+                (id, ServerResult::ReadResourceResult(read.0))
             }
             Expect::ListResourceTemplates => {
                 let (id, page) = self.typed::<ListResourceTemplatesResult>(text, expect)?;

@@ -1,7 +1,10 @@
 //! The decoder against rmcp's own decoding, and every fault it answers.
 
 use super::*;
-use rmcp::model::{ClientRequest, PaginatedRequestParams, ReadResourceRequestParams};
+use rmcp::model::{
+    ClientRequest, PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResult,
+    ResourceContents,
+};
 use serde_json::json;
 
 fn decoder_waiting_for(requests: &[(i64, ClientRequest)]) -> Decoder {
@@ -269,4 +272,213 @@ fn excerpts_are_cut_at_a_character_boundary() {
     let cut = excerpt(&long);
     assert_eq!(cut.chars().count(), EXCERPT_CHARS + 1);
     assert!(cut.ends_with('…'));
+}
+
+/// The `resources/read` result as Lode parses it and as rmcp does.
+fn read_both_ways(result: &serde_json::Value) -> (ReadResourceResult, ReadResourceResult) {
+    let text = result.to_string();
+    let ours = serde_json::from_str::<read::ReadResult>(&text).expect("Lode reads it");
+    let rmcps = serde_json::from_str::<ReadResourceResult>(&text).expect("rmcp reads it");
+    (ours.0, rmcps)
+}
+
+fn texts_of(result: &ReadResourceResult) -> Vec<&String> {
+    result
+        .contents
+        .iter()
+        .filter_map(|content| match content {
+            ResourceContents::TextResourceContents { text, .. } => Some(text),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_read_result_is_what_rmcp_makes_of_it() {
+    let results = [
+        json!({"contents": []}),
+        json!({"contents": [{"uri": "x://a", "text": "hello"}]}),
+        json!({
+            "resultType": "complete",
+            "ttlMs": 60000,
+            "cacheScope": "private",
+            "_meta": {"dev.lode/k": [1, {"x": null}]},
+            "nextCursor": "ignored",
+            "contents": [
+                {
+                    "uri": "x://a",
+                    "mimeType": "text/plain",
+                    "text": "line \"one\"\n\ttab \\ slash / nul \u{0} é 😀 \u{7f}\n",
+                    "_meta": {"k": "v"},
+                    "annotations": {"audience": ["user"]},
+                },
+                {"uri": "x://b", "mimeType": "application/octet-stream", "blob": "AAEC/w=="},
+                {"uri": "x://c", "text": "", "blob": null, "size": 3},
+                {"uri": "x://d", "text": null, "blob": ""},
+            ],
+        }),
+        // rmcp's leniencies: a negative ttl is 0, an empty scope is none.
+        json!({"ttlMs": -5, "cacheScope": "", "contents": []}),
+        json!({"ttlMs": null, "cacheScope": null, "_meta": null, "contents": []}),
+    ];
+    for result in results {
+        let (ours, rmcps) = read_both_ways(&result);
+        assert_eq!(ours, rmcps, "{result}");
+    }
+}
+
+#[test]
+fn an_absent_result_type_stays_absent() {
+    let (ours, _) = read_both_ways(&json!({"contents": []}));
+    assert_eq!(ours.result_type, None);
+    let (ours, _) = read_both_ways(&json!({"resultType": "complete", "contents": []}));
+    assert!(ours.result_type.is_some_and(|kind| kind.is_complete()));
+}
+
+#[test]
+fn escapes_are_decoded_including_surrogate_pairs_and_nul() {
+    // Written by hand: serde_json would not escape `/`, `é` or the emoji.
+    let result = r#"{"contents":[{"uri":"x://a","text":"a\"b\\c\/d\be\ff\ng\rh\ti \u0000 \u00e9 \ud83d\ude00 \uD834\uDD1E"}]}"#;
+    let ours = serde_json::from_str::<read::ReadResult>(result).unwrap().0;
+    assert_eq!(
+        texts_of(&ours),
+        ["a\"b\\c/d\u{8}e\u{c}f\ng\rh\ti \0 é 😀 𝄞"]
+    );
+    assert_eq!(ours, serde_json::from_str(result).unwrap());
+}
+
+#[test]
+fn a_blob_with_escaped_slashes_is_decoded() {
+    let result = r#"{"contents":[{"uri":"x://b","blob":"AA\/B+w=="}]}"#;
+    let ours = serde_json::from_str::<read::ReadResult>(result).unwrap().0;
+    let [ResourceContents::BlobResourceContents { blob, .. }] = ours.contents.as_slice() else {
+        panic!("one blob: {ours:?}");
+    };
+    assert_eq!(blob, "AA/B+w==");
+    assert_eq!(blob.capacity(), blob.len());
+}
+
+#[test]
+fn a_text_is_allocated_once_at_its_exact_length() {
+    let line = "the quick brown fox \"jumps\"\tover the lazy dog\n";
+    let result = json!({"contents": [
+        {"uri": "x://a", "text": line.repeat(1000)},
+        {"uri": "x://b", "text": "no escapes at all"},
+    ]});
+    let (ours, rmcps) = read_both_ways(&result);
+    assert_eq!(ours, rmcps);
+    for text in texts_of(&ours) {
+        assert_eq!(text.capacity(), text.len());
+    }
+}
+
+#[test]
+fn a_content_needs_exactly_one_of_text_and_blob() {
+    let cases = [
+        (
+            json!({"uri": "x://a", "mimeType": "text/plain"}),
+            "the contents of `x://a` have neither `text` nor `blob`",
+        ),
+        (
+            json!({"uri": "x://a", "text": null}),
+            "the contents of `x://a` have neither `text` nor `blob`",
+        ),
+        (
+            json!({"uri": "x://a", "text": "t", "blob": "AA=="}),
+            "the contents of `x://a` have both `text` and `blob`",
+        ),
+        (
+            json!({"uri": "x://a", "text": 5}),
+            "the `text` of `x://a` is not a string",
+        ),
+        (json!({"text": "t"}), "missing field `uri`"),
+    ];
+    for (content, fragment) in cases {
+        let result = json!({"contents": [{"uri": "x://ok", "text": ""}, content]}).to_string();
+        let error = serde_json::from_str::<read::ReadResult>(&result)
+            .err()
+            .expect("an error")
+            .to_string();
+        assert!(error.contains(fragment), "{error:?} lacks {fragment:?}");
+    }
+}
+
+#[test]
+fn a_lone_surrogate_fails_the_read_as_it_does_in_rmcp() {
+    let result = r#"{"contents":[{"uri":"x://a","text":"\ud83d"}]}"#;
+    let error = serde_json::from_str::<read::ReadResult>(result)
+        .err()
+        .expect("an error")
+        .to_string();
+    assert!(
+        error.contains("the `text` of `x://a` has half a UTF-16 surrogate pair"),
+        "{error}"
+    );
+    assert!(serde_json::from_str::<ReadResourceResult>(result).is_err());
+}
+
+/// A read alone is parsed in one pass (`speculate`); with a listing sent after it, in two.
+fn both_paths() -> [Vec<(i64, ClientRequest)>; 2] {
+    [
+        vec![(2, list_request()), (1, read_request())],
+        vec![(1, read_request()), (2, list_request())],
+    ]
+}
+
+#[test]
+fn both_paths_read_what_rmcp_reads() {
+    let result = json!({"ttlMs": 5, "_meta": {"k": 1}, "contents": [
+        {"uri": "x://a", "mimeType": "text/plain", "text": "a \"b\"\n\t\u{0} é 😀\n", "extra": 1},
+        {"uri": "x://b", "blob": "AAEC"},
+    ]});
+    let line = json!({"jsonrpc": "2.0", "id": 1, "result": result}).to_string();
+    for waiting in both_paths() {
+        let mut decoder = decoder_waiting_for(&waiting);
+        let out = decode(&mut decoder, &line);
+        let [JsonRpcMessage::Response(response)] = out.as_slice() else {
+            panic!("a response: {out:?}");
+        };
+        let ServerResult::ReadResourceResult(read) = &response.result else {
+            panic!("a read: {response:?}");
+        };
+        assert_eq!(read, &read_both_ways(&result).1);
+        assert_eq!(decoder.outstanding(), 1, "only the read is answered");
+    }
+}
+
+#[test]
+fn a_bad_read_fails_its_request_and_only_it() {
+    let line = r#"{"jsonrpc":"2.0","id":1,"result":{"contents":[{"uri":"x://a"}]}}"#;
+    for waiting in both_paths() {
+        let mut decoder = decoder_waiting_for(&waiting);
+        let out = decode(&mut decoder, line);
+        let [message] = out.as_slice() else {
+            panic!("one answer: {out:?}");
+        };
+        let (fault, text) = fault_of(message);
+        assert_eq!(fault, Fault::MalformedResult);
+        assert!(
+            text.contains(
+                "answer to resources/read is malformed: the contents of `x://a` have neither"
+            ),
+            "{text}"
+        );
+        assert_eq!(decoder.outstanding(), 1, "request 2 still waits");
+    }
+}
+
+#[test]
+fn a_content_with_both_text_and_blob_still_reads_as_rmcp_reads_it() {
+    // rmcp's untagged `ResourceContents` tries the text variant first and ignores `blob`;
+    // Lode's own parse refuses it, and the fallback to rmcp's decoding gives the same.
+    let line = r#"{"jsonrpc":"2.0","id":1,"result":{"contents":[{"uri":"x://a","text":"t","blob":"AA=="}]}}"#;
+    let mut decoder = decoder_waiting_for(&[(1, read_request())]);
+    let out = decode(&mut decoder, line);
+    let [JsonRpcMessage::Response(response)] = out.as_slice() else {
+        panic!("a response: {out:?}");
+    };
+    let ServerResult::ReadResourceResult(read) = &response.result else {
+        panic!("a read: {response:?}");
+    };
+    assert_eq!(texts_of(read), ["t"]);
 }
