@@ -40,7 +40,10 @@ How to read it:
   ignores (timeouts, size limits, odd servers, cancellation, server requests); Lode/floor is the price
   of doing so.
 - Peak RSS is each client process's own peak resident memory in MiB (`getrusage` for Lode and the
-  floor, `process.resourceUsage()` for node); the servers are not counted.
+  floor, `process.resourceUsage()` for node); the servers are not counted. *Lode MB above data* is
+  Lode's peak RSS minus the data it returned: the heap its result occupies while held (glibc's
+  `mallinfo2` before and after the operation, allocator overhead included). It is what the client
+  costs beyond the data itself: the process (about 8 MB connected), buffers and transient copies.
 - The peer is `@modelcontextprotocol/sdk` 1.32.2 (pinned in `bench/peer/package-lock.json`). Its stdio
   client refuses messages over 10 MiB by default; where it fails, the row says so and gives its
   figures with the buffer lifted to 64 MiB (`--maxbuf 67108864`).

@@ -55,6 +55,14 @@ impl Series {
         )
     }
 
+    /// Peak memory above the data the operation returned, for runs that measured both.
+    pub fn above_data_mb(&self) -> Option<f64> {
+        median(self.samples.iter().filter_map(|s| {
+            let above = s.self_maxrss_kb?.checked_sub(s.data_kb?)?;
+            Some(above as f64 / 1024.0)
+        }))
+    }
+
     /// What the client got (items listed, bytes read), from its first run.
     pub fn amount(&self) -> Option<u64> {
         self.samples.first().and_then(|s| s.count.or(s.bytes))

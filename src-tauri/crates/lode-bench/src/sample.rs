@@ -12,6 +12,9 @@ pub struct Sample {
     #[serde(alias = "chars")]
     pub bytes: Option<u64>,
     pub self_maxrss_kb: Option<u64>,
+    /// What the result occupies in the heap (Lode's client only).
+    #[serde(default)]
+    pub data_kb: Option<u64>,
 }
 
 /// The report line: the last line of stdout that parses, so a stray log line above it does

@@ -8,9 +8,9 @@ use crate::scenario::Op;
 
 /// Lode's figure first, then what it is held against: the floor, then the peer.
 const HEADER: &str = "| scenario | transport | Lode op ms | floor op ms | ratio (Lode/floor) \
-| TS op ms | ratio (Lode/TS) | Lode connect ms | Lode peak RSS MB | floor peak RSS MB \
-| TS peak RSS MB | notes |\n\
-|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|\n";
+| TS op ms | ratio (Lode/TS) | Lode connect ms | Lode peak RSS MB | Lode MB above data \
+| floor peak RSS MB | TS peak RSS MB | notes |\n\
+|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|\n";
 
 pub fn render(rows: &[Row]) -> String {
     let mut table = String::from(HEADER);
@@ -40,6 +40,7 @@ fn line(row: &Row) -> String {
         ratio(lode_op, ts_op),
         figure(row.lode.connect_ms(), &row.lode),
         optional(row.lode.rss_mb()),
+        optional(row.lode.above_data_mb()),
         optional(row.floor.rss_mb()),
         optional(row.ts.rss_mb()),
         notes(row).join("; "),
@@ -143,6 +144,7 @@ mod tests {
             count: Some(100_003),
             bytes: None,
             self_maxrss_kb: Some(rss_kb),
+            data_kb: Some(rss_kb / 2),
         })
     }
 
@@ -154,7 +156,7 @@ mod tests {
         row.ts.record(1, sample(1000.0, 204_800));
         row.ts_default_failure = Some("McpError: Connection closed".into());
         let text = line(&row);
-        assert!(text.starts_with("| list 100k, one page | stdio | 500 | 400 | 1.25 | fails · 1000 lifted | 0.50 | 10.0 | 50.0 | 40.0 | 200 |"), "{text}");
+        assert!(text.starts_with("| list 100k, one page | stdio | 500 | 400 | 1.25 | fails · 1000 lifted | 0.50 | 10.0 | 50.0 | 25.0 | 40.0 | 200 |"), "{text}");
         assert!(text.contains("--maxbuf 67108864"), "{text}");
         assert!(!text.contains("results differ"), "{text}");
         let header = HEADER.lines().next().unwrap();

@@ -20,6 +20,9 @@ pub struct Report {
     pub bytes: Option<u64>,
     /// Null where the platform cannot tell, never left out, so a missing figure is visible.
     pub self_maxrss_kb: Option<u64>,
+    /// The heap the operation's result occupies while the caller holds it (null where the
+    /// platform cannot tell): the data, against which the peak is judged.
+    pub data_kb: Option<u64>,
 }
 
 /// Milliseconds to a tenth, as the peer prints them.

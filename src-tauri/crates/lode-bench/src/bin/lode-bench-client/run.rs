@@ -7,6 +7,7 @@ use lode_mcp::{ConnectOptions, McpClient};
 
 use crate::args::{Args, Op};
 use crate::report::{ms, Report};
+use crate::rusage;
 
 /// Above the orchestrator's own 120 s limit, so a slow run is reported as its timeout rather
 /// than as an error of the client.
@@ -24,14 +25,19 @@ pub async fn run(args: &Args, started: Instant) -> LodeResult<Report> {
         connect_ms: ms(connected - connecting),
         ..Report::default()
     };
+    let heap_before = rusage::heap_in_use_bytes();
+    // Measured while the result is still held; `data_kb` is what holding it costs.
+    let data_kb = |heap_after: Option<u64>| Some(heap_after?.saturating_sub(heap_before?) / 1024);
     match (args.op, args.uri.as_deref()) {
         (Op::List, _) => {
             let listing = client.list_resources_with(|_| {}).await?;
+            report.data_kb = data_kb(rusage::heap_in_use_bytes());
             report.count = Some(listing.resources.len() as u64);
             report.pages = Some(listing.pages);
         }
         (Op::Read, Some(uri)) => {
             let contents = client.read_resource(uri).await?;
+            report.data_kb = data_kb(rusage::heap_in_use_bytes());
             report.bytes = Some(contents.iter().map(content_len).sum());
         }
         (Op::Init, _) | (Op::Read, None) => {}

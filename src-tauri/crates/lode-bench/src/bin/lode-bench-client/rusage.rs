@@ -22,3 +22,18 @@ pub fn self_maxrss_kb() -> Option<u64> {
 pub fn self_maxrss_kb() -> Option<u64> {
     None
 }
+
+/// Bytes the allocator has handed out and not taken back, chunk overhead included: what the
+/// process's live heap costs. Read before and after an operation, the difference is what its
+/// result occupies (glibc's `mallinfo2`: in-use arena bytes plus mmapped blocks).
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+pub fn heap_in_use_bytes() -> Option<u64> {
+    // SAFETY: mallinfo2 takes no arguments and returns a plain struct by value.
+    let info = unsafe { libc::mallinfo2() };
+    u64::try_from(info.uordblks.saturating_add(info.hblkhd)).ok()
+}
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+pub fn heap_in_use_bytes() -> Option<u64> {
+    None
+}
