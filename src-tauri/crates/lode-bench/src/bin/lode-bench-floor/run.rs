@@ -8,6 +8,7 @@ use lode_core::TransportSpec;
 use crate::args::{Args, Op};
 use crate::http::HttpSession;
 use crate::report::{ms, Report};
+use crate::rusage;
 use crate::session::{self, Transport};
 use crate::stdio::StdioServer;
 use crate::wire::Content;
@@ -50,14 +51,18 @@ fn measure<T: Transport>(
     };
     // What was received is dropped at the end of its arm, before op_ms is taken, as in
     // lode-bench-client, so both pay for freeing what they built.
+    let heap_before = rusage::heap_in_use_bytes();
+    let data_kb = |heap_after: Option<u64>| Some(heap_after?.saturating_sub(heap_before?) / 1024);
     match (args.op, args.uri.as_deref()) {
         (Op::List, _) => {
             let (resources, pages) = session::list_all(&mut transport)?;
+            report.data_kb = data_kb(rusage::heap_in_use_bytes());
             report.count = Some(resources.len() as u64);
             report.pages = Some(pages);
         }
         (Op::Read, Some(uri)) => {
             let contents = session::read(&mut transport, uri)?;
+            report.data_kb = data_kb(rusage::heap_in_use_bytes());
             report.bytes = Some(contents.iter().map(content_len).sum());
         }
         (Op::Init, _) | (Op::Read, None) => {}
