@@ -11,8 +11,8 @@ use rmcp::model::{
     ReadResourceRequestParams, Reference,
 };
 
-use super::page::list_resources_page;
 use super::paging::all_pages;
+use super::uncached::{list_resources_page, read_resource_once};
 use crate::client::{Backend, McpClient};
 use crate::convert::{
     append_items, cache_hint, item_warnings, resource_content, resource_template,
@@ -104,14 +104,18 @@ impl McpClient {
             return rest.read_resource(uri).await;
         }
         let what = format!("reading {uri}");
-        let result = self
-            .call(
-                &what,
-                self.mcp(&what)?
-                    .read_resource(ReadResourceRequestParams::new(uri)),
-            )
-            .await
-            .map_err(|e| self.not_found_in_modern_era(e))?;
+        let session = self.mcp(&what)?;
+        let params = ReadResourceRequestParams::new(uri);
+        let once = self
+            .call(&what, read_resource_once(session.peer(), params.clone()))
+            .await;
+        let result = match once {
+            Ok(Some(result)) => Ok(result),
+            // The server wants input first: rmcp's helper drives those rounds.
+            Ok(None) => self.call(&what, session.read_resource(params)).await,
+            Err(error) => Err(error),
+        }
+        .map_err(|e| self.not_found_in_modern_era(e))?;
         Ok(result
             .contents
             .into_iter()

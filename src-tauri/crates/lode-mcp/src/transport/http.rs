@@ -251,10 +251,19 @@ pub(crate) fn decode_message(bytes: &[u8]) -> Result<ServerJsonRpcMessage, serde
     serde_json::from_slice(bytes)
 }
 
-/// The reqwest client both transports use: a bounded connect time, and redirects only within
-/// the same origin (credentials and the session must never follow a redirect elsewhere).
-pub(crate) fn http_client() -> LodeResult<reqwest::Client> {
-    reqwest::Client::builder()
+/// The reqwest client both transports use for the server at `url`: a bounded connect time,
+/// and redirects only within the same origin (credentials and the session must never follow a
+/// redirect elsewhere).
+///
+/// A plain `http` server never needs TLS: a redirect to `https` would change the origin and is
+/// not followed. Its client skips loading the system's trusted certificates, which is most of
+/// the time it takes to connect to a local server (~3 of 15 ms).
+pub(crate) fn http_client(url: &Url) -> LodeResult<reqwest::Client> {
+    let mut builder = reqwest::Client::builder();
+    if url.scheme() == "http" {
+        builder = builder.tls_certs_only(std::iter::empty());
+    }
+    builder
         .connect_timeout(CONNECT_TIMEOUT)
         .tcp_nodelay(true)
         .redirect(reqwest::redirect::Policy::custom(|attempt| {
@@ -390,7 +399,7 @@ pub(crate) fn streamable(
     backoff.max_delay = Some(Duration::from_secs(8));
     config.retry_config = Arc::new(backoff);
     Ok(StreamableHttpClientTransport::with_client(
-        LodeHttpClient::new(http_client()?),
+        LodeHttpClient::new(http_client(&url)?),
         config,
     ))
 }

@@ -219,6 +219,10 @@ impl PageStream {
         if !whole && bytes.len() < self.retry_at {
             return 0;
         }
+        // The message is lost already: its rest need not be kept until it ends.
+        if matches!(self.state, State::Broken(_)) {
+            return bytes.len();
+        }
         self.retry_at = 0;
         let mut at = 0;
         while let State::Items { comma } = self.state {

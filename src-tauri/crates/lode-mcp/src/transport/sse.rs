@@ -52,7 +52,7 @@ pub(crate) async fn connect(
     let headers: HeaderMap = request_headers(headers, credentials, true)?
         .into_iter()
         .collect();
-    let client = http_client()?;
+    let client = http_client(&sse_url)?;
     let (endpoint, events) = open_stream(&client, &sse_url, &headers)
         .await
         .map_err(|e| from_http_failure(&e, &what))?;

@@ -1,11 +1,13 @@
-//! One `resources/list` page, sent without rmcp's response cache. Lode disables that cache, but
-//! `Peer::list_resources` still clones every page for it: about 67 ms per 100k resources, a
-//! seventh of the whole listing. This sends the request directly and keeps rmcp's promise
-//! that a request abandoned by its caller (a timeout) is cancelled on the server.
+//! Listing pages and reads, sent without rmcp's response cache. Lode disables that cache, but
+//! `Peer::list_resources` and `Peer::read_resource_once` still clone every result for it: about
+//! 67 ms per 100k listed resources (a seventh of the whole listing), and a second copy of every
+//! text or blob read. These send the request directly and keep rmcp's promise that a request
+//! abandoned by its caller (a timeout) is cancelled on the server.
 
 use rmcp::model::{
     CancelledNotificationParam, ClientRequest, ListResourcesRequest, ListResourcesResult,
-    PaginatedRequestParams, RequestId, ServerResult,
+    PaginatedRequestParams, ReadResourceRequest, ReadResourceRequestParams, ReadResourceResult,
+    RequestId, ServerResult,
 };
 use rmcp::service::{Peer, PeerRequestOptions};
 use rmcp::{RoleClient, ServiceError};
@@ -15,6 +17,30 @@ pub(crate) async fn list_resources_page(
     params: PaginatedRequestParams,
 ) -> Result<ListResourcesResult, ServiceError> {
     let request = ClientRequest::ListResourcesRequest(ListResourcesRequest::with_param(params));
+    match send(peer, request).await? {
+        ServerResult::ListResourcesResult(page) => Ok(page),
+        _ => Err(ServiceError::UnexpectedResponse),
+    }
+}
+
+/// One `resources/read`: `None` when the server asks for input first (a 2026-07-28 server's
+/// `input_required`), which the caller leaves to rmcp's multi-round helper.
+pub(crate) async fn read_resource_once(
+    peer: &Peer<RoleClient>,
+    params: ReadResourceRequestParams,
+) -> Result<Option<ReadResourceResult>, ServiceError> {
+    let request = ClientRequest::ReadResourceRequest(ReadResourceRequest::new(params));
+    match send(peer, request).await? {
+        ServerResult::ReadResourceResult(result) => Ok(Some(result)),
+        ServerResult::InputRequiredResult(_) => Ok(None),
+        _ => Err(ServiceError::UnexpectedResponse),
+    }
+}
+
+async fn send(
+    peer: &Peer<RoleClient>,
+    request: ClientRequest,
+) -> Result<ServerResult, ServiceError> {
     let handle = peer
         .send_cancellable_request(request, PeerRequestOptions::no_options())
         .await?;
@@ -24,10 +50,7 @@ pub(crate) async fn list_resources_page(
     };
     let answer = handle.await_response().await;
     guard.id = None;
-    match answer? {
-        ServerResult::ListResourcesResult(page) => Ok(page),
-        _ => Err(ServiceError::UnexpectedResponse),
-    }
+    answer
 }
 
 /// Sends `notifications/cancelled` for a request whose caller stopped waiting.
