@@ -9,8 +9,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use lode_core::ResourceContent;
-use scripted::{answer, connect, contents};
+use lode_core::{ErrorCode, ResourceContent};
+use scripted::{answer, connect, connect_recording, contents};
 use serde_json::json;
 
 #[tokio::test]
@@ -40,4 +40,51 @@ async fn a_read_that_needs_input_first_completes_through_the_rounds() {
     );
     // Lode's own request, then rmcp's two rounds.
     assert_eq!(reads.load(Ordering::SeqCst), 3);
+}
+
+#[tokio::test]
+async fn a_read_that_times_out_is_cancelled_on_the_server() {
+    let (client, notifications) = connect_recording(
+        |request| match request["params"]["uri"].as_str() {
+            Some("x://ok") => vec![answer(request, contents("x://ok", "fine"))],
+            // Never answered.
+            _ => Vec::new(),
+        },
+        Duration::from_millis(300),
+    )
+    .await;
+    let error = client
+        .read_resource("x://hang")
+        .await
+        .expect_err("no answer");
+    assert_eq!(error.code, ErrorCode::Timeout, "{error:?}");
+    // The notification goes out on its own task: wait for it briefly.
+    let cancelled = async {
+        loop {
+            let seen = notifications
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .iter()
+                .find(|n| n["method"] == "notifications/cancelled")
+                .cloned();
+            match seen {
+                Some(notification) => return notification,
+                None => tokio::time::sleep(Duration::from_millis(10)).await,
+            }
+        }
+    };
+    let cancelled = tokio::time::timeout(Duration::from_secs(5), cancelled)
+        .await
+        .expect("the server is told the read was cancelled");
+    assert!(cancelled["params"]["requestId"].is_number(), "{cancelled}");
+    assert!(
+        cancelled["params"]["reason"]
+            .as_str()
+            .is_some_and(|r| !r.is_empty()),
+        "{cancelled}"
+    );
+    client
+        .read_resource("x://ok")
+        .await
+        .expect("the connection still works");
 }

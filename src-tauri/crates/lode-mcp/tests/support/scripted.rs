@@ -5,6 +5,7 @@
 
 #![allow(dead_code)]
 
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use lode_mcp::{ConnectOptions, McpClient};
@@ -42,22 +43,35 @@ pub fn uri_of(request: &Value) -> &str {
     request["params"]["uri"].as_str().unwrap_or_default()
 }
 
+/// The notifications the client sent, in order.
+pub type Notifications = Arc<Mutex<Vec<Value>>>;
+
 /// Connects a client to a server following `script`, with `timeout` per request.
 pub async fn connect<S>(script: S, timeout: Duration) -> McpClient
 where
     S: FnMut(&Value) -> Vec<Act> + Send + 'static,
 {
+    connect_recording(script, timeout).await.0
+}
+
+/// Like `connect`, also recording the notifications the client sends.
+pub async fn connect_recording<S>(script: S, timeout: Duration) -> (McpClient, Notifications)
+where
+    S: FnMut(&Value) -> Vec<Act> + Send + 'static,
+{
     let (client_end, server_end) = tokio::io::duplex(1024 * 1024);
-    tokio::spawn(serve(server_end, script));
+    let notifications = Notifications::default();
+    tokio::spawn(serve(server_end, script, notifications.clone()));
     let (reader, writer) = tokio::io::split(client_end);
     let mut options = ConnectOptions::new("scripted");
     options.request_timeout = timeout;
-    McpClient::connect_io(reader, writer, options)
+    let client = McpClient::connect_io(reader, writer, options)
         .await
-        .expect("the handshake with the scripted server succeeds")
+        .expect("the handshake with the scripted server succeeds");
+    (client, notifications)
 }
 
-async fn serve<S>(stream: DuplexStream, mut script: S)
+async fn serve<S>(stream: DuplexStream, mut script: S, notifications: Notifications)
 where
     S: FnMut(&Value) -> Vec<Act> + Send + 'static,
 {
@@ -80,7 +94,13 @@ where
                        "serverInfo": {"name": "scripted", "version": "1.0.0"}}),
             )],
             // Notifications (initialized, cancelled) need no answer.
-            _ if request.get("id").is_none() => continue,
+            _ if request.get("id").is_none() => {
+                notifications
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .push(request);
+                continue;
+            }
             _ => script(&request),
         };
         for act in acts {
