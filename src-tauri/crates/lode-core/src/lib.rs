@@ -6,6 +6,7 @@ pub mod connection;
 pub mod credentials;
 pub mod error;
 pub mod event;
+pub mod import;
 pub mod listing;
 pub mod resource;
 pub mod server;

@@ -1,0 +1,82 @@
+//! Connections written out as a Claude Desktop configuration (`{"mcpServers": {…}}`), without
+//! a single secret: a secret variable or header is left out and named in the notes, so the file
+//! can be shared and the person knows what to fill in.
+
+use serde_json::{json, Map, Value};
+
+use super::secrets::SecretPlace;
+use crate::connection::TransportSpec;
+
+/// One connection to export: its settings and where its secrets would go (values never).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExportEntry {
+    pub name: String,
+    pub transport: TransportSpec,
+    pub secrets: Vec<SecretPlace>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Exported {
+    pub config: Value,
+    /// What was left out, e.g. "github: GITHUB_TOKEN is a secret; set it where you use this file".
+    pub notes: Vec<String>,
+}
+
+/// The Claude Desktop configuration for `entries`. Remote servers are written as
+/// `{"type", "url", "headers"}`, the form Claude Code and Claude Desktop's newer releases read.
+pub fn claude_desktop_config(entries: &[ExportEntry]) -> Exported {
+    let mut servers = Map::new();
+    let mut notes = Vec::new();
+    for entry in entries {
+        let value = match &entry.transport {
+            TransportSpec::Stdio {
+                command,
+                args,
+                env,
+                cwd,
+            } => {
+                let mut server = json!({"command": command, "args": args});
+                if !env.is_empty() {
+                    server["env"] = json!(env);
+                }
+                if let Some(cwd) = cwd {
+                    server["cwd"] = json!(cwd);
+                }
+                server
+            }
+            TransportSpec::Http { url, headers } => remote("http", url, headers),
+            TransportSpec::Sse { url, headers } => remote("sse", url, headers),
+            TransportSpec::Rest { url, .. } => {
+                notes.push(format!(
+                    "{}: a REST resource API ({url}) is not an MCP server; left out",
+                    entry.name
+                ));
+                continue;
+            }
+        };
+        for secret in &entry.secrets {
+            let what = match secret {
+                SecretPlace::Env { name } => format!("the variable {name}"),
+                SecretPlace::Header { name } => format!("the header {name}"),
+                SecretPlace::Bearer => "its bearer token".to_owned(),
+            };
+            notes.push(format!(
+                "{}: {what} is a secret and was left out; add it where you use this file",
+                entry.name
+            ));
+        }
+        servers.insert(entry.name.clone(), value);
+    }
+    Exported {
+        config: json!({ "mcpServers": servers }),
+        notes,
+    }
+}
+
+fn remote(kind: &str, url: &str, headers: &std::collections::BTreeMap<String, String>) -> Value {
+    let mut server = json!({"type": kind, "url": url});
+    if !headers.is_empty() {
+        server["headers"] = json!(headers);
+    }
+    server
+}

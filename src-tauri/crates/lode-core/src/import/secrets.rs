@@ -1,0 +1,143 @@
+//! Which values of an imported configuration are secrets, and so belong in the keychain
+//! rather than in Lode's database. A false positive costs a keychain entry; a false negative
+//! leaks a token into a plain file, so the rules lean towards "secret".
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// Where a secret sits in a server's configuration.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, TS)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+#[ts(export)]
+pub enum SecretPlace {
+    /// An environment variable of a stdio server, e.g. `GITHUB_TOKEN`.
+    Env { name: String },
+    /// A request header of a remote server, e.g. `X-Agent-API-Key`.
+    Header { name: String },
+    /// `Authorization: Bearer …`: the token alone is the secret.
+    Bearer,
+}
+
+/// Words that make a variable or header name a secret's, matched against its parts
+/// (`OPENAI_API_KEY` → `OPENAI`, `API`, `KEY`).
+const SECRET_WORDS: &[&str] = &[
+    "token",
+    "key",
+    "apikey",
+    "secret",
+    "password",
+    "passwd",
+    "pat",
+    "credential",
+    "credentials",
+    "auth",
+    "authorization",
+    "cookie",
+    "session",
+];
+
+/// Prefixes of well-known token formats, for values under innocent names.
+const TOKEN_PREFIXES: &[&str] = &[
+    "sk-",         // OpenAI, Anthropic
+    "ghp_",        // GitHub personal access token
+    "gho_",        // GitHub OAuth
+    "ghs_",        // GitHub app
+    "github_pat_", // GitHub fine-grained
+    "glpat-",      // GitLab
+    "xoxb-",       // Slack bot
+    "xoxp-",       // Slack user
+    "AKIA",        // AWS access key id
+    "AIza",        // Google API key
+    "eyJ",         // a JWT
+    "Bearer ",
+];
+
+/// Whether an environment variable of a stdio server holds a secret.
+pub fn env_is_secret(name: &str, value: &str) -> bool {
+    name_is_secret(name) || value_looks_like_a_token(value)
+}
+
+/// Whether a request header holds a secret.
+pub fn header_is_secret(name: &str, value: &str) -> bool {
+    name_is_secret(name) || value_looks_like_a_token(value)
+}
+
+/// The bearer token of an `Authorization` header, when that is what it carries.
+pub fn bearer_token<'a>(name: &str, value: &'a str) -> Option<&'a str> {
+    if !name.eq_ignore_ascii_case("authorization") {
+        return None;
+    }
+    let (scheme, token) = value.trim().split_once(' ')?;
+    (scheme.eq_ignore_ascii_case("bearer") && !token.trim().is_empty()).then(|| token.trim())
+}
+
+fn name_is_secret(name: &str) -> bool {
+    name.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|part| !part.is_empty())
+        .any(|part| {
+            SECRET_WORDS
+                .iter()
+                .any(|word| part.eq_ignore_ascii_case(word))
+        })
+}
+
+fn value_looks_like_a_token(value: &str) -> bool {
+    let value = value.trim();
+    TOKEN_PREFIXES
+        .iter()
+        .any(|prefix| value.starts_with(prefix) && value.len() > prefix.len() + 8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn secret_names_are_found_by_their_parts() {
+        for name in [
+            "GITHUB_TOKEN",
+            "GITHUB_PERSONAL_ACCESS_TOKEN",
+            "OPENAI_API_KEY",
+            "AWS_SECRET_ACCESS_KEY",
+            "DB_PASSWORD",
+            "apiKey",
+            "X-Agent-API-Key",
+            "X-Auth-Token",
+            "Authorization",
+        ] {
+            assert!(name_is_secret(name), "{name}");
+        }
+        for name in [
+            "PATH",
+            "NODE_ENV",
+            "KEYBOARD_LAYOUT",
+            "LOG_LEVEL",
+            "Accept",
+            "X-Region",
+        ] {
+            assert!(!name_is_secret(name), "{name}");
+        }
+    }
+
+    #[test]
+    fn token_shaped_values_are_secret_under_any_name() {
+        assert!(env_is_secret(
+            "CONFIG",
+            "ghp_abcdefghijklmnopqrstuvwxyz0123456789"
+        ));
+        assert!(header_is_secret("X-Custom", "sk-ant-api03-abcdefghijkl"));
+        assert!(!env_is_secret("CONFIG", "production"));
+        assert!(!env_is_secret("PREFIX", "sk-"), "a bare prefix is no token");
+    }
+
+    #[test]
+    fn bearer_tokens_are_taken_out_of_authorization() {
+        assert_eq!(
+            bearer_token("Authorization", "Bearer abc.def"),
+            Some("abc.def")
+        );
+        assert_eq!(bearer_token("authorization", "bearer  xyz "), Some("xyz"));
+        assert_eq!(bearer_token("Authorization", "Basic dXNlcjpwdw=="), None);
+        assert_eq!(bearer_token("X-Token", "Bearer abc"), None);
+    }
+}
