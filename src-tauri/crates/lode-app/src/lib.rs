@@ -4,6 +4,7 @@
 mod connect;
 mod demo;
 mod hub;
+pub mod import_sources;
 mod lode;
 mod paths;
 mod target;

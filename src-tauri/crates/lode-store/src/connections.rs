@@ -16,12 +16,7 @@ impl Store {
     pub fn get_connection(&self, id: ConnectionId) -> LodeResult<Connection> {
         self.query_connections("WHERE id = ?1", [id.0])?
             .pop()
-            .ok_or_else(|| {
-                LodeError::new(
-                    ErrorCode::UnknownConnection,
-                    format!("no saved connection #{}", id.0),
-                )
-            })
+            .ok_or_else(|| unknown_connection(id))
     }
 
     /// Case-insensitive (ASCII), like the column's NOCASE collation that keeps names unique.
@@ -66,35 +61,67 @@ impl Store {
         name: &str,
         transport: &TransportSpec,
     ) -> LodeResult<Connection> {
-        let name = name.trim();
-        if name.is_empty() {
-            return Err(LodeError::new(
-                ErrorCode::InvalidInput,
-                "a connection needs a name",
-            ));
-        }
-        let json = encode_transport(transport)?;
         let conn = self.conn()?;
-        conn.execute(
-            "INSERT INTO connections (name, transport) VALUES (?1, ?2)",
-            params![name, json],
-        )
-        .map_err(|e| match e {
-            rusqlite::Error::SqliteFailure(f, _)
-                if f.code == rusqlite::ErrorCode::ConstraintViolation =>
-            {
-                LodeError::new(
-                    ErrorCode::InvalidInput,
-                    format!("a connection named \"{name}\" already exists"),
-                )
+        insert_row(&conn, name, transport)
+    }
+
+    /// Saves several connections at once, all or none — what an import from another client's
+    /// configuration needs: a blank name, or one already saved or repeated in `entries`, refuses
+    /// the whole batch and nothing is saved. Returns the new connections in the order given.
+    pub fn insert_connections(
+        &self,
+        entries: &[(String, TransportSpec)],
+    ) -> LodeResult<Vec<Connection>> {
+        let mut conn = self.conn()?;
+        let tx = conn
+            .transaction()
+            .map_err(|e| storage_error("save the connections", e))?;
+        let saved = entries
+            .iter()
+            .map(|(name, transport)| insert_row(&tx, name, transport))
+            .collect::<LodeResult<Vec<_>>>()?;
+        tx.commit()
+            .map_err(|e| storage_error("save the connections", e))?;
+        Ok(saved)
+    }
+
+    /// Gives a saved connection a new name (trimmed; unique regardless of ASCII case).
+    pub fn rename_connection(&self, id: ConnectionId, name: &str) -> LodeResult<()> {
+        let name = checked_name(name)?;
+        let changed = self
+            .conn()?
+            .execute(
+                "UPDATE connections SET name = ?1 WHERE id = ?2",
+                params![name, id.0],
+            )
+            .map_err(|e| name_error(name, "rename the connection", e))?;
+        if changed == 0 {
+            return Err(unknown_connection(id));
+        }
+        Ok(())
+    }
+
+    /// Deletes the given connections in one transaction (a multi-selection in the UI goes
+    /// entirely or not at all). Ids that are not saved are skipped; returns how many went.
+    pub fn delete_connections(&self, ids: &[ConnectionId]) -> LodeResult<usize> {
+        let mut conn = self.conn()?;
+        let tx = conn
+            .transaction()
+            .map_err(|e| storage_error("delete connections", e))?;
+        let mut deleted = 0;
+        {
+            let mut stmt = tx
+                .prepare("DELETE FROM connections WHERE id = ?1")
+                .map_err(|e| storage_error("delete connections", e))?;
+            for id in ids {
+                deleted += stmt
+                    .execute([id.0])
+                    .map_err(|e| storage_error("delete connections", e))?;
             }
-            other => storage_error("save the connection", other),
-        })?;
-        Ok(Connection {
-            id: ConnectionId(conn.last_insert_rowid()),
-            name: name.to_owned(),
-            transport: transport.clone(),
-        })
+        }
+        tx.commit()
+            .map_err(|e| storage_error("delete connections", e))?;
+        Ok(deleted)
     }
 
     /// Runs `seed` once in the life of the database (on first launch), inside one transaction
@@ -142,6 +169,60 @@ impl Store {
             .map_err(|e| storage_error("update the connection", e))?;
         Ok(())
     }
+}
+
+/// Inserts one connection on `conn` (the store's connection or an open transaction).
+fn insert_row(
+    conn: &rusqlite::Connection,
+    name: &str,
+    transport: &TransportSpec,
+) -> LodeResult<Connection> {
+    let name = checked_name(name)?;
+    let json = encode_transport(transport)?;
+    conn.execute(
+        "INSERT INTO connections (name, transport) VALUES (?1, ?2)",
+        params![name, json],
+    )
+    .map_err(|e| name_error(name, "save the connection", e))?;
+    Ok(Connection {
+        id: ConnectionId(conn.last_insert_rowid()),
+        name: name.to_owned(),
+        transport: transport.clone(),
+    })
+}
+
+/// The name as saved: trimmed, and never empty.
+fn checked_name(name: &str) -> LodeResult<&str> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(LodeError::new(
+            ErrorCode::InvalidInput,
+            "a connection needs a name",
+        ));
+    }
+    Ok(name)
+}
+
+/// A write of `name` that failed: a taken name is the user's to fix, anything else is storage.
+fn name_error(name: &str, action: &str, error: rusqlite::Error) -> LodeError {
+    match error {
+        rusqlite::Error::SqliteFailure(f, _)
+            if f.code == rusqlite::ErrorCode::ConstraintViolation =>
+        {
+            LodeError::new(
+                ErrorCode::InvalidInput,
+                format!("a connection named \"{name}\" already exists"),
+            )
+        }
+        other => storage_error(action, other),
+    }
+}
+
+fn unknown_connection(id: ConnectionId) -> LodeError {
+    LodeError::new(
+        ErrorCode::UnknownConnection,
+        format!("no saved connection #{}", id.0),
+    )
 }
 
 fn encode_transport(transport: &TransportSpec) -> LodeResult<String> {
@@ -225,6 +306,66 @@ mod tests {
             .expect("delete");
         assert!(!store.seed_once(&seed).expect("second seed"));
         assert!(store.list_connections().expect("list").is_empty());
+    }
+
+    #[test]
+    fn a_batch_is_saved_entirely_or_not_at_all() {
+        let store = Store::open_in_memory().expect("open");
+        store
+            .insert_connection("Taken", &stdio("t"))
+            .expect("insert");
+        let batch = |names: &[&str]| -> Vec<(String, TransportSpec)> {
+            names.iter().map(|n| ((*n).to_owned(), stdio(n))).collect()
+        };
+        for refused in [
+            batch(&["one", "two", "taken"]),
+            batch(&["one", "two", "ONE"]),
+            batch(&["one", " "]),
+        ] {
+            let code = store.insert_connections(&refused).err().map(|e| e.code);
+            assert_eq!(code, Some(ErrorCode::InvalidInput));
+            assert_eq!(store.list_connections().expect("list").len(), 1);
+        }
+        let saved = store
+            .insert_connections(&batch(&["b", "a"]))
+            .expect("a clean batch saves");
+        let names: Vec<_> = saved.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["b", "a"]);
+        for connection in &saved {
+            assert_eq!(
+                store.get_connection(connection.id).expect("get"),
+                *connection
+            );
+        }
+    }
+
+    #[test]
+    fn renames_keep_names_unique() {
+        let store = Store::open_in_memory().expect("open");
+        let a = store.insert_connection("a", &stdio("a")).expect("insert");
+        store.insert_connection("b", &stdio("b")).expect("insert");
+        store.rename_connection(a.id, " Alpha ").expect("rename");
+        assert_eq!(store.get_connection(a.id).expect("get").name, "Alpha");
+        let taken = store.rename_connection(a.id, "B").err().map(|e| e.code);
+        assert_eq!(taken, Some(ErrorCode::InvalidInput));
+        let unknown = store
+            .rename_connection(ConnectionId(99), "c")
+            .err()
+            .map(|e| e.code);
+        assert_eq!(unknown, Some(ErrorCode::UnknownConnection));
+    }
+
+    #[test]
+    fn deletes_several_and_skips_unknown_ids() {
+        let store = Store::open_in_memory().expect("open");
+        let a = store.insert_connection("a", &stdio("a")).expect("insert");
+        let b = store.insert_connection("b", &stdio("b")).expect("insert");
+        let c = store.insert_connection("c", &stdio("c")).expect("insert");
+        let deleted = store
+            .delete_connections(&[a.id, ConnectionId(99), c.id])
+            .expect("delete");
+        assert_eq!(deleted, 2);
+        assert_eq!(store.list_connections().expect("list"), [b]);
     }
 
     #[test]

@@ -66,6 +66,22 @@ impl Store {
             .query_row("PRAGMA user_version", [], |row| row.get(0))
             .map_err(|e| storage_error("read the schema version", e))
     }
+
+    /// SQLite's own consistency check of the whole file: `"ok"`, or its findings one per line.
+    /// For diagnostics, and for the tests that kill a writer mid-change.
+    pub fn integrity_check(&self) -> LodeResult<String> {
+        let conn = self.conn()?;
+        let mut stmt = conn
+            .prepare("PRAGMA integrity_check")
+            .map_err(|e| storage_error("check the database", e))?;
+        let rows = stmt
+            .query_map([], |row| row.get::<_, String>(0))
+            .map_err(|e| storage_error("check the database", e))?;
+        let findings = rows
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| storage_error("check the database", e))?;
+        Ok(findings.join("\n"))
+    }
 }
 
 pub(crate) fn storage_error(action: &str, error: rusqlite::Error) -> LodeError {
@@ -111,5 +127,6 @@ mod tests {
             again.schema_version().ok(),
             i64::try_from(latest_version()).ok()
         );
+        assert_eq!(again.integrity_check().expect("check"), "ok");
     }
 }
