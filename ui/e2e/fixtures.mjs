@@ -14,8 +14,17 @@ const DAY = 24 * HOUR;
  * @param {number} now epoch milliseconds
  */
 export function buildFixtures(now) {
+  const saved = new Date(now).toISOString();
   const connections = [
-    { id: 1, name: "Demo", transport: { kind: "stdio", command: "lode-demo-server", args: ["--stdio"] } },
+    {
+      id: 1,
+      name: "Demo",
+      transport: { kind: "stdio", command: "lode-demo-server", args: ["--stdio"] },
+      settings: { secrets: [], oauth: false, timeoutSecs: 60, enabled: true, shownInBrowser: true },
+      position: 1,
+      createdAt: saved,
+      updatedAt: saved,
+    },
   ];
 
   const handWritten = [

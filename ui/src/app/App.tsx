@@ -6,7 +6,7 @@ import { PreviewPane } from "../features/preview/PreviewPane";
 import { ServerDetailsButton } from "../features/server/ServerDetailsButton";
 import { ServerPane } from "../features/server/ServerPane";
 import { useDetailsShortcut } from "../features/server/useDetailsShortcut";
-import type { ConnectionSummary, ResourceItem } from "../ipc";
+import type { Connection, ResourceItem } from "../ipc";
 import { AppHeader } from "./AppHeader";
 import "./App.css";
 
@@ -15,7 +15,7 @@ import "./App.css";
  * preview or, on demand (the Info button, Ctrl+I / ⌘I), the selected connection's server details.
  */
 export function App() {
-  const [connection, setConnection] = useState<ConnectionSummary | null>(null);
+  const [connection, setConnection] = useState<Connection | null>(null);
   const [resource, setResource] = useState<ResourceItem | null>(null);
   const [detailsOpen, setDetailsOpen] = useState(false);
   const statuses = useConnectionStatuses();
@@ -23,7 +23,7 @@ export function App() {
   const detailsPane = useRef<HTMLElement>(null);
   const detailsButton = useRef<HTMLButtonElement>(null);
 
-  const selectConnection = useCallback((next: ConnectionSummary) => {
+  const selectConnection = useCallback((next: Connection) => {
     setConnection((current) => {
       if (next.id === current?.id) return current;
       setResource(null);

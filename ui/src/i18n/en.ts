@@ -120,6 +120,9 @@ export const en = {
   "error.invalidInput": "Invalid input",
   "error.storage": "Local storage error",
   "error.keychain": "System keychain error",
+  "error.keychainUnavailable": "The system keychain is not available",
+  "error.keychainLocked": "The system keychain is locked: unlock it and try again",
+  "error.keychainDenied": "Access to the system keychain was denied",
   "error.internal": "Unexpected error",
 } as const satisfies Record<string, string> &
   Record<`error.${ErrorCode}`, string> &

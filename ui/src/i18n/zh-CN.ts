@@ -117,5 +117,8 @@ export const zhCN: Catalog = {
   "error.invalidInput": "输入无效",
   "error.storage": "本地存储错误",
   "error.keychain": "系统钥匙串错误",
+  "error.keychainUnavailable": "系统钥匙串不可用",
+  "error.keychainLocked": "系统钥匙串已锁定：请解锁后重试",
+  "error.keychainDenied": "访问系统钥匙串被拒绝",
   "error.internal": "意外错误",
 };

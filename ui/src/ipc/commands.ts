@@ -1,7 +1,7 @@
 import { invoke } from "@tauri-apps/api/core";
 import type { ConnectionId } from "./bindings/ConnectionId";
 import type { ConnectionState } from "./bindings/ConnectionState";
-import type { ConnectionSummary } from "./bindings/ConnectionSummary";
+import type { Connection } from "./bindings/Connection";
 import type { ResourceContent } from "./bindings/ResourceContent";
 import type { ResourceItem } from "./bindings/ResourceItem";
 import type { ServerInfo } from "./bindings/ServerInfo";
@@ -18,8 +18,8 @@ async function call<T>(command: string, args?: Record<string, unknown>): Promise
   }
 }
 
-export function listConnections(): Promise<ConnectionSummary[]> {
-  return call<ConnectionSummary[]>("list_connections");
+export function listConnections(): Promise<Connection[]> {
+  return call<Connection[]>("list_connections");
 }
 
 /** Where each saved connection is now; later changes arrive through `onHubEvent`. */

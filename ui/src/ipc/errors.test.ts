@@ -40,7 +40,13 @@ describe("toLodeError", () => {
     expect(isLodeError({ code: "http", message: "x" })).toBe(true);
   });
 
-  it("knows all eighteen error codes", () => {
-    expect(ERROR_CODES).toHaveLength(18);
+  it("knows all twenty-one error codes", () => {
+    expect(ERROR_CODES).toHaveLength(21);
+  });
+
+  it("tells the keychain's failures apart", () => {
+    for (const code of ["keychain", "keychainUnavailable", "keychainLocked", "keychainDenied"]) {
+      expect(isLodeError({ code, message: "could not save a secret" })).toBe(true);
+    }
   });
 });

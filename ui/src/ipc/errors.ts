@@ -20,6 +20,9 @@ const CODES = {
   invalidInput: true,
   storage: true,
   keychain: true,
+  keychainUnavailable: true,
+  keychainLocked: true,
+  keychainDenied: true,
   internal: true,
 } as const satisfies Record<ErrorCode, true>;
 

@@ -1,18 +1,30 @@
-import type { ConnectionSummary, ResourceContent, ResourceItem, ServerInfo } from "../ipc";
+import type { Connection, ResourceContent, ResourceItem, ServerInfo, TransportSpec } from "../ipc";
 
 const DAY = 24 * 60 * 60 * 1000;
 
-export const demoConnection: ConnectionSummary = {
-  id: 1,
-  name: "Demo",
-  transport: { kind: "stdio", command: "lode-demo-server", args: ["--stdio"] },
-};
+/** A saved connection with the store's default settings. */
+export function savedConnection(id: number, name: string, transport: TransportSpec): Connection {
+  return {
+    id,
+    name,
+    transport,
+    settings: { secrets: [], oauth: false, timeoutSecs: 60, enabled: true, shownInBrowser: true },
+    position: id,
+    createdAt: "2026-11-01T09:00:00.000Z",
+    updatedAt: "2026-11-01T09:00:00.000Z",
+  };
+}
 
-export const httpConnection: ConnectionSummary = {
-  id: 2,
-  name: "Docs over HTTP",
-  transport: { kind: "http", url: "http://127.0.0.1:8931/mcp" },
-};
+export const demoConnection: Connection = savedConnection(1, "Demo", {
+  kind: "stdio",
+  command: "lode-demo-server",
+  args: ["--stdio"],
+});
+
+export const httpConnection: Connection = savedConnection(2, "Docs over HTTP", {
+  kind: "http",
+  url: "http://127.0.0.1:8931/mcp",
+});
 
 export function demoResources(now = Date.now()): ResourceItem[] {
   return [

@@ -37,10 +37,12 @@ impl Lode {
         })
     }
 
-    /// Connects every saved connection in parallel, each under its own supervisor.
+    /// Connects every enabled connection in parallel, each under its own supervisor.
     pub async fn start_all(&self) -> LodeResult<()> {
         for connection in self.store.list_connections()? {
-            self.hub.start(connection, Credentials::default()).await;
+            if connection.settings.enabled {
+                self.hub.start(connection, Credentials::default()).await;
+            }
         }
         Ok(())
     }
@@ -61,12 +63,7 @@ impl Lode {
     }
 
     pub fn list_connections(&self) -> LodeResult<Vec<ConnectionSummary>> {
-        Ok(self
-            .store
-            .list_connections()?
-            .iter()
-            .map(ConnectionSummary::from)
-            .collect())
+        self.store.list_connections()
     }
 
     pub async fn list_resources(&self, id: ConnectionId) -> LodeResult<Vec<ResourceItem>> {

@@ -24,11 +24,9 @@ fn demo_command() -> String {
 }
 
 fn connection(id: i64, name: &str, transport: TransportSpec) -> Connection {
-    Connection {
-        id: ConnectionId(id),
-        name: name.to_owned(),
-        transport,
-    }
+    let mut connection = Connection::unsaved(ConnectionId(id), name, transport);
+    connection.settings.timeout_secs = 10;
+    connection
 }
 
 fn shell(script: &str) -> TransportSpec {
@@ -42,7 +40,6 @@ fn shell(script: &str) -> TransportSpec {
 
 fn fast_hub() -> Hub {
     Hub::new(HubOptions {
-        request_timeout: Duration::from_secs(10),
         backoff: Backoff {
             first: Duration::from_millis(100),
             max: Duration::from_millis(400),

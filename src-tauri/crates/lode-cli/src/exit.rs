@@ -59,6 +59,9 @@ fn status(code: ErrorCode) -> u8 {
         | ErrorCode::Tls
         | ErrorCode::Storage
         | ErrorCode::Keychain
+        | ErrorCode::KeychainUnavailable
+        | ErrorCode::KeychainLocked
+        | ErrorCode::KeychainDenied
         | ErrorCode::Internal => FAILURE,
     }
 }

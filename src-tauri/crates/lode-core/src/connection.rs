@@ -130,34 +130,121 @@ fn split_command_line(line: &str) -> LodeResult<Vec<String>> {
     Ok(words)
 }
 
-/// A saved connection as the store holds it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// Where one of a connection's secrets goes when Lode connects. The value itself lives only in
+/// the keychain; the store keeps this list so Lode knows what to fetch and what to delete.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+#[ts(export)]
+pub enum SecretPlace {
+    /// An environment variable of a stdio server, e.g. `GITHUB_TOKEN`.
+    Env { name: String },
+    /// A request header of a remote server, e.g. `X-Agent-API-Key`.
+    Header { name: String },
+    /// `Authorization: Bearer …`: the token alone is the secret.
+    Bearer,
+}
+
+impl SecretPlace {
+    /// The secret's name under its connection in the keychain, e.g. `env/GITHUB_TOKEN`.
+    pub fn key_name(&self) -> String {
+        match self {
+            Self::Env { name } => format!("env/{name}"),
+            Self::Header { name } => format!("header/{name}"),
+            Self::Bearer => "bearer".to_owned(),
+        }
+    }
+}
+
+/// The default time limit of one request.
+pub const DEFAULT_TIMEOUT_SECS: u32 = 60;
+
+/// How a saved connection behaves, besides how to reach it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ConnectionSettings {
+    /// Where its secrets go (values in the keychain).
+    pub secrets: Vec<SecretPlace>,
+    /// Signs in with OAuth 2.1; its tokens are in the keychain.
+    pub oauth: bool,
+    /// The time limit of each request, in seconds.
+    pub timeout_secs: u32,
+    /// Connected when Lode starts.
+    pub enabled: bool,
+    /// Its resources appear in the browser.
+    pub shown_in_browser: bool,
+}
+
+impl Default for ConnectionSettings {
+    fn default() -> Self {
+        Self {
+            secrets: Vec::new(),
+            oauth: false,
+            timeout_secs: DEFAULT_TIMEOUT_SECS,
+            enabled: true,
+            shown_in_browser: true,
+        }
+    }
+}
+
+/// How the last attempt to connect ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ConnectOutcome {
+    /// When, as an RFC 3339 UTC timestamp.
+    pub at: String,
+    pub ok: bool,
+    /// Why it failed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub error: Option<String>,
+}
+
+/// A saved connection as the store holds it. Never a secret: see [`SecretPlace`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
 pub struct Connection {
     pub id: ConnectionId,
     pub name: String,
     pub transport: TransportSpec,
+    pub settings: ConnectionSettings,
+    /// Its place in the list of connections (ascending).
+    #[ts(type = "number")]
+    pub position: i64,
+    /// RFC 3339 UTC timestamps.
+    pub created_at: String,
+    pub updated_at: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub last_connect: Option<ConnectOutcome>,
 }
 
-/// What the UI sees of a saved connection.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "camelCase")]
-#[ts(export)]
-pub struct ConnectionSummary {
-    pub id: ConnectionId,
-    pub name: String,
-    pub transport: TransportSpec,
-}
-
-impl From<&Connection> for ConnectionSummary {
-    fn from(c: &Connection) -> Self {
+impl Connection {
+    /// A connection not saved (yet): default settings, no timestamps. For connections made on
+    /// the fly (the CLI's inline targets) and for tests.
+    pub fn unsaved(id: ConnectionId, name: impl Into<String>, transport: TransportSpec) -> Self {
         Self {
-            id: c.id,
-            name: c.name.clone(),
-            transport: c.transport.clone(),
+            id,
+            name: name.into(),
+            transport,
+            settings: ConnectionSettings::default(),
+            position: 0,
+            created_at: String::new(),
+            updated_at: String::new(),
+            last_connect: None,
         }
     }
+
+    /// The time limit of each request.
+    pub fn request_timeout(&self) -> std::time::Duration {
+        std::time::Duration::from_secs(u64::from(self.settings.timeout_secs.max(1)))
+    }
 }
+
+/// What the UI sees of a saved connection: all of it, since none of it is secret.
+pub type ConnectionSummary = Connection;
 
 #[cfg(test)]
 mod tests {

@@ -41,8 +41,15 @@ pub enum ErrorCode {
     InvalidInput,
     /// The local database failed.
     Storage,
-    /// The OS keychain failed or is unavailable.
+    /// The OS keychain failed in a way none of the codes below describes.
     Keychain,
+    /// There is no OS keychain to use: no Secret Service on the session bus (Linux), no default
+    /// keyring or keychain, no Credential Manager in this logon session (Windows).
+    KeychainUnavailable,
+    /// The keychain is locked, or the prompt to unlock it was dismissed.
+    KeychainLocked,
+    /// The OS or a sandbox refused Lode access to the keychain.
+    KeychainDenied,
     /// A bug or an unexpected condition inside Lode.
     Internal,
 }
@@ -68,6 +75,9 @@ impl ErrorCode {
             Self::InvalidInput => "invalid-input",
             Self::Storage => "storage",
             Self::Keychain => "keychain",
+            Self::KeychainUnavailable => "keychain-unavailable",
+            Self::KeychainLocked => "keychain-locked",
+            Self::KeychainDenied => "keychain-denied",
             Self::Internal => "internal",
         }
     }
@@ -122,5 +132,37 @@ mod tests {
                 .and_then(|v| v.get("detail").cloned()),
             Some(serde_json::json!("uri: x"))
         );
+    }
+
+    #[test]
+    fn keychain_failures_have_their_own_codes() {
+        for (code, wire, cli) in [
+            (ErrorCode::Keychain, "keychain", "keychain"),
+            (
+                ErrorCode::KeychainUnavailable,
+                "keychainUnavailable",
+                "keychain-unavailable",
+            ),
+            (
+                ErrorCode::KeychainLocked,
+                "keychainLocked",
+                "keychain-locked",
+            ),
+            (
+                ErrorCode::KeychainDenied,
+                "keychainDenied",
+                "keychain-denied",
+            ),
+        ] {
+            assert_eq!(
+                serde_json::to_value(code).ok(),
+                Some(serde_json::json!(wire))
+            );
+            assert_eq!(
+                serde_json::from_value::<ErrorCode>(serde_json::json!(wire)).ok(),
+                Some(code)
+            );
+            assert_eq!(code.as_str(), cli);
+        }
     }
 }

@@ -14,7 +14,10 @@ pub mod server;
 pub use catalog::{
     ContentBlock, PromptArgument, PromptItem, PromptMessage, PromptResult, ToolItem, ToolResult,
 };
-pub use connection::{Connection, ConnectionId, ConnectionSummary, TransportSpec};
+pub use connection::{
+    ConnectOutcome, Connection, ConnectionId, ConnectionSettings, ConnectionSummary, SecretPlace,
+    TransportSpec, DEFAULT_TIMEOUT_SECS,
+};
 pub use credentials::{ApiKey, Credentials};
 pub use error::{ErrorCode, LodeError, LodeResult};
 pub use event::{ConnectionState, ConnectionStatus, HubEvent, HubEventKind, ServerEvent};

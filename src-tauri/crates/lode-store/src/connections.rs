@@ -1,16 +1,23 @@
 //! Saved connections and the first-run seed.
 
-use lode_core::{Connection, ConnectionId, ErrorCode, LodeError, LodeResult, TransportSpec};
+use lode_core::{
+    Connection, ConnectionId, ConnectionSettings, ErrorCode, LodeError, LodeResult, TransportSpec,
+};
 use rusqlite::{params, OptionalExtension};
 
+use crate::connection_row::{encode_secrets, encode_transport, read_connection, RawRow, COLUMNS};
 use crate::database::{storage_error, Store};
+
+/// An SQL expression for "now" as an RFC 3339 UTC timestamp with milliseconds.
+const NOW: &str = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
 /// Set once the first-run connections have been created, so deleting them later sticks.
 const SEEDED_KEY: &str = "seeded";
 
 impl Store {
+    /// Every saved connection, in the order the person gave them.
     pub fn list_connections(&self) -> LodeResult<Vec<Connection>> {
-        self.query_connections("ORDER BY name COLLATE NOCASE", [])
+        self.query_connections("ORDER BY position, name COLLATE NOCASE", [])
     }
 
     pub fn get_connection(&self, id: ConnectionId) -> LodeResult<Connection> {
@@ -32,37 +39,36 @@ impl Store {
     ) -> LodeResult<Vec<Connection>> {
         let conn = self.conn()?;
         let mut stmt = conn
-            .prepare(&format!(
-                "SELECT id, name, transport FROM connections {clause}"
-            ))
+            .prepare(&format!("SELECT {COLUMNS} FROM connections {clause}"))
             .map_err(|e| storage_error("read connections", e))?;
         let rows = stmt
-            .query_map(params, |row| {
-                Ok((
-                    row.get::<_, i64>(0)?,
-                    row.get::<_, String>(1)?,
-                    row.get::<_, String>(2)?,
-                ))
-            })
+            .query_map(params, RawRow::read)
             .map_err(|e| storage_error("read connections", e))?;
         rows.map(|row| {
-            let (id, name, transport) = row.map_err(|e| storage_error("read connections", e))?;
-            Ok(Connection {
-                id: ConnectionId(id),
-                name,
-                transport: parse_transport(&transport)?,
-            })
+            row.map_err(|e| storage_error("read connections", e))?
+                .decode()
         })
         .collect()
     }
 
+    /// Saves a new connection with the default settings, last in the list.
     pub fn insert_connection(
         &self,
         name: &str,
         transport: &TransportSpec,
     ) -> LodeResult<Connection> {
+        self.insert_connection_with(name, transport, &ConnectionSettings::default())
+    }
+
+    /// Saves a new connection, last in the list.
+    pub fn insert_connection_with(
+        &self,
+        name: &str,
+        transport: &TransportSpec,
+        settings: &ConnectionSettings,
+    ) -> LodeResult<Connection> {
         let conn = self.conn()?;
-        insert_row(&conn, name, transport)
+        insert_row(&conn, name, transport, settings)
     }
 
     /// Saves several connections at once, all or none — what an import from another client's
@@ -72,13 +78,26 @@ impl Store {
         &self,
         entries: &[(String, TransportSpec)],
     ) -> LodeResult<Vec<Connection>> {
+        let settings = ConnectionSettings::default();
+        let entries: Vec<(String, TransportSpec, ConnectionSettings)> = entries
+            .iter()
+            .map(|(name, transport)| (name.clone(), transport.clone(), settings.clone()))
+            .collect();
+        self.insert_connections_with(&entries)
+    }
+
+    /// Like [`Store::insert_connections`], each with its own settings.
+    pub fn insert_connections_with(
+        &self,
+        entries: &[(String, TransportSpec, ConnectionSettings)],
+    ) -> LodeResult<Vec<Connection>> {
         let mut conn = self.conn()?;
         let tx = conn
             .transaction()
             .map_err(|e| storage_error("save the connections", e))?;
         let saved = entries
             .iter()
-            .map(|(name, transport)| insert_row(&tx, name, transport))
+            .map(|(name, transport, settings)| insert_row(&tx, name, transport, settings))
             .collect::<LodeResult<Vec<_>>>()?;
         tx.commit()
             .map_err(|e| storage_error("save the connections", e))?;
@@ -91,7 +110,7 @@ impl Store {
         let changed = self
             .conn()?
             .execute(
-                "UPDATE connections SET name = ?1 WHERE id = ?2",
+                &format!("UPDATE connections SET name = ?1, updated_at = {NOW} WHERE id = ?2"),
                 params![name, id.0],
             )
             .map_err(|e| name_error(name, "rename the connection", e))?;
@@ -141,12 +160,16 @@ impl Store {
             return Ok(false);
         }
         for (name, transport) in seed {
-            let json = encode_transport(transport)?;
-            tx.execute(
-                "INSERT OR IGNORE INTO connections (name, transport) VALUES (?1, ?2)",
-                params![name, json],
-            )
-            .map_err(|e| storage_error("seed connections", e))?;
+            let taken: bool = tx
+                .query_row(
+                    "SELECT EXISTS (SELECT 1 FROM connections WHERE name = ?1)",
+                    [name],
+                    |r| r.get(0),
+                )
+                .map_err(|e| storage_error("seed connections", e))?;
+            if !taken {
+                insert_row(&tx, name, transport, &ConnectionSettings::default())?;
+            }
         }
         tx.execute(
             "INSERT INTO settings (key, value) VALUES (?1, '1')",
@@ -163,32 +186,136 @@ impl Store {
         let json = encode_transport(transport)?;
         self.conn()?
             .execute(
-                "UPDATE connections SET transport = ?1 WHERE id = ?2",
+                &format!("UPDATE connections SET transport = ?1, updated_at = {NOW} WHERE id = ?2"),
                 params![json, id.0],
             )
             .map_err(|e| storage_error("update the connection", e))?;
         Ok(())
     }
+
+    /// Replaces everything about a connection but its place, id and creation time (the edit
+    /// form's Save). Returns the connection as saved.
+    pub fn update_connection(
+        &self,
+        id: ConnectionId,
+        name: &str,
+        transport: &TransportSpec,
+        settings: &ConnectionSettings,
+    ) -> LodeResult<Connection> {
+        let name = checked_name(name)?;
+        let settings = checked_settings(settings)?;
+        let conn = self.conn()?;
+        let changed = conn
+            .execute(
+                &format!(
+                    "UPDATE connections SET name = ?1, transport = ?2, secrets = ?3, oauth = ?4, \
+                     timeout_secs = ?5, enabled = ?6, shown_in_browser = ?7, updated_at = {NOW} \
+                     WHERE id = ?8"
+                ),
+                params![
+                    name,
+                    encode_transport(transport)?,
+                    encode_secrets(&settings.secrets)?,
+                    settings.oauth,
+                    settings.timeout_secs,
+                    settings.enabled,
+                    settings.shown_in_browser,
+                    id.0
+                ],
+            )
+            .map_err(|e| name_error(name, "save the connection", e))?;
+        if changed == 0 {
+            return Err(unknown_connection(id));
+        }
+        read_connection(&conn, id)?.ok_or_else(|| unknown_connection(id))
+    }
+
+    /// Puts the connections in the order given (the sidebar after a drag), in one transaction.
+    /// Connections not named keep their relative order after those named.
+    pub fn reorder_connections(&self, order: &[ConnectionId]) -> LodeResult<()> {
+        let mut conn = self.conn()?;
+        let tx = conn
+            .transaction()
+            .map_err(|e| storage_error("reorder connections", e))?;
+        let named = i64::try_from(order.len()).unwrap_or(i64::MAX);
+        // Everyone else moves behind the named ones, keeping their order.
+        tx.execute("UPDATE connections SET position = position + ?1", [named])
+            .map_err(|e| storage_error("reorder connections", e))?;
+        for (index, id) in order.iter().enumerate() {
+            let position = i64::try_from(index).unwrap_or(i64::MAX);
+            tx.execute(
+                "UPDATE connections SET position = ?1 WHERE id = ?2",
+                params![position, id.0],
+            )
+            .map_err(|e| storage_error("reorder connections", e))?;
+        }
+        tx.commit()
+            .map_err(|e| storage_error("reorder connections", e))
+    }
+
+    /// Records how the last attempt to connect ended, shown beside the connection.
+    pub fn record_connect(
+        &self,
+        id: ConnectionId,
+        ok: bool,
+        error: Option<&str>,
+    ) -> LodeResult<()> {
+        self.conn()?
+            .execute(
+                &format!(
+                    "UPDATE connections SET last_connect = \
+                     json_object('at', {NOW}, 'ok', json(?1), 'error', ?2) WHERE id = ?3"
+                ),
+                params![if ok { "true" } else { "false" }, error, id.0],
+            )
+            .map_err(|e| storage_error("record the connect result", e))?;
+        Ok(())
+    }
 }
 
-/// Inserts one connection on `conn` (the store's connection or an open transaction).
+/// Inserts one connection on `conn` (the store's connection or an open transaction), last.
 fn insert_row(
     conn: &rusqlite::Connection,
     name: &str,
     transport: &TransportSpec,
+    settings: &ConnectionSettings,
 ) -> LodeResult<Connection> {
     let name = checked_name(name)?;
-    let json = encode_transport(transport)?;
+    let settings = checked_settings(settings)?;
     conn.execute(
-        "INSERT INTO connections (name, transport) VALUES (?1, ?2)",
-        params![name, json],
+        &format!(
+            "INSERT INTO connections (name, transport, secrets, oauth, timeout_secs, enabled, \
+             shown_in_browser, position, created_at, updated_at) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, \
+             (SELECT COALESCE(MAX(position), 0) + 1 FROM connections), {NOW}, {NOW})"
+        ),
+        params![
+            name,
+            encode_transport(transport)?,
+            encode_secrets(&settings.secrets)?,
+            settings.oauth,
+            settings.timeout_secs,
+            settings.enabled,
+            settings.shown_in_browser
+        ],
     )
     .map_err(|e| name_error(name, "save the connection", e))?;
-    Ok(Connection {
-        id: ConnectionId(conn.last_insert_rowid()),
-        name: name.to_owned(),
-        transport: transport.clone(),
-    })
+    let id = ConnectionId(conn.last_insert_rowid());
+    read_connection(conn, id)?.ok_or_else(|| unknown_connection(id))
+}
+
+/// Settings as saved: a timeout of at least one second, each secret listed once.
+fn checked_settings(settings: &ConnectionSettings) -> LodeResult<ConnectionSettings> {
+    if settings.timeout_secs == 0 {
+        return Err(LodeError::new(
+            ErrorCode::InvalidInput,
+            "the request timeout must be at least 1 second",
+        ));
+    }
+    let mut settings = settings.clone();
+    settings.secrets.sort();
+    settings.secrets.dedup();
+    Ok(settings)
 }
 
 /// The name as saved: trimmed, and never empty.
@@ -225,18 +352,6 @@ fn unknown_connection(id: ConnectionId) -> LodeError {
     )
 }
 
-fn encode_transport(transport: &TransportSpec) -> LodeResult<String> {
-    serde_json::to_string(transport)
-        .map_err(|e| LodeError::new(ErrorCode::Internal, format!("encode transport: {e}")))
-}
-
-fn parse_transport(json: &str) -> LodeResult<TransportSpec> {
-    serde_json::from_str(json).map_err(|e| {
-        LodeError::new(ErrorCode::Storage, "a saved connection is unreadable")
-            .with_detail(e.to_string())
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -247,7 +362,7 @@ mod tests {
     }
 
     #[test]
-    fn saves_and_lists_connections_by_name() {
+    fn saves_and_lists_connections_in_the_order_added() {
         let store = Store::open_in_memory().expect("open");
         store
             .insert_connection("zeta", &stdio("z"))
@@ -261,7 +376,7 @@ mod tests {
             .into_iter()
             .map(|c| c.name)
             .collect();
-        assert_eq!(names, ["Alpha", "zeta"]);
+        assert_eq!(names, ["zeta", "Alpha"]);
         assert_eq!(
             store.get_connection(alpha.id).expect("get").transport,
             alpha.transport

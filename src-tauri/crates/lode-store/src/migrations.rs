@@ -7,7 +7,10 @@ use rusqlite::Connection;
 use crate::database::storage_error;
 
 /// Every migration, in order; the database's `user_version` is how many have run.
-const MIGRATIONS: &[&str] = &[include_str!("migrations/0001_connections.sql")];
+const MIGRATIONS: &[&str] = &[
+    include_str!("migrations/0001_connections.sql"),
+    include_str!("migrations/0002_connection_settings.sql"),
+];
 
 pub(crate) fn migrate(conn: &mut Connection) -> LodeResult<()> {
     let current: usize = conn

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useT } from "../../i18n";
-import type { ConnectionStatus, ConnectionSummary, ResourceItem } from "../../ipc";
+import type { ConnectionStatus, Connection, ResourceItem } from "../../ipc";
 import { EmptyState } from "../../ui-kit/EmptyState";
 import { Pane } from "../../ui-kit/Pane";
 import { Spinner } from "../../ui-kit/Spinner";
@@ -10,7 +10,7 @@ import { useResources } from "./useResources";
 import "./browser.css";
 
 interface ResourcesPaneProps {
-  connection: ConnectionSummary | null;
+  connection: Connection | null;
   /** The connection's live status; the list is refreshed when it comes (back) up. */
   status: ConnectionStatus | undefined;
   selectedUri: string | null;

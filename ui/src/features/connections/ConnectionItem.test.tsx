@@ -1,14 +1,11 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { I18nProvider, type Locale } from "../../i18n";
-import type { ConnectionStatus, ConnectionSummary, TransportSpec } from "../../ipc";
+import type { ConnectionStatus, Connection, TransportSpec } from "../../ipc";
+import { demoConnection } from "../../test/fixtures";
 import { ConnectionItem } from "./ConnectionItem";
 
-const demo: ConnectionSummary = {
-  id: 1,
-  name: "Demo",
-  transport: { kind: "stdio", command: "lode-demo-server", args: ["--stdio"] },
-};
+const demo: Connection = demoConnection;
 
 const lost = { code: "transportClosed", message: "the server process exited" } as const;
 
@@ -16,7 +13,7 @@ function renderItem(status: ConnectionStatus | undefined, locale: Locale = "en",
   return renderWithUnmount(status, locale, connection).item;
 }
 
-function renderWithUnmount(status: ConnectionStatus | undefined, locale: Locale, connection: ConnectionSummary) {
+function renderWithUnmount(status: ConnectionStatus | undefined, locale: Locale, connection: Connection) {
   const { unmount } = render(
     <I18nProvider defaultLocale={locale}>
       <ul>

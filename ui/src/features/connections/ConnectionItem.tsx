@@ -1,10 +1,10 @@
 import { useT } from "../../i18n";
-import type { ConnectionStatus, ConnectionSummary } from "../../ipc";
+import type { ConnectionStatus, Connection } from "../../ipc";
 import { statusText } from "./status";
 import { transportTarget } from "./transport";
 
 interface ConnectionItemProps {
-  connection: ConnectionSummary;
+  connection: Connection;
   /** Undefined until the hub has said anything about this connection. */
   status: ConnectionStatus | undefined;
   selected: boolean;

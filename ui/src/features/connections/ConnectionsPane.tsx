@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useT } from "../../i18n";
-import type { ConnectionId, ConnectionSummary } from "../../ipc";
+import type { ConnectionId, Connection } from "../../ipc";
 import { EmptyState } from "../../ui-kit/EmptyState";
 import { Pane } from "../../ui-kit/Pane";
 import { Spinner } from "../../ui-kit/Spinner";
@@ -13,7 +13,7 @@ import "./connections.css";
 interface ConnectionsPaneProps {
   statuses: ConnectionStatuses;
   selectedId: ConnectionId | null;
-  onSelect: (connection: ConnectionSummary) => void;
+  onSelect: (connection: Connection) => void;
 }
 
 export function ConnectionsPane({ statuses, selectedId, onSelect }: ConnectionsPaneProps) {

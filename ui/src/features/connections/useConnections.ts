@@ -1,6 +1,6 @@
-import { listConnections, toLodeError, type ConnectionSummary, type LodeError } from "../../ipc";
+import { listConnections, toLodeError, type Connection, type LodeError } from "../../ipc";
 import { useAsync } from "../../ui-kit/useAsync";
 
 export function useConnections() {
-  return useAsync<ConnectionSummary[], LodeError>("connections", listConnections, toLodeError);
+  return useAsync<Connection[], LodeError>("connections", listConnections, toLodeError);
 }

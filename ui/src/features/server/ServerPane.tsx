@@ -1,6 +1,6 @@
 import { useId, useLayoutEffect, useMemo, useRef, type KeyboardEvent, type Ref } from "react";
 import { useT } from "../../i18n";
-import type { ConnectionStatus, ConnectionSummary, LodeError, ServerInfo } from "../../ipc";
+import type { ConnectionStatus, Connection, LodeError, ServerInfo } from "../../ipc";
 import { Badge } from "../../ui-kit/Badge";
 import { EmptyState } from "../../ui-kit/EmptyState";
 import { Pane } from "../../ui-kit/Pane";
@@ -12,7 +12,7 @@ import { useServerDetails } from "./useServerDetails";
 import "./server.css";
 
 interface ServerPaneProps {
-  connection: ConnectionSummary;
+  connection: Connection;
   /** The connection's live status; the details are loaded again when it comes (back) up. */
   status: ConnectionStatus | undefined;
   /** For the button's aria-controls. */

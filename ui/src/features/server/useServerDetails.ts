@@ -4,7 +4,7 @@ import {
   serverLog,
   toLodeError,
   type ConnectionStatus,
-  type ConnectionSummary,
+  type Connection,
   type LodeError,
   type ServerInfo,
 } from "../../ipc";
@@ -15,7 +15,7 @@ import { useReadyAgain } from "../connections/useReadyAgain";
 export const LOG_LINES = 200;
 
 /** Only a server Lode starts itself has a stderr to read; HTTP, SSE and REST ones are remote. */
-export function isLocal(connection: ConnectionSummary): boolean {
+export function isLocal(connection: Connection): boolean {
   return connection.transport.kind === "stdio";
 }
 
@@ -24,7 +24,7 @@ export function isLocal(connection: ConnectionSummary): boolean {
  * mounts) and again, keeping what is on screen meanwhile, when the connection becomes ready
  * after being anything else: a restarted server may be another version with another log.
  */
-export function useServerDetails(connection: ConnectionSummary, status: ConnectionStatus | undefined) {
+export function useServerDetails(connection: Connection, status: ConnectionStatus | undefined) {
   const { id } = connection;
   const local = isLocal(connection);
   const info = useAsync<ServerInfo, LodeError>(`info:${id}`, () => serverInfo(id), toLodeError);

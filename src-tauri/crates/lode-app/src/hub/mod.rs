@@ -7,7 +7,6 @@ mod supervisor;
 
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::time::Duration;
 
 use lode_core::{
     Connection, ConnectionId, ConnectionStatus, Credentials, ErrorCode, HubEvent, LodeError,
@@ -20,19 +19,10 @@ use tokio::task::JoinHandle;
 pub use backoff::Backoff;
 use supervisor::{Control, Snapshot, Supervisor};
 
-#[derive(Debug, Clone)]
+/// How the hub supervises; each connection's request timeout is its own setting.
+#[derive(Debug, Clone, Default)]
 pub struct HubOptions {
-    pub request_timeout: Duration,
     pub backoff: Backoff,
-}
-
-impl Default for HubOptions {
-    fn default() -> Self {
-        Self {
-            request_timeout: Duration::from_secs(60),
-            backoff: Backoff::default(),
-        }
-    }
 }
 
 struct Link {
@@ -76,9 +66,9 @@ impl Hub {
         let control = Arc::new(Control::default());
         let id = connection.id;
         let supervisor = Supervisor {
+            request_timeout: connection.request_timeout(),
             connection,
             credentials,
-            request_timeout: self.options.request_timeout,
             backoff: self.options.backoff,
             status,
             events: self.events.clone(),

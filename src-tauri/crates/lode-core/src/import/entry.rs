@@ -6,9 +6,9 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, Value};
 
-use super::secrets::{bearer_token, env_is_secret, header_is_secret, SecretPlace};
+use super::secrets::{bearer_token, env_is_secret, header_is_secret};
 use super::{FoundSecret, ImportedServer, SecretValue};
-use crate::connection::TransportSpec;
+use crate::connection::{SecretPlace, TransportSpec};
 
 /// Reads the entry `name`; `Err` says what makes it unusable.
 pub(super) fn read(

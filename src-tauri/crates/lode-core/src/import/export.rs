@@ -4,8 +4,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::secrets::SecretPlace;
-use crate::connection::TransportSpec;
+use crate::connection::{SecretPlace, TransportSpec};
 
 /// One connection to export: its settings and where its secrets would go (values never).
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -20,8 +20,8 @@ use ts_rs::TS;
 use crate::connection::TransportSpec;
 use crate::error::{ErrorCode, LodeError, LodeResult};
 
+pub use crate::connection::SecretPlace;
 pub use export::{claude_desktop_config, ExportEntry, Exported};
-pub use secrets::SecretPlace;
 
 /// Whose configuration file it is: each client has its own layout.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]

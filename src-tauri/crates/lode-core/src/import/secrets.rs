@@ -2,22 +2,6 @@
 //! rather than in Lode's database. A false positive costs a keychain entry; a false negative
 //! leaks a token into a plain file, so the rules lean towards "secret".
 
-use serde::{Deserialize, Serialize};
-use ts_rs::TS;
-
-/// Where a secret sits in a server's configuration.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, TS)]
-#[serde(tag = "kind", rename_all = "camelCase")]
-#[ts(export)]
-pub enum SecretPlace {
-    /// An environment variable of a stdio server, e.g. `GITHUB_TOKEN`.
-    Env { name: String },
-    /// A request header of a remote server, e.g. `X-Agent-API-Key`.
-    Header { name: String },
-    /// `Authorization: Bearer …`: the token alone is the secret.
-    Bearer,
-}
-
 /// Words that make a variable or header name a secret's, matched against its parts
 /// (`OPENAI_API_KEY` → `OPENAI`, `API`, `KEY`).
 const SECRET_WORDS: &[&str] = &[
