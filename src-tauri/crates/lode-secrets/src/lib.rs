@@ -23,7 +23,7 @@ pub use keychain::KeychainStore;
 pub use memory::MemoryStore;
 pub use secret::{Secret, SecretKey, SecretName};
 
-use lode_core::{ConnectionId, ErrorCode, LodeResult};
+use lode_core::{ConnectionId, ErrorCode, LodeResult, SecretPlace};
 
 /// Keychain entries by name, each value at most [`MAX_ENTRY_BYTES`] of UTF-8. Implementations
 /// are blocking and thread-safe. Entry values are whole secrets or parts of one: treat them as
@@ -47,12 +47,12 @@ pub trait SecretStore: Send + Sync {
     /// `Ok(false)` when there was nothing to delete.
     fn delete(&self, key: &SecretKey) -> LodeResult<bool>;
 
-    /// Deletes every secret filed under `connection`: its bearer token, API-key value and
-    /// OAuth credentials, and the secret environment variables named in `env_names`. Returns
-    /// how many secrets existed.
+    /// Deletes every secret filed under `connection`: its bearer token and OAuth credentials,
+    /// and the secret headers and environment variables among `places`. Returns how many
+    /// secrets existed.
     ///
-    /// The variable names come from the caller (lode-store records which variables of a
-    /// connection are secret, as it records the other "has secret" flags) rather than from
+    /// The places come from the caller (lode-store records where a connection's secrets go,
+    /// `ConnectionSettings::secrets`) rather than from
     /// enumerating the keychain: keyring-core lets a store not search at all, the stores that
     /// do match exact attribute values only (so Lode's whole service would have to be listed
     /// and filtered), and Secret Service prompts to unlock every locked match of a search. The
@@ -64,7 +64,7 @@ pub trait SecretStore: Send + Sync {
     fn delete_connection_secrets(
         &self,
         connection: ConnectionId,
-        env_names: &[String],
+        places: &[SecretPlace],
     ) -> LodeResult<usize>;
 }
 
@@ -84,11 +84,12 @@ impl<T: EntryStore + ?Sized> SecretStore for T {
     fn delete_connection_secrets(
         &self,
         connection: ConnectionId,
-        env_names: &[String],
+        places: &[SecretPlace],
     ) -> LodeResult<usize> {
-        let names = SecretName::FIXED
-            .into_iter()
-            .chain(env_names.iter().cloned().map(SecretName::Env));
+        let mut names: Vec<SecretName> = SecretName::FIXED.into_iter().collect();
+        names.extend(places.iter().map(SecretName::from));
+        names.sort();
+        names.dedup();
         let mut deleted = 0;
         let mut first_error = None;
         for name in names {

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use lode_core::{ConnectionId, ErrorCode, LodeError, LodeResult};
+use lode_core::{ConnectionId, ErrorCode, LodeError, LodeResult, SecretPlace};
 
 /// The longest key accepted, so a key plus its chunk suffix stays far below every platform's
 /// limit on entry names (Windows: 32,767 characters).
@@ -24,7 +24,7 @@ impl SecretKey {
         let id = connection.0;
         Self(match name {
             SecretName::Bearer => format!("connection/{id}/bearer"),
-            SecretName::ApiKey => format!("connection/{id}/api-key"),
+            SecretName::Header(header) => format!("connection/{id}/header/{}", escape(header)),
             SecretName::OAuth => format!("connection/{id}/oauth"),
             SecretName::Env(var) => format!("connection/{id}/env/{}", escape(var)),
         })
@@ -53,13 +53,14 @@ impl SecretKey {
 }
 
 /// Which of a connection's secrets. The kinds a connection can have at most one of are fixed;
-/// secret environment variables (stdio servers, e.g. `GITHUB_TOKEN`) are named by the user.
+/// secret headers (an API key such as `X-Agent-API-Key`) and environment variables (stdio
+/// servers, e.g. `GITHUB_TOKEN`) are named by the user.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SecretName {
     /// A bearer token (sent as `Authorization: Bearer <token>`).
     Bearer,
-    /// The value of the API-key header; the header's name is plain configuration.
-    ApiKey,
+    /// The value of a secret request header, by header name (an API key).
+    Header(String),
     /// OAuth credentials (tokens, client registration) as one JSON document. Often larger than
     /// one keychain entry allows: stored in chunks.
     OAuth,
@@ -68,8 +69,18 @@ pub enum SecretName {
 }
 
 impl SecretName {
-    /// The kinds every connection may have, i.e. all but the named environment variables.
-    pub const FIXED: [SecretName; 3] = [SecretName::Bearer, SecretName::ApiKey, SecretName::OAuth];
+    /// The kinds every connection may have, i.e. all but the named headers and variables.
+    pub const FIXED: [SecretName; 2] = [SecretName::Bearer, SecretName::OAuth];
+}
+
+impl From<&SecretPlace> for SecretName {
+    fn from(place: &SecretPlace) -> Self {
+        match place {
+            SecretPlace::Bearer => Self::Bearer,
+            SecretPlace::Header { name } => Self::Header(name.clone()),
+            SecretPlace::Env { name } => Self::Env(name.clone()),
+        }
+    }
 }
 
 /// Keeps a variable name readable in the key (`GITHUB_TOKEN` stays as is) while making every
@@ -150,8 +161,8 @@ mod tests {
             "connection/7/bearer"
         );
         assert_eq!(
-            SecretKey::for_connection(id, &SecretName::ApiKey).as_str(),
-            "connection/7/api-key"
+            SecretKey::for_connection(id, &SecretName::Header("X-Agent-API-Key".into())).as_str(),
+            "connection/7/header/X-Agent-API-Key"
         );
         assert_eq!(
             SecretKey::for_connection(id, &SecretName::OAuth).as_str(),

@@ -2,7 +2,7 @@
 //! the same checks against the in-memory store. Each test uses its own service name so it never
 //! touches a user's real secrets nor another test's.
 
-use lode_core::ConnectionId;
+use lode_core::{ConnectionId, SecretPlace};
 use lode_secrets::{
     EntryStore, KeychainStore, MemoryStore, Secret, SecretKey, SecretName, SecretStore,
     MAX_ENTRY_BYTES,
@@ -159,7 +159,11 @@ fn deletes_a_connections_secrets(store: &dyn SecretStore, inspect: Inspect<'_>, 
     let env = |name: &str| SecretName::Env(name.to_owned());
     let secrets = [
         (mine, SecretName::Bearer, "tok".to_owned()),
-        (mine, SecretName::ApiKey, "key".to_owned()),
+        (
+            mine,
+            SecretName::Header("X-Agent-API-Key".into()),
+            "key".to_owned(),
+        ),
         (mine, SecretName::OAuth, oauth_json(9_000)),
         (mine, env("GITHUB_TOKEN"), "ghp_x".to_owned()),
         (mine, env("ODD#NAME/x"), "odd".to_owned()),
@@ -175,7 +179,17 @@ fn deletes_a_connections_secrets(store: &dyn SecretStore, inspect: Inspect<'_>, 
             .expect("set");
     }
 
-    let names = ["GITHUB_TOKEN", "ODD#NAME/x", "NEVER_SET"].map(String::from);
+    let env_place = |name: &str| SecretPlace::Env {
+        name: name.to_owned(),
+    };
+    let names = [
+        env_place("GITHUB_TOKEN"),
+        env_place("ODD#NAME/x"),
+        env_place("NEVER_SET"),
+        SecretPlace::Header {
+            name: "X-Agent-API-Key".into(),
+        },
+    ];
     assert_eq!(
         store
             .delete_connection_secrets(mine, &names)

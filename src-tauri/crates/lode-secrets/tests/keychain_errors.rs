@@ -309,7 +309,7 @@ fn child_locked_keyring() {
     );
     assert_code(
         store.set(
-            &SecretKey::for_connection(connection, &SecretName::ApiKey),
+            &SecretKey::for_connection(connection, &SecretName::Header("X-Api-Key".into())),
             &Secret::new("new"),
         ),
         ErrorCode::KeychainLocked,
