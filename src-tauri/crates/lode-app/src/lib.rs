@@ -2,6 +2,7 @@
 //! framework: the shell and the CLI are thin adapters over [`Lode`].
 
 mod connect;
+mod credentials;
 mod demo;
 mod hub;
 pub mod import_sources;
@@ -15,6 +16,9 @@ pub use lode::Lode;
 pub use paths::{default_data_dir, APP_IDENTIFIER};
 pub use target::ServerTarget;
 
+pub use credentials::LazyKeychain;
 pub use lode_core as core;
 /// The client the CLI drives directly: [`Lode::connect_target_with`] hands one out.
 pub use lode_mcp::{ConnectOptions, EventSink, McpClient};
+/// Secrets as the use cases take them, and the stores behind them.
+pub use lode_secrets as secrets;

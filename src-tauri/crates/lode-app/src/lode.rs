@@ -4,13 +4,16 @@ use std::path::Path;
 use std::sync::Arc;
 
 use lode_core::{
-    Connection, ConnectionId, ConnectionState, ConnectionSummary, Credentials, ErrorCode, HubEvent,
-    LodeResult, ResourceContent, ResourceItem, ServerInfo,
+    Connection, ConnectionId, ConnectionSettings, ConnectionState, ConnectionSummary, Credentials,
+    ErrorCode, HubEvent, LodeError, LodeResult, ResourceContent, ResourceItem, SecretPlace,
+    ServerInfo, TransportSpec,
 };
 use lode_mcp::{ConnectOptions, McpClient};
+use lode_secrets::{Secret, SecretKey, SecretName, SecretStore};
 use lode_store::Store;
 use tokio::sync::broadcast;
 
+use crate::credentials::{self, LazyKeychain, Resolved};
 use crate::demo::{self, DEMO_CONNECTION_NAME};
 use crate::hub::{Hub, HubOptions};
 use crate::paths::database_file;
@@ -18,6 +21,8 @@ use crate::target::ServerTarget;
 
 pub struct Lode {
     store: Arc<Store>,
+    /// Where the connections' secrets are: the OS keychain, opened when first needed.
+    secrets: Arc<dyn SecretStore>,
     hub: Hub,
 }
 
@@ -26,6 +31,15 @@ impl Lode {
     /// `demo` (the bundled demo server) when one is given; later opens repoint an existing
     /// Demo connection whose server binary has moved (Lode reinstalled elsewhere).
     pub fn open(data_dir: &Path, demo: Option<lode_core::TransportSpec>) -> LodeResult<Self> {
+        Self::open_with_secrets(data_dir, demo, Arc::new(LazyKeychain::default()))
+    }
+
+    /// Like [`Lode::open`], with the secrets kept in `secrets` instead of the OS keychain.
+    pub fn open_with_secrets(
+        data_dir: &Path,
+        demo: Option<lode_core::TransportSpec>,
+        secrets: Arc<dyn SecretStore>,
+    ) -> LodeResult<Self> {
         let store = Store::open(&database_file(data_dir))?;
         if let Some(demo) = demo {
             store.seed_once(&[(DEMO_CONNECTION_NAME.to_owned(), demo.clone())])?;
@@ -33,18 +47,52 @@ impl Lode {
         }
         Ok(Self {
             store: Arc::new(store),
+            secrets,
             hub: Hub::new(HubOptions::default()),
         })
     }
 
-    /// Connects every enabled connection in parallel, each under its own supervisor.
+    /// Connects every enabled connection in parallel, each under its own supervisor, with its
+    /// secrets from the keychain. One whose secrets cannot be read shows as failed, saying why.
     pub async fn start_all(&self) -> LodeResult<()> {
         for connection in self.store.list_connections()? {
             if connection.settings.enabled {
-                self.hub.start(connection, Credentials::default()).await;
+                self.start(connection).await;
             }
         }
         Ok(())
+    }
+
+    async fn start(&self, connection: Connection) {
+        match self.resolve(&connection).await {
+            Ok(resolved) => {
+                let credentials = resolved.credentials;
+                let connection = Connection {
+                    transport: resolved.transport,
+                    ..connection
+                };
+                self.hub.start(connection, credentials).await;
+            }
+            Err(error) => self.hub.start_failed(&connection, error).await,
+        }
+    }
+
+    /// The connection's secrets, read on a blocking thread (a keychain call is a D-Bus round
+    /// trip, and may wait for the person to unlock it).
+    async fn resolve(&self, connection: &Connection) -> LodeResult<Resolved> {
+        if connection.settings.secrets.is_empty() {
+            return Ok(Resolved {
+                transport: connection.transport.clone(),
+                credentials: Credentials::default(),
+            });
+        }
+        let secrets = self.secrets.clone();
+        let connection = connection.clone();
+        tokio::task::spawn_blocking(move || credentials::resolve(&connection, secrets.as_ref()))
+            .await
+            .map_err(|e| {
+                LodeError::new(ErrorCode::Internal, format!("reading secrets failed: {e}"))
+            })?
     }
 
     /// Status changes and server notifications of every connection, from now on.
@@ -60,6 +108,63 @@ impl Lode {
             .into_iter()
             .map(|(connection, status)| ConnectionState { connection, status })
             .collect()
+    }
+
+    /// Saves a new connection with its secrets. The settings' list of secrets becomes the
+    /// places given in `secrets`. The row is saved first (the keychain files secrets under its
+    /// id); if a secret then cannot be stored, the row and any secret already stored are
+    /// removed again, so a failure leaves nothing half-done.
+    pub async fn add_connection(
+        &self,
+        name: &str,
+        transport: &TransportSpec,
+        settings: &ConnectionSettings,
+        secrets: Vec<(SecretPlace, Secret)>,
+    ) -> LodeResult<Connection> {
+        let settings = ConnectionSettings {
+            secrets: secrets.iter().map(|(place, _)| place.clone()).collect(),
+            ..settings.clone()
+        };
+        let saved = self
+            .store
+            .insert_connection_with(name, transport, &settings)?;
+        let keychain = self.secrets.clone();
+        let id = saved.id;
+        let places = settings.secrets.clone();
+        let stored = tokio::task::spawn_blocking(move || {
+            for (place, secret) in &secrets {
+                let key = SecretKey::for_connection(id, &SecretName::from(place));
+                if let Err(error) = keychain.set(&key, secret) {
+                    let _ = keychain.delete_connection_secrets(id, &places);
+                    return Err(error);
+                }
+            }
+            Ok(())
+        })
+        .await
+        .map_err(|e| LodeError::new(ErrorCode::Internal, format!("saving secrets failed: {e}")))?;
+        if let Err(error) = stored {
+            self.store.delete_connections(&[id])?;
+            return Err(error);
+        }
+        Ok(saved)
+    }
+
+    /// Deletes a connection and its secrets, ending its session. The secrets go first: when
+    /// the keychain refuses (locked, say), the connection is kept and the error says why, so
+    /// no secret is ever left behind without the connection that names it.
+    pub async fn remove_connection(&self, id: ConnectionId) -> LodeResult<()> {
+        let connection = self.store.get_connection(id)?;
+        let keychain = self.secrets.clone();
+        let places = connection.settings.secrets.clone();
+        tokio::task::spawn_blocking(move || keychain.delete_connection_secrets(id, &places))
+            .await
+            .map_err(|e| {
+                LodeError::new(ErrorCode::Internal, format!("deleting secrets failed: {e}"))
+            })??;
+        self.hub.stop(id).await;
+        self.store.delete_connections(&[id])?;
+        Ok(())
     }
 
     pub fn list_connections(&self) -> LodeResult<Vec<ConnectionSummary>> {
@@ -115,6 +220,9 @@ impl Lode {
 
     async fn client(&self, id: ConnectionId) -> LodeResult<Arc<McpClient>> {
         let connection = self.store.get_connection(id)?;
+        if !self.hub.is_started(id).await {
+            self.start(connection.clone()).await;
+        }
         self.hub.client(&connection, Credentials::default).await
     }
 

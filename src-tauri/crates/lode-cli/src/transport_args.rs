@@ -168,7 +168,7 @@ impl ServerArgs {
         };
         Ok(Credentials {
             bearer_token,
-            api_key,
+            secret_headers: api_key.into_iter().collect(),
         })
     }
 }

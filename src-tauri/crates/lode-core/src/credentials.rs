@@ -9,8 +9,8 @@ use std::fmt;
 pub struct Credentials {
     /// Sent as `Authorization: Bearer <token>`.
     pub bearer_token: Option<String>,
-    /// Sent as `<header>: <value>`, e.g. `X-Agent-API-Key`.
-    pub api_key: Option<ApiKey>,
+    /// Each sent as `<header>: <value>`, e.g. an API key in `X-Agent-API-Key`.
+    pub secret_headers: Vec<ApiKey>,
 }
 
 #[derive(Clone, PartialEq, Eq)]
@@ -21,7 +21,7 @@ pub struct ApiKey {
 
 impl Credentials {
     pub fn is_empty(&self) -> bool {
-        self.bearer_token.is_none() && self.api_key.is_none()
+        self.bearer_token.is_none() && self.secret_headers.is_empty()
     }
 
     /// Every header these credentials add to a request, values included.
@@ -30,7 +30,7 @@ impl Credentials {
         if let Some(token) = &self.bearer_token {
             headers.push(("Authorization".to_owned(), format!("Bearer {token}")));
         }
-        if let Some(key) = &self.api_key {
+        for key in &self.secret_headers {
             headers.push((key.header.clone(), key.value.clone()));
         }
         headers
@@ -44,7 +44,7 @@ impl fmt::Debug for Credentials {
                 "bearer_token",
                 &self.bearer_token.as_ref().map(|_| "<redacted>"),
             )
-            .field("api_key", &self.api_key)
+            .field("secret_headers", &self.secret_headers)
             .finish()
     }
 }
@@ -63,10 +63,10 @@ mod tests {
     fn never_prints_a_secret() {
         let credentials = Credentials {
             bearer_token: Some("tok-123".into()),
-            api_key: Some(ApiKey {
+            secret_headers: vec![ApiKey {
                 header: "X-Agent-API-Key".into(),
                 value: "key-456".into(),
-            }),
+            }],
         };
         let printed = format!("{credentials:?}");
         assert!(!printed.contains("tok-123") && !printed.contains("key-456"));

@@ -388,10 +388,10 @@ async fn credentials_and_headers_go_on_every_post_and_on_the_get_stream() {
     let mut options = quick();
     options.credentials = Credentials {
         bearer_token: Some("t0k".into()),
-        api_key: Some(ApiKey {
+        secret_headers: vec![ApiKey {
             header: "X-Agent-API-Key".into(),
             value: "k3y".into(),
-        }),
+        }],
     };
     let client = McpClient::connect(&spec, options).await.expect("connect");
     client.list_resources().await.expect("list");

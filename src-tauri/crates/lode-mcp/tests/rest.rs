@@ -424,10 +424,10 @@ async fn sends_plain_and_credential_headers_on_every_request() {
     };
     let with_key = |value: &str| {
         let mut options = options();
-        options.credentials.api_key = Some(ApiKey {
+        options.credentials.secret_headers = vec![ApiKey {
             header: "X-Agent-API-Key".into(),
             value: value.into(),
-        });
+        }];
         options
     };
 

@@ -9,8 +9,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use lode_core::{
-    Connection, ConnectionId, ConnectionStatus, Credentials, ErrorCode, HubEvent, LodeError,
-    LodeResult,
+    Connection, ConnectionId, ConnectionStatus, Credentials, ErrorCode, HubEvent, HubEventKind,
+    LodeError, LodeResult,
 };
 use lode_mcp::McpClient;
 use tokio::sync::{broadcast, watch, Mutex};
@@ -83,6 +83,38 @@ impl Hub {
                 task,
             },
         );
+    }
+
+    /// Records that `connection` cannot start (its secrets could not be read, say): it shows
+    /// as failed with `error`, and starting it again (a restart from the person, an edit)
+    /// tries anew. There is no session and no retry in the background.
+    pub async fn start_failed(&self, connection: &Connection, error: LodeError) {
+        let mut links = self.links.lock().await;
+        if links.contains_key(&connection.id) {
+            return;
+        }
+        let status = ConnectionStatus::Failed { error };
+        let (_sender, receiver) = watch::channel(Snapshot {
+            status: status.clone(),
+            client: None,
+        });
+        let _ = self.events.send(HubEvent {
+            connection: connection.id,
+            kind: HubEventKind::Status(status),
+        });
+        links.insert(
+            connection.id,
+            Link {
+                status: receiver,
+                control: Arc::new(Control::default()),
+                task: tokio::spawn(async {}),
+            },
+        );
+    }
+
+    /// Whether `id` is supervised (or recorded as unable to start).
+    pub async fn is_started(&self, id: ConnectionId) -> bool {
+        self.links.lock().await.contains_key(&id)
     }
 
     /// The current status of every supervised connection.

@@ -425,7 +425,7 @@ mod tests {
     fn credentials_win_and_reserved_headers_are_refused() {
         let credentials = Credentials {
             bearer_token: Some("t".into()),
-            api_key: None,
+            secret_headers: Vec::new(),
         };
         let headers = BTreeMap::from([("Authorization".to_owned(), "Basic x".to_owned())]);
         let map = request_headers(&headers, &credentials, false).unwrap_or_default();

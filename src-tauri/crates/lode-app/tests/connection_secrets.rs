@@ -1,0 +1,198 @@
+//! A saved connection's secrets reach its server and nothing else: a stdio server that starts
+//! only when its secret variable holds the right value becomes ready; without the secret in
+//! the store it shows as failed, naming what is missing; deleting the connection deletes its
+//! secrets, and a secret that cannot be stored leaves neither a connection nor a secret behind.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use lode_app::secrets::{EntryStore, MemoryStore, Secret, SecretKey, SecretName, SecretStore};
+use lode_app::{demo_server_command, Lode};
+use lode_core::{
+    ConnectionId, ConnectionSettings, ConnectionStatus, ErrorCode, HubEvent, HubEventKind,
+    LodeError, LodeResult, SecretPlace, TransportSpec,
+};
+use tokio::sync::broadcast;
+
+/// The demo server's command line, as Lode saves it.
+fn demo_command() -> String {
+    let exe = std::env::current_exe().expect("test exe");
+    let beside = exe
+        .parent()
+        .and_then(|deps| deps.parent())
+        .map(|dir| dir.join("lode"))
+        .expect("target dir");
+    match demo_server_command(&beside) {
+        Some(TransportSpec::Stdio { command, args, .. }) => std::iter::once(command)
+            .chain(args)
+            .map(|word| format!("'{word}'"))
+            .collect::<Vec<_>>()
+            .join(" "),
+        _ => panic!("build the demo server first: cargo build -p lode-demo-server"),
+    }
+}
+
+/// The demo server, started only when `LODE_TOKEN` is `s3cret`.
+fn guarded_demo() -> TransportSpec {
+    let script = format!(
+        "test \"$LODE_TOKEN\" = s3cret || {{ echo 'wrong token' >&2; exit 3; }}; exec {}",
+        demo_command()
+    );
+    TransportSpec::Stdio {
+        command: "sh".into(),
+        args: vec!["-c".into(), script],
+        env: Default::default(),
+        cwd: None,
+    }
+}
+
+fn token() -> SecretPlace {
+    SecretPlace::Env {
+        name: "LODE_TOKEN".into(),
+    }
+}
+
+async fn settled(events: &mut broadcast::Receiver<HubEvent>, id: ConnectionId) -> ConnectionStatus {
+    let waiting = async {
+        loop {
+            match events.recv().await {
+                Ok(HubEvent {
+                    connection,
+                    kind: HubEventKind::Status(status),
+                }) if connection == id && !matches!(status, ConnectionStatus::Connecting) => {
+                    return status
+                }
+                Ok(_) => {}
+                Err(error) => panic!("hub events ended: {error}"),
+            }
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(30), waiting)
+        .await
+        .expect("a settled status in time")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_secret_reaches_the_server_and_goes_with_the_connection() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let keychain = Arc::new(MemoryStore::default());
+    let lode = Lode::open_with_secrets(dir.path(), None, keychain.clone()).expect("open");
+    let saved = lode
+        .add_connection(
+            "guarded",
+            &guarded_demo(),
+            &ConnectionSettings::default(),
+            vec![(token(), Secret::new("s3cret"))],
+        )
+        .await
+        .expect("added");
+    assert_eq!(saved.settings.secrets, [token()]);
+    let key = SecretKey::for_connection(saved.id, &SecretName::from(&token()));
+    assert!(keychain.get(&key).expect("read").is_some());
+
+    let mut events = lode.events();
+    lode.start_all().await.expect("start");
+    let status = settled(&mut events, saved.id).await;
+    assert!(matches!(status, ConnectionStatus::Ready), "{status:?}");
+    let resources = lode.list_resources(saved.id).await.expect("listed");
+    assert!(!resources.is_empty());
+
+    lode.remove_connection(saved.id).await.expect("removed");
+    assert_eq!(
+        keychain.get(&key).expect("read"),
+        None,
+        "the secret went too"
+    );
+    assert!(lode.list_connections().expect("list").is_empty());
+    lode.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_missing_secret_shows_as_failed_naming_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let keychain = Arc::new(MemoryStore::default());
+    let lode = Lode::open_with_secrets(dir.path(), None, keychain.clone()).expect("open");
+    let saved = lode
+        .add_connection(
+            "guarded",
+            &guarded_demo(),
+            &ConnectionSettings::default(),
+            vec![(token(), Secret::new("s3cret"))],
+        )
+        .await
+        .expect("added");
+    // The keychain lost it (another tool, a reset keyring).
+    let key = SecretKey::for_connection(saved.id, &SecretName::from(&token()));
+    keychain.delete(&key).expect("delete");
+
+    let mut events = lode.events();
+    lode.start_all().await.expect("start");
+    match settled(&mut events, saved.id).await {
+        ConnectionStatus::Failed { error } => {
+            assert_eq!(error.code, ErrorCode::AuthRequired, "{error:?}");
+            assert!(error.message.contains("LODE_TOKEN"), "{error:?}");
+        }
+        other => panic!("expected failed, got {other:?}"),
+    }
+    let error = lode
+        .list_resources(saved.id)
+        .await
+        .expect_err("cannot list");
+    assert!(error.message.contains("LODE_TOKEN"), "{error:?}");
+    lode.shutdown().await;
+}
+
+/// A keychain that refuses to store secret headers, as a locked one refuses everything.
+#[derive(Default)]
+struct RefusingHeaders {
+    inner: MemoryStore,
+}
+
+impl EntryStore for RefusingHeaders {
+    fn write_entry(&self, name: &str, value: &Secret) -> LodeResult<()> {
+        if name.contains("/header/") {
+            return Err(LodeError::new(
+                ErrorCode::KeychainLocked,
+                "the keychain is locked",
+            ));
+        }
+        self.inner.write_entry(name, value)
+    }
+
+    fn read_entry(&self, name: &str) -> LodeResult<Option<Secret>> {
+        self.inner.read_entry(name)
+    }
+
+    fn remove_entry(&self, name: &str) -> LodeResult<bool> {
+        self.inner.remove_entry(name)
+    }
+}
+
+#[tokio::test]
+async fn a_secret_that_cannot_be_stored_leaves_nothing_behind() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let keychain = Arc::new(RefusingHeaders::default());
+    let lode = Lode::open_with_secrets(dir.path(), None, keychain.clone()).expect("open");
+    let error = lode
+        .add_connection(
+            "remote",
+            &TransportSpec::http("http://127.0.0.1:9/mcp"),
+            &ConnectionSettings::default(),
+            vec![
+                (SecretPlace::Bearer, Secret::new("tok")),
+                (
+                    SecretPlace::Header {
+                        name: "X-Key".into(),
+                    },
+                    Secret::new("k3y"),
+                ),
+            ],
+        )
+        .await
+        .expect_err("the keychain refused");
+    assert_eq!(error.code, ErrorCode::KeychainLocked);
+    assert!(lode.list_connections().expect("list").is_empty());
+    // The bearer token stored before the refusal was taken back (the first id is 1).
+    let bearer = SecretKey::for_connection(ConnectionId(1), &SecretName::Bearer);
+    assert_eq!(keychain.get(&bearer).expect("read"), None);
+}
