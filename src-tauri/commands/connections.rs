@@ -1,13 +1,11 @@
 use std::sync::Arc;
 
 use lode_app::Lode;
-use lode_core::{ConnectionState, ConnectionSummary, LodeError};
+use lode_core::{Connection, ConnectionState, LodeError};
 use tauri::State;
 
 #[tauri::command]
-pub async fn list_connections(
-    lode: State<'_, Arc<Lode>>,
-) -> Result<Vec<ConnectionSummary>, LodeError> {
+pub async fn list_connections(lode: State<'_, Arc<Lode>>) -> Result<Vec<Connection>, LodeError> {
     lode.list_connections()
 }
 

@@ -4,9 +4,9 @@ use std::path::Path;
 use std::sync::Arc;
 
 use lode_core::{
-    Connection, ConnectionId, ConnectionSettings, ConnectionState, ConnectionSummary, Credentials,
-    ErrorCode, HubEvent, LodeError, LodeResult, ResourceContent, ResourceItem, SecretPlace,
-    ServerInfo, TransportSpec,
+    Connection, ConnectionId, ConnectionSettings, ConnectionState, Credentials, ErrorCode,
+    HubEvent, LodeError, LodeResult, ResourceContent, ResourceItem, SecretPlace, ServerInfo,
+    TransportSpec,
 };
 use lode_mcp::{ConnectOptions, McpClient};
 use lode_secrets::{Secret, SecretKey, SecretName, SecretStore};
@@ -167,7 +167,7 @@ impl Lode {
         Ok(())
     }
 
-    pub fn list_connections(&self) -> LodeResult<Vec<ConnectionSummary>> {
+    pub fn list_connections(&self) -> LodeResult<Vec<Connection>> {
         self.store.list_connections()
     }
 

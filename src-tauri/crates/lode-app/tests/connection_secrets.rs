@@ -7,28 +7,26 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use lode_app::secrets::{EntryStore, MemoryStore, Secret, SecretKey, SecretName, SecretStore};
-use lode_app::{demo_server_command, Lode};
+#[path = "support/demo.rs"]
+mod support;
+
+use lode_app::Lode;
 use lode_core::{
     ConnectionId, ConnectionSettings, ConnectionStatus, ErrorCode, HubEvent, HubEventKind,
     LodeError, LodeResult, SecretPlace, TransportSpec,
 };
+use support::demo;
 use tokio::sync::broadcast;
 
-/// The demo server's command line, as Lode saves it.
-fn demo_command() -> String {
-    let exe = std::env::current_exe().expect("test exe");
-    let beside = exe
-        .parent()
-        .and_then(|deps| deps.parent())
-        .map(|dir| dir.join("lode"))
-        .expect("target dir");
-    match demo_server_command(&beside) {
-        Some(TransportSpec::Stdio { command, args, .. }) => std::iter::once(command)
+/// The demo server's command line, quoted for `sh`.
+fn demo_command_line() -> String {
+    match demo() {
+        TransportSpec::Stdio { command, args, .. } => std::iter::once(command)
             .chain(args)
             .map(|word| format!("'{word}'"))
             .collect::<Vec<_>>()
             .join(" "),
-        _ => panic!("build the demo server first: cargo build -p lode-demo-server"),
+        other => panic!("the demo server runs over stdio, not {other:?}"),
     }
 }
 
@@ -36,7 +34,7 @@ fn demo_command() -> String {
 fn guarded_demo() -> TransportSpec {
     let script = format!(
         "test \"$LODE_TOKEN\" = s3cret || {{ echo 'wrong token' >&2; exit 3; }}; exec {}",
-        demo_command()
+        demo_command_line()
     );
     TransportSpec::Stdio {
         command: "sh".into(),
@@ -72,20 +70,24 @@ async fn settled(events: &mut broadcast::Receiver<HubEvent>, id: ConnectionId) -
         .expect("a settled status in time")
 }
 
+/// Saves the guarded demo server with its token.
+async fn add_guarded(lode: &Lode) -> lode_core::Connection {
+    lode.add_connection(
+        "guarded",
+        &guarded_demo(),
+        &ConnectionSettings::default(),
+        vec![(token(), Secret::new("s3cret"))],
+    )
+    .await
+    .expect("added")
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_secret_reaches_the_server_and_goes_with_the_connection() {
     let dir = tempfile::tempdir().expect("temp dir");
     let keychain = Arc::new(MemoryStore::default());
     let lode = Lode::open_with_secrets(dir.path(), None, keychain.clone()).expect("open");
-    let saved = lode
-        .add_connection(
-            "guarded",
-            &guarded_demo(),
-            &ConnectionSettings::default(),
-            vec![(token(), Secret::new("s3cret"))],
-        )
-        .await
-        .expect("added");
+    let saved = add_guarded(&lode).await;
     assert_eq!(saved.settings.secrets, [token()]);
     let key = SecretKey::for_connection(saved.id, &SecretName::from(&token()));
     assert!(keychain.get(&key).expect("read").is_some());
@@ -112,15 +114,7 @@ async fn a_missing_secret_shows_as_failed_naming_it() {
     let dir = tempfile::tempdir().expect("temp dir");
     let keychain = Arc::new(MemoryStore::default());
     let lode = Lode::open_with_secrets(dir.path(), None, keychain.clone()).expect("open");
-    let saved = lode
-        .add_connection(
-            "guarded",
-            &guarded_demo(),
-            &ConnectionSettings::default(),
-            vec![(token(), Secret::new("s3cret"))],
-        )
-        .await
-        .expect("added");
+    let saved = add_guarded(&lode).await;
     // The keychain lost it (another tool, a reset keyring).
     let key = SecretKey::for_connection(saved.id, &SecretName::from(&token()));
     keychain.delete(&key).expect("delete");

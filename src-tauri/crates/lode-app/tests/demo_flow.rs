@@ -1,25 +1,12 @@
 //! Lode's use cases end to end without any UI: a real SQLite file, the real demo server over
 //! stdio, the same calls the desktop shell makes.
 
-use lode_app::{demo_server_command, Lode};
-use lode_core::{ConnectionId, ErrorCode, ResourceContent, TransportSpec};
+#[path = "support/demo.rs"]
+mod support;
 
-/// The demo server cargo built into the same target folder as this test.
-fn demo() -> TransportSpec {
-    let exe = std::env::current_exe().expect("test exe");
-    // target/debug/deps/<test> -> target/debug/<anything>, beside lode-demo-server.
-    let beside = exe
-        .parent()
-        .and_then(|deps| deps.parent())
-        .map(|dir| dir.join("lode"))
-        .expect("target dir");
-    demo_server_command(&beside).unwrap_or_else(|| {
-        panic!(
-            "build the demo server first: cargo build -p lode-demo-server (looked beside {})",
-            beside.display()
-        )
-    })
-}
+use lode_app::Lode;
+use lode_core::{ConnectionId, ErrorCode, ResourceContent};
+use support::demo;
 
 fn open(dir: &tempfile::TempDir) -> Lode {
     Lode::open(dir.path(), Some(demo())).expect("open Lode")

@@ -3,25 +3,16 @@
 
 use std::time::Duration;
 
-use lode_app::{demo_server_command, Backoff, Hub, HubOptions};
+#[path = "support/demo.rs"]
+mod support;
+
+use lode_app::{Backoff, Hub, HubOptions};
 use lode_core::{
     Connection, ConnectionId, ConnectionStatus, Credentials, ErrorCode, HubEvent, HubEventKind,
     TransportSpec,
 };
+use support::demo_command;
 use tokio::sync::broadcast;
-
-fn demo_command() -> String {
-    let exe = std::env::current_exe().expect("test exe");
-    let beside = exe
-        .parent()
-        .and_then(|deps| deps.parent())
-        .map(|dir| dir.join("lode"))
-        .expect("target dir");
-    match demo_server_command(&beside) {
-        Some(TransportSpec::Stdio { command, .. }) => command,
-        _ => panic!("build the demo server first: cargo build -p lode-demo-server"),
-    }
-}
 
 fn connection(id: i64, name: &str, transport: TransportSpec) -> Connection {
     let mut connection = Connection::unsaved(ConnectionId(id), name, transport);

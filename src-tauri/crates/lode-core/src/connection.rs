@@ -243,9 +243,6 @@ impl Connection {
     }
 }
 
-/// What the UI sees of a saved connection: all of it, since none of it is secret.
-pub type ConnectionSummary = Connection;
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -15,8 +15,8 @@ pub use catalog::{
     ContentBlock, PromptArgument, PromptItem, PromptMessage, PromptResult, ToolItem, ToolResult,
 };
 pub use connection::{
-    ConnectOutcome, Connection, ConnectionId, ConnectionSettings, ConnectionSummary, SecretPlace,
-    TransportSpec, DEFAULT_TIMEOUT_SECS,
+    ConnectOutcome, Connection, ConnectionId, ConnectionSettings, SecretPlace, TransportSpec,
+    DEFAULT_TIMEOUT_SECS,
 };
 pub use credentials::{ApiKey, Credentials};
 pub use error::{ErrorCode, LodeError, LodeResult};

@@ -12,7 +12,7 @@
 use std::collections::VecDeque;
 
 use futures::StreamExt;
-use rmcp::model::{ClientJsonRpcMessage, ServerJsonRpcMessage};
+use rmcp::model::{ClientJsonRpcMessage, RequestId, ServerJsonRpcMessage};
 use rmcp::transport::streamable_http_client::StreamableHttpPostResponse;
 use sse_stream::Sse;
 
@@ -57,6 +57,15 @@ impl Replies {
     }
 }
 
+/// Whether `reply` is the answer (result or error) to the request `id`.
+fn answers(reply: &ServerJsonRpcMessage, id: &RequestId) -> bool {
+    match reply {
+        ServerJsonRpcMessage::Response(response) => response.id == *id,
+        ServerJsonRpcMessage::Error(error) => error.id.as_ref() == Some(id),
+        _ => false,
+    }
+}
+
 /// The answer to the posted request, when `replies` is exactly that.
 fn sole_answer(
     mut replies: VecDeque<ServerJsonRpcMessage>,
@@ -64,12 +73,7 @@ fn sole_answer(
 ) -> Option<ServerJsonRpcMessage> {
     let id = request_id(posted)?;
     let reply = replies.pop_front()?;
-    let answers = match &reply {
-        ServerJsonRpcMessage::Response(response) => response.id == id,
-        ServerJsonRpcMessage::Error(error) => error.id.as_ref() == Some(&id),
-        _ => false,
-    };
-    (answers && replies.is_empty()).then_some(reply)
+    (answers(&reply, &id) && replies.is_empty()).then_some(reply)
 }
 
 /// An event that carries a JSON-RPC message, as rmcp reads them.
@@ -165,11 +169,7 @@ fn answer_of(
     let Some(id) = request_id(posted) else {
         return replies.pop_front();
     };
-    let position = replies.iter().position(|reply| match reply {
-        ServerJsonRpcMessage::Response(response) => response.id == id,
-        ServerJsonRpcMessage::Error(error) => error.id.as_ref() == Some(&id),
-        _ => false,
-    });
+    let position = replies.iter().position(|reply| answers(reply, &id));
     if let Some(position) = position {
         return replies.remove(position);
     }
