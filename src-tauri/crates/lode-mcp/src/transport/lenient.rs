@@ -310,27 +310,9 @@ fn is_plain_rfc3339(s: &[u8]) -> bool {
     }
 }
 
-/// Gives a page the items decoded apart from it (`page_stream`), with their warnings added
-/// to those of the page itself.
-pub(crate) fn add_items(
-    page: &mut ListResourcesResult,
-    resources: Vec<Resource>,
-    mut warnings: Vec<ItemWarning>,
-) {
-    page.resources = resources;
-    let earlier = page
-        .meta
-        .as_ref()
-        .and_then(|meta| meta.0.get(WARNINGS_META_KEY))
-        .and_then(|value| serde_json::from_value::<Vec<ItemWarning>>(value.clone()).ok())
-        .unwrap_or_default();
-    warnings.splice(0..0, earlier);
-    attach(page, warnings);
-}
-
 /// Puts the warnings where `convert::item_warnings` reads them. A server's own value under
 /// Lode's key is removed first: warnings are Lode's word, not the server's.
-fn attach(page: &mut ListResourcesResult, warnings: Vec<ItemWarning>) {
+pub(crate) fn attach(page: &mut ListResourcesResult, warnings: Vec<ItemWarning>) {
     if let Some(meta) = page.meta.as_mut() {
         meta.0.remove(WARNINGS_META_KEY);
     }

@@ -18,12 +18,13 @@
 use std::collections::VecDeque;
 
 use lode_core::ItemWarning;
-use rmcp::model::{Resource, ServerJsonRpcMessage, ServerResult};
+use rmcp::model::{ListResourcesResult, Resource, ServerJsonRpcMessage, ServerResult};
 use serde::de::{DeserializeOwned, IgnoredAny};
 use serde_json::Value;
 
 use super::decode::{Decoder, Expect, Fault};
-use super::lenient::{add_items, check_resource, repair_item};
+use super::lenient::{attach, check_resource, repair_item};
+use crate::convert::WARNINGS_META_KEY;
 
 /// A message is streamed once this much of it has arrived without its end: below that,
 /// holding it whole costs little, and most pages never get there.
@@ -400,6 +401,24 @@ fn decode_streamed(
             "dropped streamed resources: their message was not an awaited listing"
         ),
     }
+}
+
+/// Gives a page the items streamed apart from it, with their warnings added
+/// to those of the page itself.
+fn add_items(
+    page: &mut ListResourcesResult,
+    resources: Vec<Resource>,
+    mut warnings: Vec<ItemWarning>,
+) {
+    page.resources = resources;
+    let earlier = page
+        .meta
+        .as_ref()
+        .and_then(|meta| meta.0.get(WARNINGS_META_KEY))
+        .and_then(|value| serde_json::from_value::<Vec<ItemWarning>>(value.clone()).ok())
+        .unwrap_or_default();
+    warnings.splice(0..0, earlier);
+    attach(page, warnings);
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 use rmcp::model::ListResourcesResult;
 
 use super::*;
-use crate::transport::lenient::{add_items, check_page};
+use crate::transport::lenient::check_page;
 
 fn item(i: usize) -> String {
     format!(
