@@ -7,13 +7,16 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use lode_app::secrets::{EntryStore, MemoryStore, Secret, SecretKey, SecretName, SecretStore};
+#[path = "support/events.rs"]
+mod events;
 #[path = "support/demo.rs"]
 mod support;
 
+use events::wait_for_status;
 use lode_app::Lode;
 use lode_core::{
-    ConnectionId, ConnectionSettings, ConnectionStatus, ErrorCode, HubEvent, HubEventKind,
-    LodeError, LodeResult, SecretPlace, TransportSpec,
+    ConnectionId, ConnectionSettings, ConnectionStatus, ErrorCode, HubEvent, LodeError, LodeResult,
+    SecretPlace, TransportSpec,
 };
 use support::demo;
 use tokio::sync::broadcast;
@@ -51,23 +54,10 @@ fn token() -> SecretPlace {
 }
 
 async fn settled(events: &mut broadcast::Receiver<HubEvent>, id: ConnectionId) -> ConnectionStatus {
-    let waiting = async {
-        loop {
-            match events.recv().await {
-                Ok(HubEvent {
-                    connection,
-                    kind: HubEventKind::Status(status),
-                }) if connection == id && !matches!(status, ConnectionStatus::Connecting) => {
-                    return status
-                }
-                Ok(_) => {}
-                Err(error) => panic!("hub events ended: {error}"),
-            }
-        }
-    };
-    tokio::time::timeout(Duration::from_secs(30), waiting)
-        .await
-        .expect("a settled status in time")
+    wait_for_status(events, id, Duration::from_secs(30), |status| {
+        !matches!(status, ConnectionStatus::Connecting)
+    })
+    .await
 }
 
 /// Saves the guarded demo server with its token.

@@ -3,16 +3,17 @@
 
 use std::time::Duration;
 
+#[path = "support/events.rs"]
+mod events;
 #[path = "support/demo.rs"]
 mod support;
 
+use events::wait_for_status;
 use lode_app::{Backoff, Hub, HubOptions};
 use lode_core::{
-    Connection, ConnectionId, ConnectionStatus, Credentials, ErrorCode, HubEvent, HubEventKind,
-    TransportSpec,
+    Connection, ConnectionId, ConnectionStatus, Credentials, ErrorCode, TransportSpec,
 };
 use support::demo_command;
-use tokio::sync::broadcast;
 
 fn connection(id: i64, name: &str, transport: TransportSpec) -> Connection {
     let mut connection = Connection::unsaved(ConnectionId(id), name, transport);
@@ -37,30 +38,6 @@ fn fast_hub() -> Hub {
             max_attempts: 3,
         },
     })
-}
-
-/// Waits for the first status of `id` that satisfies `wanted`, failing after `limit`.
-async fn wait_for_status(
-    events: &mut broadcast::Receiver<HubEvent>,
-    id: ConnectionId,
-    limit: Duration,
-    wanted: impl Fn(&ConnectionStatus) -> bool,
-) -> ConnectionStatus {
-    let waiting = async {
-        loop {
-            match events.recv().await {
-                Ok(HubEvent {
-                    connection,
-                    kind: HubEventKind::Status(status),
-                }) if connection == id && wanted(&status) => return status,
-                Ok(_) => {}
-                Err(error) => panic!("hub events ended: {error}"),
-            }
-        }
-    };
-    tokio::time::timeout(limit, waiting)
-        .await
-        .unwrap_or_else(|_| panic!("no matching status for {id:?} within {limit:?}"))
 }
 
 #[tokio::test]

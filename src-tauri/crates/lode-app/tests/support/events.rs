@@ -1,0 +1,30 @@
+//! Waiting for a connection's status on the hub's event stream.
+
+use std::time::Duration;
+
+use lode_core::{ConnectionId, ConnectionStatus, HubEvent, HubEventKind};
+use tokio::sync::broadcast;
+
+/// Waits for the first status of `id` that satisfies `wanted`, failing after `limit`.
+pub async fn wait_for_status(
+    events: &mut broadcast::Receiver<HubEvent>,
+    id: ConnectionId,
+    limit: Duration,
+    wanted: impl Fn(&ConnectionStatus) -> bool,
+) -> ConnectionStatus {
+    let waiting = async {
+        loop {
+            match events.recv().await {
+                Ok(HubEvent {
+                    connection,
+                    kind: HubEventKind::Status(status),
+                }) if connection == id && wanted(&status) => return status,
+                Ok(_) => {}
+                Err(error) => panic!("hub events ended: {error}"),
+            }
+        }
+    };
+    tokio::time::timeout(limit, waiting)
+        .await
+        .unwrap_or_else(|_| panic!("no matching status for {id:?} within {limit:?}"))
+}
