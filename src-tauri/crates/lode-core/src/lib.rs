@@ -4,6 +4,7 @@
 pub mod catalog;
 pub mod connection;
 pub mod credentials;
+pub mod draft;
 pub mod error;
 pub mod event;
 pub mod import;
@@ -19,6 +20,10 @@ pub use connection::{
     DEFAULT_TIMEOUT_SECS,
 };
 pub use credentials::{ApiKey, Credentials};
+pub use draft::{
+    check_draft, ConnectionDraft, DraftField, DraftProblem, DraftProblemKind, SecretChange,
+    SecretEdit, SecretText,
+};
 pub use error::{ErrorCode, LodeError, LodeResult};
 pub use event::{ConnectionState, ConnectionStatus, HubEvent, HubEventKind, ServerEvent};
 pub use listing::{

@@ -2,7 +2,9 @@
 //! a single secret: a secret variable or header is left out and named in the notes, so the file
 //! can be shared and the person knows what to fill in.
 
+use serde::Serialize;
 use serde_json::{json, Map, Value};
+use ts_rs::TS;
 
 use crate::connection::{SecretPlace, TransportSpec};
 
@@ -14,8 +16,11 @@ pub struct ExportEntry {
     pub secrets: Vec<SecretPlace>,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(export)]
 pub struct Exported {
+    /// The `{"mcpServers": {…}}` object.
+    #[ts(type = "unknown")]
     pub config: Value,
     /// What was left out, e.g. "github: GITHUB_TOKEN is a secret; set it where you use this file".
     pub notes: Vec<String>,

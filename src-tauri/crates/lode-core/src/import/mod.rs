@@ -9,6 +9,7 @@
 mod entry;
 mod export;
 mod jsonc;
+mod preview;
 mod secrets;
 
 use std::fmt;
@@ -22,6 +23,10 @@ use crate::error::{ErrorCode, LodeError, LodeResult};
 
 pub use crate::connection::SecretPlace;
 pub use export::{claude_desktop_config, ExportEntry, Exported};
+pub use preview::{
+    preview, Duplicate, ImportCandidate, ImportChoice, ImportLocation, ImportPreview, ImportSecret,
+    ImportSource, SecretAnswer,
+};
 
 /// Whose configuration file it is: each client has its own layout.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -39,6 +44,24 @@ pub enum ConfigFormat {
     Cursor,
     /// `~/.codeium/windsurf/mcp_config.json`: `mcpServers` (remote ones under `serverUrl`).
     Windsurf,
+}
+
+impl ConfigFormat {
+    /// The format a file's path suggests, for a file the person picked: the clients' own file
+    /// names, and the folders they keep a plain `mcp.json` in.
+    pub fn guess(path: &str) -> Option<Self> {
+        let path = path.replace('\\', "/").to_lowercase();
+        let file = path.rsplit('/').next().unwrap_or_default();
+        let folder = path.rsplit('/').nth(1).unwrap_or_default();
+        match (folder, file) {
+            (_, "claude_desktop_config.json") => Some(Self::ClaudeDesktop),
+            (_, ".claude.json" | ".mcp.json") => Some(Self::ClaudeCode),
+            (".vscode" | "user", "mcp.json") | (_, "settings.json") => Some(Self::VsCode),
+            (".cursor", "mcp.json") => Some(Self::Cursor),
+            (_, "mcp_config.json") => Some(Self::Windsurf),
+            _ => None,
+        }
+    }
 }
 
 /// A secret's value as the configuration gives it.

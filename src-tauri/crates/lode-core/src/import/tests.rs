@@ -279,3 +279,82 @@ fn export_writes_claude_desktop_config_without_secrets() {
     assert_eq!(server(&back, "github").transport, entries[0].transport);
     assert_eq!(server(&back, "remote").transport, entries[1].transport);
 }
+
+#[test]
+fn the_preview_marks_duplicates_and_never_carries_a_secret_value() {
+    let text = r#"{"mcpServers": {
+        "demo": {"command": "lode-demo-server", "args": ["stdio"]},
+        "github": {"command": "npx", "args": ["gh"], "env": {"GITHUB_TOKEN": "ghp_planted"}},
+        "copy": {"url": "http://127.0.0.1:3000/mcp"},
+        "fresh": {"command": "fresh"}
+    }}"#;
+    let parsed = parse_config(ConfigFormat::ClaudeDesktop, text).expect("parses");
+    let saved = |id, name: &str, transport| {
+        crate::Connection::unsaved(crate::ConnectionId(id), name, transport)
+    };
+    let demo = parse_config(
+        ConfigFormat::ClaudeDesktop,
+        r#"{"mcpServers": {"x": {"command": "lode-demo-server", "args": ["stdio"]}}}"#,
+    )
+    .expect("parses");
+    let saved = vec![
+        saved(1, "Demo", demo.servers[0].transport.clone()),
+        saved(2, "GitHub", TransportSpec::http("http://other/mcp")),
+        saved(
+            3,
+            "Remote",
+            TransportSpec::http("http://127.0.0.1:3000/mcp"),
+        ),
+    ];
+    let source = ImportSource {
+        format: ConfigFormat::ClaudeDesktop,
+        path: "/x/claude_desktop_config.json".into(),
+    };
+    let preview = preview(source, &parsed, &saved);
+    let duplicate = |name: &str| {
+        let candidate = preview.candidates.iter().find(|c| c.name == name);
+        candidate.and_then(|c| c.duplicate.clone())
+    };
+    let same_name = |existing: &str, same_transport| Duplicate::SameName {
+        existing: existing.into(),
+        same_transport,
+    };
+    assert_eq!(duplicate("demo"), Some(same_name("Demo", true)));
+    assert_eq!(duplicate("github"), Some(same_name("GitHub", false)));
+    let same_server = Duplicate::SameServer {
+        existing: "Remote".into(),
+    };
+    assert_eq!(duplicate("copy"), Some(same_server.clone()));
+    assert_eq!(duplicate("fresh"), None);
+    assert!(same_server.skipped_by_default() && !same_name("GitHub", false).skipped_by_default());
+    let json = serde_json::to_string(&preview).expect("serializes");
+    assert!(
+        json.contains("GITHUB_TOKEN") && !json.contains("ghp_planted"),
+        "{json}"
+    );
+}
+
+#[test]
+fn a_picked_file_s_format_is_guessed_from_its_path() {
+    for (path, format) in [
+        (
+            "C:\\Users\\me\\AppData\\Roaming\\Claude\\claude_desktop_config.json",
+            Some(ConfigFormat::ClaudeDesktop),
+        ),
+        ("/home/me/.claude.json", Some(ConfigFormat::ClaudeCode)),
+        ("/p/.mcp.json", Some(ConfigFormat::ClaudeCode)),
+        ("/p/.vscode/mcp.json", Some(ConfigFormat::VsCode)),
+        (
+            "/home/me/.config/Code/User/settings.json",
+            Some(ConfigFormat::VsCode),
+        ),
+        ("/home/me/.cursor/mcp.json", Some(ConfigFormat::Cursor)),
+        (
+            "/home/me/.codeium/windsurf/mcp_config.json",
+            Some(ConfigFormat::Windsurf),
+        ),
+        ("/tmp/servers.json", None),
+    ] {
+        assert_eq!(ConfigFormat::guess(path), format, "{path}");
+    }
+}
