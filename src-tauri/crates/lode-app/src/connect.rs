@@ -20,14 +20,29 @@ impl Lode {
     }
 
     /// Connects to `target` with `options`; `options.server_name` is replaced by the target's
-    /// name (the saved connection's, or the inline label).
+    /// name (the saved connection's, or the inline label). A saved connection brings its
+    /// secrets from the keychain; credentials in `options` (the command line's) replace its
+    /// bearer token and secret headers.
     pub async fn connect_target_with(
         &self,
         target: &ServerTarget,
         mut options: ConnectOptions,
     ) -> LodeResult<McpClient> {
-        let (name, transport) = self.resolve_target(target)?;
-        options.server_name = name;
+        let transport = match target {
+            ServerTarget::Saved(name) => {
+                let connection = self.find_by_name(name)?;
+                let resolved = self.resolve(&connection).await?;
+                if options.credentials.is_empty() {
+                    options.credentials = resolved.credentials;
+                }
+                options.server_name = connection.name;
+                resolved.transport
+            }
+            ServerTarget::Inline { label, transport } => {
+                options.server_name = label.clone();
+                transport.clone()
+            }
+        };
         McpClient::connect(&transport, options).await
     }
 }

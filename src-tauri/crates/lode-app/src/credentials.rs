@@ -20,12 +20,21 @@ pub(crate) struct Resolved {
 /// naming it: connecting without it would fail in a less clear way (a 401, a server that
 /// exits), and the person can set it again.
 pub(crate) fn resolve(connection: &Connection, store: &dyn SecretStore) -> LodeResult<Resolved> {
+    resolve_with(connection, |place| {
+        let key = SecretKey::for_connection(connection.id, &SecretName::from(place));
+        Ok(store.get(&key)?.map(|secret| secret.expose().to_owned()))
+    })
+}
+
+/// Like [`resolve`], with each secret's value from `value_of` (`None` when there is none).
+pub(crate) fn resolve_with(
+    connection: &Connection,
+    mut value_of: impl FnMut(&SecretPlace) -> LodeResult<Option<String>>,
+) -> LodeResult<Resolved> {
     let mut transport = connection.transport.clone();
     let mut credentials = Credentials::default();
     for place in &connection.settings.secrets {
-        let key = SecretKey::for_connection(connection.id, &SecretName::from(place));
-        let secret = store.get(&key)?.ok_or_else(|| missing(connection, place))?;
-        let value = secret.expose().to_owned();
+        let value = value_of(place)?.ok_or_else(|| missing(connection, place))?;
         match place {
             SecretPlace::Bearer => credentials.bearer_token = Some(value),
             SecretPlace::Header { name } => credentials.secret_headers.push(ApiKey {

@@ -2,13 +2,18 @@
 //! framework: the shell and the CLI are thin adapters over [`Lode`].
 
 mod connect;
+mod connection_edits;
 mod credentials;
 mod demo;
 mod hub;
+mod import;
 pub mod import_sources;
+mod keychain_io;
 mod lode;
+pub mod oauth;
 mod paths;
 mod target;
+mod trash;
 
 pub use demo::{demo_server_command, DEMO_CONNECTION_NAME};
 pub use hub::{Backoff, Hub, HubOptions};

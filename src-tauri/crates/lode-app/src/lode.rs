@@ -1,15 +1,15 @@
 //! The application: saved connections plus the live sessions to them.
 
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use lode_core::{
-    Connection, ConnectionId, ConnectionSettings, ConnectionState, Credentials, ErrorCode,
-    HubEvent, LodeError, LodeResult, ResourceContent, ResourceItem, SecretPlace, ServerInfo,
-    TransportSpec,
+    Connection, ConnectionId, ConnectionState, Credentials, ErrorCode, HubEvent, HubEventKind,
+    LodeError, LodeResult, ResourceContent, ResourceItem, ServerInfo,
 };
-use lode_mcp::{ConnectOptions, McpClient};
-use lode_secrets::{Secret, SecretKey, SecretName, SecretStore};
+use lode_mcp::McpClient;
+use lode_secrets::SecretStore;
 use lode_store::Store;
 use tokio::sync::broadcast;
 
@@ -17,13 +17,17 @@ use crate::credentials::{self, LazyKeychain, Resolved};
 use crate::demo::{self, DEMO_CONNECTION_NAME};
 use crate::hub::{Hub, HubOptions};
 use crate::paths::database_file;
-use crate::target::ServerTarget;
+use crate::trash::Trash;
 
 pub struct Lode {
-    store: Arc<Store>,
+    pub(crate) store: Arc<Store>,
     /// Where the connections' secrets are: the OS keychain, opened when first needed.
-    secrets: Arc<dyn SecretStore>,
-    hub: Hub,
+    pub(crate) secrets: Arc<dyn SecretStore>,
+    pub(crate) hub: Hub,
+    /// Connections removed in this session, for undo.
+    pub(crate) trash: Trash,
+    /// Set once the task recording each connection's outcome runs.
+    recording: AtomicBool,
 }
 
 impl Lode {
@@ -49,12 +53,15 @@ impl Lode {
             store: Arc::new(store),
             secrets,
             hub: Hub::new(HubOptions::default()),
+            trash: Trash::default(),
+            recording: AtomicBool::new(false),
         })
     }
 
     /// Connects every enabled connection in parallel, each under its own supervisor, with its
     /// secrets from the keychain. One whose secrets cannot be read shows as failed, saying why.
-    pub async fn start_all(&self) -> LodeResult<()> {
+    pub async fn start_all(self: &Arc<Self>) -> LodeResult<()> {
+        self.record_outcomes();
         for connection in self.store.list_connections()? {
             if connection.settings.enabled {
                 self.start(connection).await;
@@ -63,7 +70,7 @@ impl Lode {
         Ok(())
     }
 
-    async fn start(&self, connection: Connection) {
+    pub(crate) async fn start(&self, connection: Connection) {
         match self.resolve(&connection).await {
             Ok(resolved) => {
                 let credentials = resolved.credentials;
@@ -77,9 +84,34 @@ impl Lode {
         }
     }
 
+    /// From now on, records how each connection's attempts to connect end, beside it in the
+    /// store (once; later calls do nothing).
+    fn record_outcomes(self: &Arc<Self>) {
+        if self.recording.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        let mut events = self.events();
+        let lode = Arc::downgrade(self);
+        tokio::spawn(async move {
+            loop {
+                match events.recv().await {
+                    Ok(HubEvent {
+                        connection,
+                        kind: HubEventKind::Status(status),
+                    }) => match lode.upgrade() {
+                        Some(lode) => lode.record_outcome(connection, &status),
+                        None => return,
+                    },
+                    Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {}
+                    Err(broadcast::error::RecvError::Closed) => return,
+                }
+            }
+        });
+    }
+
     /// The connection's secrets, read on a blocking thread (a keychain call is a D-Bus round
     /// trip, and may wait for the person to unlock it).
-    async fn resolve(&self, connection: &Connection) -> LodeResult<Resolved> {
+    pub(crate) async fn resolve(&self, connection: &Connection) -> LodeResult<Resolved> {
         if connection.settings.secrets.is_empty() {
             return Ok(Resolved {
                 transport: connection.transport.clone(),
@@ -108,63 +140,6 @@ impl Lode {
             .into_iter()
             .map(|(connection, status)| ConnectionState { connection, status })
             .collect()
-    }
-
-    /// Saves a new connection with its secrets. The settings' list of secrets becomes the
-    /// places given in `secrets`. The row is saved first (the keychain files secrets under its
-    /// id); if a secret then cannot be stored, the row and any secret already stored are
-    /// removed again, so a failure leaves nothing half-done.
-    pub async fn add_connection(
-        &self,
-        name: &str,
-        transport: &TransportSpec,
-        settings: &ConnectionSettings,
-        secrets: Vec<(SecretPlace, Secret)>,
-    ) -> LodeResult<Connection> {
-        let settings = ConnectionSettings {
-            secrets: secrets.iter().map(|(place, _)| place.clone()).collect(),
-            ..settings.clone()
-        };
-        let saved = self
-            .store
-            .insert_connection_with(name, transport, &settings)?;
-        let keychain = self.secrets.clone();
-        let id = saved.id;
-        let places = settings.secrets.clone();
-        let stored = tokio::task::spawn_blocking(move || {
-            for (place, secret) in &secrets {
-                let key = SecretKey::for_connection(id, &SecretName::from(place));
-                if let Err(error) = keychain.set(&key, secret) {
-                    let _ = keychain.delete_connection_secrets(id, &places);
-                    return Err(error);
-                }
-            }
-            Ok(())
-        })
-        .await
-        .map_err(|e| LodeError::new(ErrorCode::Internal, format!("saving secrets failed: {e}")))?;
-        if let Err(error) = stored {
-            self.store.delete_connections(&[id])?;
-            return Err(error);
-        }
-        Ok(saved)
-    }
-
-    /// Deletes a connection and its secrets, ending its session. The secrets go first: when
-    /// the keychain refuses (locked, say), the connection is kept and the error says why, so
-    /// no secret is ever left behind without the connection that names it.
-    pub async fn remove_connection(&self, id: ConnectionId) -> LodeResult<()> {
-        let connection = self.store.get_connection(id)?;
-        let keychain = self.secrets.clone();
-        let places = connection.settings.secrets.clone();
-        tokio::task::spawn_blocking(move || keychain.delete_connection_secrets(id, &places))
-            .await
-            .map_err(|e| {
-                LodeError::new(ErrorCode::Internal, format!("deleting secrets failed: {e}"))
-            })??;
-        self.hub.stop(id).await;
-        self.store.delete_connections(&[id])?;
-        Ok(())
     }
 
     pub fn list_connections(&self) -> LodeResult<Vec<Connection>> {
@@ -198,19 +173,6 @@ impl Lode {
     /// The newest lines a local server wrote to stderr (empty for remote servers).
     pub async fn server_log(&self, id: ConnectionId, lines: usize) -> LodeResult<Vec<String>> {
         Ok(self.client(id).await?.log().tail(lines))
-    }
-
-    /// A one-off client for a command-line invocation: a saved connection by name, or an
-    /// inline transport.
-    pub async fn connect_target(&self, target: &ServerTarget) -> LodeResult<McpClient> {
-        let (name, transport) = match target {
-            ServerTarget::Saved(name) => {
-                let connection = self.find_by_name(name)?;
-                (connection.name, connection.transport)
-            }
-            ServerTarget::Inline { label, transport } => (label.clone(), transport.clone()),
-        };
-        McpClient::connect(&transport, ConnectOptions::new(name)).await
     }
 
     /// Closes every live connection; call before exit so server processes end cleanly.

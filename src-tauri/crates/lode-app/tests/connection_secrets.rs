@@ -15,8 +15,8 @@ mod support;
 use events::wait_for_status;
 use lode_app::Lode;
 use lode_core::{
-    ConnectionId, ConnectionSettings, ConnectionStatus, ErrorCode, HubEvent, LodeError, LodeResult,
-    SecretPlace, TransportSpec,
+    ConnectionDraft, ConnectionId, ConnectionStatus, ErrorCode, HubEvent, LodeError, LodeResult,
+    SecretChange, SecretEdit, SecretPlace, SecretText, TransportSpec,
 };
 use support::demo;
 use tokio::sync::broadcast;
@@ -60,30 +60,37 @@ async fn settled(events: &mut broadcast::Receiver<HubEvent>, id: ConnectionId) -
     .await
 }
 
-/// Saves the guarded demo server with its token.
+fn set(place: SecretPlace, value: &str) -> SecretEdit {
+    SecretEdit {
+        place,
+        change: SecretChange::Set {
+            value: SecretText::new(value),
+        },
+    }
+}
+
+/// Saves the guarded demo server with its token; it connects at once.
 async fn add_guarded(lode: &Lode) -> lode_core::Connection {
-    lode.add_connection(
-        "guarded",
-        &guarded_demo(),
-        &ConnectionSettings::default(),
-        vec![(token(), Secret::new("s3cret"))],
-    )
-    .await
-    .expect("added")
+    let mut draft = ConnectionDraft::new("guarded", guarded_demo());
+    draft.secrets.push(set(token(), "s3cret"));
+    lode.add_connection(&draft).await.expect("added")
+}
+
+fn open(dir: &std::path::Path, keychain: Arc<dyn SecretStore>) -> Arc<Lode> {
+    Arc::new(Lode::open_with_secrets(dir, None, keychain).expect("open"))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_secret_reaches_the_server_and_goes_with_the_connection() {
     let dir = tempfile::tempdir().expect("temp dir");
     let keychain = Arc::new(MemoryStore::default());
-    let lode = Lode::open_with_secrets(dir.path(), None, keychain.clone()).expect("open");
+    let lode = open(dir.path(), keychain.clone());
+    let mut events = lode.events();
     let saved = add_guarded(&lode).await;
     assert_eq!(saved.settings.secrets, [token()]);
     let key = SecretKey::for_connection(saved.id, &SecretName::from(&token()));
     assert!(keychain.get(&key).expect("read").is_some());
 
-    let mut events = lode.events();
-    lode.start_all().await.expect("start");
     let status = settled(&mut events, saved.id).await;
     assert!(matches!(status, ConnectionStatus::Ready), "{status:?}");
     let resources = lode.list_resources(saved.id).await.expect("listed");
@@ -103,15 +110,18 @@ async fn the_secret_reaches_the_server_and_goes_with_the_connection() {
 async fn a_missing_secret_shows_as_failed_naming_it() {
     let dir = tempfile::tempdir().expect("temp dir");
     let keychain = Arc::new(MemoryStore::default());
-    let lode = Lode::open_with_secrets(dir.path(), None, keychain.clone()).expect("open");
+    let lode = open(dir.path(), keychain.clone());
     let saved = add_guarded(&lode).await;
     // The keychain lost it (another tool, a reset keyring).
     let key = SecretKey::for_connection(saved.id, &SecretName::from(&token()));
     keychain.delete(&key).expect("delete");
 
     let mut events = lode.events();
-    lode.start_all().await.expect("start");
-    match settled(&mut events, saved.id).await {
+    lode.retry_connection(saved.id).await.expect("retry");
+    let failed = wait_for_status(&mut events, saved.id, Duration::from_secs(30), |status| {
+        matches!(status, ConnectionStatus::Failed { .. })
+    });
+    match failed.await {
         ConnectionStatus::Failed { error } => {
             assert_eq!(error.code, ErrorCode::AuthRequired, "{error:?}");
             assert!(error.message.contains("LODE_TOKEN"), "{error:?}");
@@ -156,22 +166,19 @@ impl EntryStore for RefusingHeaders {
 async fn a_secret_that_cannot_be_stored_leaves_nothing_behind() {
     let dir = tempfile::tempdir().expect("temp dir");
     let keychain = Arc::new(RefusingHeaders::default());
-    let lode = Lode::open_with_secrets(dir.path(), None, keychain.clone()).expect("open");
+    let lode = open(dir.path(), keychain.clone());
+    let mut draft = ConnectionDraft::new("remote", TransportSpec::http("http://127.0.0.1:9/mcp"));
+    draft.secrets = vec![
+        set(SecretPlace::Bearer, "tok"),
+        set(
+            SecretPlace::Header {
+                name: "X-Key".into(),
+            },
+            "k3y",
+        ),
+    ];
     let error = lode
-        .add_connection(
-            "remote",
-            &TransportSpec::http("http://127.0.0.1:9/mcp"),
-            &ConnectionSettings::default(),
-            vec![
-                (SecretPlace::Bearer, Secret::new("tok")),
-                (
-                    SecretPlace::Header {
-                        name: "X-Key".into(),
-                    },
-                    Secret::new("k3y"),
-                ),
-            ],
-        )
+        .add_connection(&draft)
         .await
         .expect_err("the keychain refused");
     assert_eq!(error.code, ErrorCode::KeychainLocked);

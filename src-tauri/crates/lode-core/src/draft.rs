@@ -182,6 +182,41 @@ pub struct DraftProblem {
     pub problem: DraftProblemKind,
 }
 
+impl DraftProblem {
+    /// The problem in English words, for the command line and error messages.
+    pub fn describe(&self) -> String {
+        let field = match &self.field {
+            DraftField::Name => "name".to_owned(),
+            DraftField::Target => "command or URL".to_owned(),
+            DraftField::Cwd => "working directory".to_owned(),
+            DraftField::Env { key } => format!("variable {key}"),
+            DraftField::Header { key } => format!("header {key}"),
+            DraftField::Secret { index } => format!("secret #{}", index + 1),
+            DraftField::Timeout => "timeout".to_owned(),
+            DraftField::Oauth => "OAuth".to_owned(),
+        };
+        let problem = match &self.problem {
+            DraftProblemKind::Required => "is required".to_owned(),
+            DraftProblemKind::TooLong { max } => format!("is longer than {max} characters"),
+            DraftProblemKind::ControlCharacter => "holds a control character".to_owned(),
+            DraftProblemKind::NameTaken => "is already the name of another connection".to_owned(),
+            DraftProblemKind::NotHttpUrl => "is not an http:// or https:// URL".to_owned(),
+            DraftProblemKind::BadEnvName => {
+                "is not a variable name (letters, digits and _)".to_owned()
+            }
+            DraftProblemKind::BadHeaderName => "is not a valid header name".to_owned(),
+            DraftProblemKind::BadHeaderValue => "holds a line break".to_owned(),
+            DraftProblemKind::Duplicate => "is given twice".to_owned(),
+            DraftProblemKind::WrongTransport => "does not fit this kind of server".to_owned(),
+            DraftProblemKind::NotSaved => "has no saved value to keep".to_owned(),
+            DraftProblemKind::OutOfRange { min, max } => {
+                format!("must be from {min} to {max} seconds")
+            }
+        };
+        format!("{field} {problem}")
+    }
+}
+
 /// Every problem of `draft`, empty when it can be saved. `editing` is the saved connection
 /// the draft edits (none when adding); `others` are all saved connections, for the name check
 /// (the edited one among them is ignored).

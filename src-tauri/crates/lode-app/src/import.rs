@@ -1,0 +1,171 @@
+//! Importing connections from other clients' configuration files, and exporting saved ones to
+//! the Claude Desktop format. The preview carries no secret value; applying reads the file
+//! again, so values found in it go straight from the file to the keychain.
+
+use std::path::{Path, PathBuf};
+
+use lode_core::import::{
+    claude_desktop_config, preview, ExportEntry, Exported, ImportChoice, ImportLocation,
+    ImportPreview, ImportSource, ImportedServer, SecretValue,
+};
+use lode_core::{
+    check_draft, Connection, ConnectionDraft, ConnectionId, ErrorCode, LodeError, LodeResult,
+    SecretChange, SecretEdit, SecretText,
+};
+use lode_secrets::SecretName;
+
+use crate::connection_edits::new_values;
+use crate::import_sources::{known_locations, read_config, Folders};
+use crate::keychain_io;
+use crate::lode::Lode;
+
+impl Lode {
+    /// Where the five clients keep their configurations on this machine (with `project`'s own
+    /// files), each saying whether a file is there.
+    pub fn import_locations(&self, project: Option<PathBuf>) -> LodeResult<Vec<ImportLocation>> {
+        let folders = Folders::of_this_machine(project)?;
+        Ok(known_locations(&folders)
+            .into_iter()
+            .map(|location| ImportLocation {
+                exists: location.path.is_file(),
+                source: ImportSource {
+                    format: location.format,
+                    path: location.path.display().to_string(),
+                },
+            })
+            .collect())
+    }
+
+    /// The servers `source` offers, with duplicates of saved connections marked.
+    pub fn preview_import(&self, source: &ImportSource) -> LodeResult<ImportPreview> {
+        let parsed = read_config(source.format, Path::new(&source.path))?;
+        Ok(preview(
+            source.clone(),
+            &parsed,
+            &self.store.list_connections()?,
+        ))
+    }
+
+    /// Saves the chosen servers of `source`, all or none: every choice is checked first (its
+    /// name free, its settings valid, a value typed for each secret the file only asks for),
+    /// the rows are saved in one transaction, then the secrets; when the keychain fails, the
+    /// rows and the secrets already stored are removed again.
+    pub async fn apply_import(
+        &self,
+        source: &ImportSource,
+        choices: &[ImportChoice],
+    ) -> LodeResult<Vec<Connection>> {
+        let parsed = read_config(source.format, Path::new(&source.path))?;
+        let mut known = self.store.list_connections()?;
+        let mut drafts = Vec::with_capacity(choices.len());
+        for choice in choices {
+            let server = usize::try_from(choice.index)
+                .ok()
+                .and_then(|index| parsed.servers.get(index))
+                .ok_or_else(|| {
+                    LodeError::new(
+                        ErrorCode::InvalidInput,
+                        format!(
+                            "{} has no server #{} (has the file changed since the preview?)",
+                            source.path, choice.index
+                        ),
+                    )
+                })?;
+            let draft = draft_of(server, choice)?;
+            if let Some(problem) = check_draft(&draft, None, &known).first() {
+                return Err(LodeError::new(
+                    ErrorCode::InvalidInput,
+                    format!("cannot import {}: {}", server.name, problem.describe()),
+                ));
+            }
+            // Later choices must not take this one's name.
+            known.push(Connection::unsaved(
+                ConnectionId(-1),
+                draft.name.trim(),
+                draft.transport.clone(),
+            ));
+            drafts.push(draft);
+        }
+        let rows: Vec<_> = drafts
+            .iter()
+            .map(|d| (d.name.trim().to_owned(), d.transport.clone(), d.settings()))
+            .collect();
+        let saved = self.store.insert_connections_with(&rows)?;
+        for (index, (connection, draft)) in saved.iter().zip(&drafts).enumerate() {
+            let secrets = new_values(draft);
+            if let Err(error) = keychain_io::write_all(&self.secrets, connection.id, secrets).await
+            {
+                for earlier in &saved[..index] {
+                    let names = earlier.settings.secrets.iter().map(SecretName::from);
+                    let _ =
+                        keychain_io::delete_each(&self.secrets, earlier.id, names.collect()).await;
+                }
+                let ids: Vec<ConnectionId> = saved.iter().map(|c| c.id).collect();
+                self.store.delete_connections(&ids)?;
+                return Err(error);
+            }
+        }
+        for connection in &saved {
+            if connection.settings.enabled {
+                self.start(connection.clone()).await;
+            }
+        }
+        Ok(saved)
+    }
+
+    /// The Claude Desktop configuration of the connections `ids` (all when empty), without a
+    /// single secret: the notes say which were left out.
+    pub fn export_connections(&self, ids: &[ConnectionId]) -> LodeResult<Exported> {
+        let connections = self.store.list_connections()?;
+        for id in ids {
+            if !connections.iter().any(|c| c.id == *id) {
+                return Err(LodeError::new(
+                    ErrorCode::UnknownConnection,
+                    format!("no saved connection has id {}", id.0),
+                ));
+            }
+        }
+        let entries: Vec<ExportEntry> = connections
+            .into_iter()
+            .filter(|c| ids.is_empty() || ids.contains(&c.id))
+            .map(|c| ExportEntry {
+                name: c.name,
+                transport: c.transport,
+                secrets: c.settings.secrets,
+            })
+            .collect();
+        Ok(claude_desktop_config(&entries))
+    }
+}
+
+/// The connection `choice` makes of `server`: its name, and each secret's value from the file
+/// or from what the person typed.
+fn draft_of(server: &ImportedServer, choice: &ImportChoice) -> LodeResult<ConnectionDraft> {
+    let mut draft = ConnectionDraft::new(choice.name.clone(), server.transport.clone());
+    draft.enabled = server.enabled;
+    for found in &server.secrets {
+        let value = match &found.value {
+            SecretValue::Given(value) => SecretText::new(value.clone()),
+            SecretValue::Ask { prompt } => choice
+                .answers
+                .iter()
+                .find(|answer| answer.place == found.place)
+                .map(|answer| answer.value.clone())
+                .ok_or_else(|| {
+                    LodeError::new(
+                        ErrorCode::InvalidInput,
+                        format!(
+                            "cannot import {}: type a value for \"{prompt}\" ({})",
+                            server.name,
+                            found.place.key_name()
+                        ),
+                    )
+                })?,
+        };
+        draft.secrets.push(SecretEdit {
+            place: found.place.clone(),
+            change: SecretChange::Set { value },
+        });
+    }
+    Ok(draft)
+}
