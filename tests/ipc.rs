@@ -2,69 +2,11 @@
 //! `Lode` (SQLite file + demo server). Checks the JSON shapes the TypeScript bindings promise,
 //! including errors as `{code, message}`.
 
-use std::sync::Arc;
+#[path = "support/ipc_harness.rs"]
+mod support;
 
-use lode_app::Lode;
 use serde_json::{json, Value};
-use tauri::ipc::{CallbackFn, InvokeBody};
-use tauri::test::{get_ipc_response, mock_builder, MockRuntime, INVOKE_KEY};
-use tauri::webview::{InvokeRequest, WebviewWindowBuilder};
-use tauri::WebviewWindow;
-
-fn demo_beside_tests() -> lode_core::TransportSpec {
-    let exe = std::env::current_exe().expect("test exe");
-    let beside = exe
-        .parent()
-        .and_then(|d| d.parent())
-        .map(|d| d.join("lode"))
-        .expect("target dir");
-    lode_app::demo_server_command(&beside)
-        .expect("build the demo server first: cargo build -p lode-demo-server")
-}
-
-/// The app's own origin, the only one the capability grants commands to.
-const APP_ORIGIN: &str = if cfg!(windows) {
-    "http://tauri.localhost"
-} else {
-    "tauri://localhost"
-};
-
-struct Harness {
-    _app: tauri::App<MockRuntime>,
-    window: WebviewWindow<MockRuntime>,
-    _data: tempfile::TempDir,
-}
-
-fn harness() -> Harness {
-    let data = tempfile::tempdir().expect("temp dir");
-    let lode = Arc::new(Lode::open(data.path(), Some(demo_beside_tests())).expect("open Lode"));
-    let app = lode_desktop::build(mock_builder(), lode)
-        // The real config and capabilities: a command the capability does not grant fails here.
-        .build(tauri::generate_context!("tauri.conf.json", test = true))
-        .expect("build the app");
-    let window = WebviewWindowBuilder::new(&app, "main", Default::default())
-        .build()
-        .expect("window");
-    Harness {
-        _app: app,
-        window,
-        _data: data,
-    }
-}
-
-fn invoke(window: &WebviewWindow<MockRuntime>, cmd: &str, args: Value) -> Result<Value, Value> {
-    let request = InvokeRequest {
-        cmd: cmd.into(),
-        callback: CallbackFn(0),
-        error: CallbackFn(1),
-        url: APP_ORIGIN.parse().expect("url"),
-        body: InvokeBody::Json(args),
-        headers: Default::default(),
-        invoke_key: INVOKE_KEY.to_string(),
-    };
-    get_ipc_response(window, request)
-        .map(|body| body.deserialize::<Value>().expect("JSON response"))
-}
+use support::{harness, invoke};
 
 #[test]
 fn the_ui_lists_the_demo_connection_its_resources_and_reads_one() {

@@ -1,7 +1,9 @@
 use std::sync::Arc;
 
 use lode_app::Lode;
-use lode_core::{Connection, ConnectionState, LodeError};
+use lode_core::{
+    Connection, ConnectionDraft, ConnectionId, ConnectionState, DraftProblem, LodeError, ServerInfo,
+};
 use tauri::State;
 
 #[tauri::command]
@@ -15,4 +17,65 @@ pub async fn connection_statuses(
     lode: State<'_, Arc<Lode>>,
 ) -> Result<Vec<ConnectionState>, LodeError> {
     Ok(lode.statuses().await)
+}
+
+/// The problems of a draft, asked as the person types (`id`: the connection being edited).
+#[tauri::command]
+pub async fn check_connection(
+    lode: State<'_, Arc<Lode>>,
+    draft: ConnectionDraft,
+    id: Option<ConnectionId>,
+) -> Result<Vec<DraftProblem>, LodeError> {
+    lode.check_connection(&draft, id)
+}
+
+#[tauri::command]
+pub async fn add_connection(
+    lode: State<'_, Arc<Lode>>,
+    draft: ConnectionDraft,
+) -> Result<Connection, LodeError> {
+    lode.add_connection(&draft).await
+}
+
+#[tauri::command]
+pub async fn update_connection(
+    lode: State<'_, Arc<Lode>>,
+    id: ConnectionId,
+    draft: ConnectionDraft,
+) -> Result<Connection, LodeError> {
+    lode.update_connection(id, &draft).await
+}
+
+#[tauri::command]
+pub async fn test_connection(
+    lode: State<'_, Arc<Lode>>,
+    draft: ConnectionDraft,
+    id: Option<ConnectionId>,
+) -> Result<ServerInfo, LodeError> {
+    lode.test_connection(&draft, id).await
+}
+
+#[tauri::command]
+pub async fn retry_connection(
+    lode: State<'_, Arc<Lode>>,
+    id: ConnectionId,
+) -> Result<(), LodeError> {
+    lode.retry_connection(id).await
+}
+
+#[tauri::command]
+pub async fn remove_connection(
+    lode: State<'_, Arc<Lode>>,
+    id: ConnectionId,
+) -> Result<(), LodeError> {
+    lode.remove_connection(id).await
+}
+
+/// Undoes `remove_connection` (until Lode closes); the connection comes back with a new id.
+#[tauri::command]
+pub async fn restore_connection(
+    lode: State<'_, Arc<Lode>>,
+    id: ConnectionId,
+) -> Result<Connection, LodeError> {
+    lode.restore_connection(id).await
 }

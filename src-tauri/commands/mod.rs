@@ -2,5 +2,6 @@
 //! crosses IPC as `LodeError` (`{code, message, detail?}`).
 
 pub mod connections;
+pub mod import;
 pub mod resources;
 pub mod servers;

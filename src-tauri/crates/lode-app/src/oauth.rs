@@ -45,12 +45,17 @@ pub async fn sign_in_waiting(
     redirect_timeout: Duration,
     open_browser: impl FnOnce(&str) -> LodeResult<()>,
 ) -> LodeResult<()> {
-    let mut options = SignInOptions::new(server_url(connection)?);
-    options.client_id = client_id.map(str::to_owned);
-    options.redirect_timeout = redirect_timeout;
-    let credentials = oauth::sign_in(&options, open_browser).await?;
-    let _renewing = renewal_lock(connection.id).lock_owned().await;
-    store(&secrets, connection.id, credentials).await
+    let signed_in = async {
+        let mut options = SignInOptions::new(server_url(connection)?);
+        options.client_id = client_id.map(str::to_owned);
+        options.redirect_timeout = redirect_timeout;
+        let credentials = oauth::sign_in(&options, open_browser).await?;
+        let _renewing = renewal_lock(connection.id).lock_owned().await;
+        store(&secrets, connection.id, credentials).await
+    }
+    .await;
+    release(secrets).await;
+    signed_in
 }
 
 /// The connection's access token, renewed first when it expires within a minute; `Ok(None)`
@@ -60,8 +65,17 @@ pub async fn access_token(
     connection: &Connection,
     secrets: Arc<dyn SecretStore>,
 ) -> LodeResult<Option<String>> {
+    let token = current_token(connection, &secrets).await;
+    release(secrets).await;
+    token
+}
+
+async fn current_token(
+    connection: &Connection,
+    secrets: &Arc<dyn SecretStore>,
+) -> LodeResult<Option<String>> {
     let url = server_url(connection)?;
-    let Some(credentials) = load(&secrets, connection.id).await? else {
+    let Some(credentials) = load(secrets, connection.id).await? else {
         return Ok(None);
     };
     check_resource(&credentials, &url, connection)?;
@@ -71,7 +85,7 @@ pub async fn access_token(
     // One renewal at a time per connection: with rotation, a second one racing the first
     // would present a refresh token that is already spent.
     let _renewing = renewal_lock(connection.id).lock_owned().await;
-    let Some(current) = load(&secrets, connection.id).await? else {
+    let Some(current) = load(secrets, connection.id).await? else {
         return Ok(None);
     };
     if !current.expires_within(RENEW_MARGIN) {
@@ -79,7 +93,7 @@ pub async fn access_token(
     }
     let renewed = oauth::refresh(&current).await?;
     let token = renewed.access_token.clone();
-    store(&secrets, connection.id, renewed).await?;
+    store(secrets, connection.id, renewed).await?;
     Ok(Some(token))
 }
 
@@ -88,6 +102,7 @@ pub async fn access_token(
 pub async fn sign_out(connection: &Connection, secrets: Arc<dyn SecretStore>) -> LodeResult<()> {
     let key = oauth_key(connection.id);
     let _renewing = renewal_lock(connection.id).lock_owned().await;
+    // The store moves to the blocking thread, so even its last reference is dropped there.
     blocking("signing out", move || secrets.delete(&key).map(|_| ())).await
 }
 
@@ -204,6 +219,15 @@ async fn store(
     let key = oauth_key(id);
     let secrets = secrets.clone();
     blocking("saving the sign-in", move || secrets.set(&key, &secret)).await
+}
+
+/// Drops the caller's reference to the store off the async runtime when it is the last one: a
+/// keychain store may block when it closes (the Secret Service store closes a D-Bus proxy),
+/// which panics on a runtime thread.
+async fn release(secrets: Arc<dyn SecretStore>) {
+    if Arc::strong_count(&secrets) == 1 {
+        let _ = tokio::task::spawn_blocking(move || drop(secrets)).await;
+    }
 }
 
 async fn blocking<T: Send + 'static>(

@@ -6,6 +6,7 @@ mod convert;
 mod error;
 mod handler;
 mod listing_cache;
+pub mod oauth;
 mod operations;
 mod rest;
 mod server_log;
@@ -15,4 +16,5 @@ mod transport;
 
 pub use client::{ConnectOptions, McpClient};
 pub use handler::EventSink;
+pub use oauth::{OAuthCredentials, SignInOptions};
 pub use server_log::ServerLog;

@@ -1,0 +1,48 @@
+use std::sync::Arc;
+
+use lode_app::Lode;
+use lode_core::import::{
+    ConfigFormat, Exported, ImportChoice, ImportLocation, ImportPreview, ImportSource,
+};
+use lode_core::{Connection, ConnectionId, LodeError};
+use tauri::State;
+
+/// The other clients' configuration files on this machine (user-wide ones: the app has no
+/// project folder).
+#[tauri::command]
+pub async fn import_locations(
+    lode: State<'_, Arc<Lode>>,
+) -> Result<Vec<ImportLocation>, LodeError> {
+    lode.import_locations(None)
+}
+
+#[tauri::command]
+pub fn guess_import_format(path: String) -> Option<ConfigFormat> {
+    ConfigFormat::guess(&path)
+}
+
+#[tauri::command]
+pub async fn preview_import(
+    lode: State<'_, Arc<Lode>>,
+    source: ImportSource,
+) -> Result<ImportPreview, LodeError> {
+    lode.preview_import(&source)
+}
+
+#[tauri::command]
+pub async fn apply_import(
+    lode: State<'_, Arc<Lode>>,
+    source: ImportSource,
+    choices: Vec<ImportChoice>,
+) -> Result<Vec<Connection>, LodeError> {
+    lode.apply_import(&source, &choices).await
+}
+
+/// `ids` empty: every connection.
+#[tauri::command]
+pub async fn export_connections(
+    lode: State<'_, Arc<Lode>>,
+    ids: Vec<ConnectionId>,
+) -> Result<Exported, LodeError> {
+    lode.export_connections(&ids)
+}

@@ -1,0 +1,266 @@
+//! Finds the authorization server of an MCP server: its protected resource metadata
+//! (RFC 9728) names the server, whose own metadata (RFC 8414, or OpenID Connect discovery)
+//! names the endpoints. Servers from before RFC 9728 (MCP 2025-03-26) have neither: their
+//! origin is taken as the authorization server.
+
+use lode_core::{ErrorCode, LodeError, LodeResult};
+use serde::Deserialize;
+use url::Url;
+
+use super::challenge;
+use super::http::{endpoint, OAuthHttp};
+use crate::transport::http::display_url;
+
+/// RFC 9728 protected resource metadata, the fields Lode uses.
+#[derive(Deserialize)]
+struct ProtectedResource {
+    #[serde(default)]
+    resource: Option<String>,
+    #[serde(default)]
+    authorization_servers: Vec<String>,
+    #[serde(default)]
+    scopes_supported: Option<Vec<String>>,
+}
+
+/// RFC 8414 authorization server metadata, the fields Lode uses.
+#[derive(Debug, Clone, Deserialize)]
+pub(crate) struct AuthServer {
+    pub(crate) issuer: String,
+    pub(crate) authorization_endpoint: String,
+    pub(crate) token_endpoint: String,
+    #[serde(default)]
+    pub(crate) registration_endpoint: Option<String>,
+    #[serde(default)]
+    pub(crate) code_challenge_methods_supported: Option<Vec<String>>,
+    #[serde(default)]
+    pub(crate) token_endpoint_auth_methods_supported: Option<Vec<String>>,
+    #[serde(default)]
+    pub(crate) client_id_metadata_document_supported: bool,
+}
+
+/// What the sign-in needs to know before it starts.
+pub(crate) struct Discovered {
+    pub(crate) server: AuthServer,
+    /// The scopes to ask for: the challenge's, else all the resource supports, else none.
+    pub(crate) scope: Option<String>,
+}
+
+pub(crate) async fn discover(http: &OAuthHttp, resource: &Url) -> LodeResult<Discovered> {
+    let challenge = http.challenge(resource).await?;
+    let param = |name| {
+        challenge
+            .as_deref()
+            .and_then(|c| challenge::parameter(c, name))
+    };
+    let protected = protected_resource(http, resource, param("resource_metadata")).await?;
+    let issuer = match protected
+        .as_ref()
+        .and_then(|p| p.authorization_servers.first())
+    {
+        Some(issuer) => endpoint(issuer, "authorization server")?,
+        None => origin(resource)?,
+    };
+    let server = authorization_server(http, &issuer).await?;
+    let scope = param("scope").or_else(|| {
+        protected
+            .and_then(|p| p.scopes_supported)
+            .filter(|scopes| !scopes.is_empty())
+            .map(|scopes| scopes.join(" "))
+    });
+    Ok(Discovered { server, scope })
+}
+
+/// The resource's metadata: at the challenge's `resource_metadata` URL if it gave one, else
+/// at the path-aware well-known URL, else at the root one. `None` when there is none.
+async fn protected_resource(
+    http: &OAuthHttp,
+    resource: &Url,
+    from_challenge: Option<String>,
+) -> LodeResult<Option<ProtectedResource>> {
+    let mut candidates = Vec::new();
+    if let Some(url) = from_challenge {
+        candidates.push(endpoint(&url, "protected resource metadata")?);
+    }
+    candidates.extend(well_known(resource, "oauth-protected-resource")?);
+    for url in candidates {
+        let found: Option<ProtectedResource> = http
+            .metadata(&url, "reading protected resource metadata")
+            .await?;
+        if let Some(found) = found {
+            check_resource(&found, resource)?;
+            return Ok(Some(found));
+        }
+    }
+    Ok(None)
+}
+
+/// RFC 9728 §3.3: the metadata must be about this server, or tokens could be obtained for
+/// (and sent to) another one. Accepted: the same URL or a parent of it on the same origin.
+fn check_resource(found: &ProtectedResource, resource: &Url) -> LodeResult<()> {
+    let Some(claimed) = &found.resource else {
+        return Ok(());
+    };
+    let covers = Url::parse(claimed).is_ok_and(|claimed| {
+        let parent = claimed.path().trim_end_matches('/');
+        let path = resource.path().trim_end_matches('/');
+        claimed.origin() == resource.origin()
+            && (path == parent || path.starts_with(&format!("{parent}/")))
+    });
+    if covers {
+        Ok(())
+    } else {
+        Err(LodeError::new(
+            ErrorCode::Protocol,
+            format!(
+                "the protected resource metadata of {} is about another server ({})",
+                display_url(resource.as_str()),
+                display_url(claimed)
+            ),
+        ))
+    }
+}
+
+/// The authorization server's metadata, from the RFC 8414 URL, else the OpenID Connect ones;
+/// its `issuer` must be the one asked for (RFC 8414 §3.3).
+async fn authorization_server(http: &OAuthHttp, issuer: &Url) -> LodeResult<AuthServer> {
+    let mut candidates = well_known(issuer, "oauth-authorization-server")?;
+    candidates.extend(well_known(issuer, "openid-configuration")?);
+    if issuer.path() != "/" {
+        // OpenID Connect Discovery 1.0 appends to the issuer instead of inserting.
+        let appended = format!(
+            "{}/.well-known/openid-configuration",
+            issuer.as_str().trim_end_matches('/')
+        );
+        candidates.push(endpoint(&appended, "authorization server metadata")?);
+    }
+    for url in candidates {
+        let found: Option<AuthServer> = http
+            .metadata(&url, "reading authorization server metadata")
+            .await?;
+        if let Some(found) = found {
+            check_issuer(&found, issuer)?;
+            check_pkce(&found)?;
+            return Ok(found);
+        }
+    }
+    Err(LodeError::new(
+        ErrorCode::Protocol,
+        format!(
+            "no OAuth authorization server metadata at {}: the server does not support \
+             signing in with OAuth",
+            display_url(issuer.as_str())
+        ),
+    ))
+}
+
+fn check_issuer(found: &AuthServer, issuer: &Url) -> LodeResult<()> {
+    if found.issuer.trim_end_matches('/') == issuer.as_str().trim_end_matches('/') {
+        Ok(())
+    } else {
+        Err(LodeError::new(
+            ErrorCode::Protocol,
+            format!(
+                "the authorization server metadata at {} names another issuer ({})",
+                display_url(issuer.as_str()),
+                display_url(&found.issuer)
+            ),
+        ))
+    }
+}
+
+/// MCP requires PKCE S256; a server that does not advertise it cannot be trusted to check it.
+fn check_pkce(found: &AuthServer) -> LodeResult<()> {
+    let s256 = found
+        .code_challenge_methods_supported
+        .as_ref()
+        .is_some_and(|methods| methods.iter().any(|m| m == "S256"));
+    if s256 {
+        Ok(())
+    } else {
+        Err(LodeError::new(
+            ErrorCode::Protocol,
+            format!(
+                "the authorization server {} does not advertise PKCE S256, which MCP requires",
+                display_url(&found.issuer)
+            ),
+        ))
+    }
+}
+
+/// `/.well-known/<name><path>` (when the URL has a path) then `/.well-known/<name>`.
+fn well_known(url: &Url, name: &str) -> LodeResult<Vec<Url>> {
+    let path = url.path().trim_end_matches('/');
+    let mut paths = Vec::new();
+    if !path.is_empty() {
+        paths.push(format!("/.well-known/{name}{path}"));
+    }
+    paths.push(format!("/.well-known/{name}"));
+    paths
+        .into_iter()
+        .map(|path| {
+            let mut candidate = url.clone();
+            candidate.set_path(&path);
+            candidate.set_query(None);
+            candidate.set_fragment(None);
+            check_metadata_url(candidate)
+        })
+        .collect()
+}
+
+fn check_metadata_url(url: Url) -> LodeResult<Url> {
+    super::http::check_endpoint(&url, "metadata URL")?;
+    Ok(url)
+}
+
+/// The server's origin as an issuer URL (the pre-RFC 9728 fallback).
+fn origin(resource: &Url) -> LodeResult<Url> {
+    let mut origin = resource.clone();
+    origin.set_path("/");
+    origin.set_query(None);
+    origin.set_fragment(None);
+    super::http::check_endpoint(&origin, "authorization server")?;
+    Ok(origin)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn url(s: &str) -> Url {
+        Url::parse(s).expect("test URL")
+    }
+
+    #[test]
+    fn well_known_urls_are_path_aware_first() {
+        let found = well_known(
+            &url("https://h.example/api/mcp?x=1"),
+            "oauth-protected-resource",
+        )
+        .expect("https");
+        let found: Vec<&str> = found.iter().map(Url::as_str).collect();
+        assert_eq!(
+            found,
+            [
+                "https://h.example/.well-known/oauth-protected-resource/api/mcp",
+                "https://h.example/.well-known/oauth-protected-resource",
+            ]
+        );
+        let root =
+            well_known(&url("https://h.example/"), "oauth-authorization-server").expect("https");
+        assert_eq!(root.len(), 1);
+    }
+
+    #[test]
+    fn metadata_about_another_server_is_refused() {
+        let about = |resource: &str| ProtectedResource {
+            resource: Some(resource.to_owned()),
+            authorization_servers: Vec::new(),
+            scopes_supported: None,
+        };
+        let server = url("https://h.example/mcp");
+        assert!(check_resource(&about("https://h.example/mcp"), &server).is_ok());
+        assert!(check_resource(&about("https://h.example/"), &server).is_ok());
+        assert!(check_resource(&about("https://evil.example/mcp"), &server).is_err());
+        assert!(check_resource(&about("https://h.example/other"), &server).is_err());
+    }
+}
