@@ -173,6 +173,8 @@ fn a_planted_secret_is_in_no_database_file_log_line_or_ipc_message() {
     // The hub's events as the shell emits them to the window (the mock runtime never runs the
     // event loop, so the shell's own forwarding task does not start here).
     let lode = h.app.state::<Arc<lode_app::Lode>>().inner().clone();
+    // What the shell's setup does when the window opens (the mock never opens one).
+    tauri::async_runtime::block_on(lode.start_all()).expect("start");
     let events = Arc::new(Mutex::new(Vec::<String>::new()));
     let sink = events.clone();
     let mut hub = lode.events();

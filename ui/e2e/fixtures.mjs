@@ -181,5 +181,36 @@ export function buildFixtures(now) {
     "\u001b[2m2026-11-21T11:49:03Z\u001b[0m \u001b[32m INFO\u001b[0m lode_demo_server: <b>newest line</b>",
   ];
 
-  return { connections, resources: [...handWritten, ...generated], contents, readErrors, serverInfo, serverLog };
+  /** What the import wizard finds: Claude Desktop's file exists, Cursor's does not. */
+  const importLocations = [
+    { source: { format: "claudeDesktop", path: "/home/dev/.config/Claude/claude_desktop_config.json" }, exists: true },
+    { source: { format: "claudeCode", path: "/home/dev/.claude.json" }, exists: false },
+    { source: { format: "vsCode", path: "/home/dev/.config/Code/User/mcp.json" }, exists: false },
+    { source: { format: "cursor", path: "/home/dev/.cursor/mcp.json" }, exists: true },
+    { source: { format: "windsurf", path: "/home/dev/.codeium/windsurf/mcp_config.json" }, exists: false },
+  ];
+  /** The servers in any imported file; "Demo" clashes with the saved connection by name. */
+  const importCandidates = [
+    {
+      index: 0,
+      name: "github",
+      origin: "mcpServers.github",
+      transport: { kind: "stdio", command: "npx", args: ["-y", "@modelcontextprotocol/server-github"] },
+      secrets: [{ place: { kind: "env", name: "GITHUB_TOKEN" } }],
+      enabled: true,
+      notes: [],
+    },
+    {
+      index: 1,
+      name: "Demo",
+      origin: "mcpServers.Demo",
+      transport: { kind: "http", url: "https://demo.example.com/mcp" },
+      secrets: [{ place: { kind: "header", name: "X-Api-Key" }, ask: "Demo API key" }],
+      enabled: true,
+      notes: ["The key is asked for: the file names an input, not a value."],
+    },
+  ];
+  const importProblems = [{ name: "broken", message: "neither a command nor a url" }];
+
+  return { connections, importLocations, importCandidates, importProblems, resources: [...handWritten, ...generated], contents, readErrors, serverInfo, serverLog };
 }

@@ -262,6 +262,131 @@ const tests = [
       await expectText(page.locator(".pane--connections .pane__title"), "连接");
     },
   },
+  {
+    name: "adds a stdio connection through the form, edits it, deletes it and undoes the deletion",
+    fn: async (page) => {
+      await openDemo(page);
+      await page.getByTestId("connections-add").click();
+      const form = page.getByTestId("connection-form");
+      await form.waitFor();
+      const focused = () => page.evaluate(() => document.activeElement?.getAttribute("data-testid") ?? null);
+      assert((await focused()) === "connection-name", `the name field has focus (${String(await focused())})`);
+      await page.getByTestId("connection-name").fill("Demo");
+      await expectText(form.locator(".field", { has: page.getByTestId("connection-name") }), "Another connection already has this name.");
+      await page.getByTestId("connection-name").fill("Memory");
+      await page.getByTestId("connection-command").fill("npx");
+      await page.getByTestId("connection-args").fill('-y @modelcontextprotocol/server-memory "--file=/tmp/my notes.json"');
+      await page.getByTestId("connection-env-add").click();
+      await page.getByTestId("connection-env-key-0").fill("1LOG");
+      await expectText(form.locator(".rows__row").first(), "Letters, digits and _ only");
+      await page.getByTestId("connection-env-key-0").fill("LOG_LEVEL");
+      await page.getByTestId("connection-env-value-0").fill("debug");
+      await page.getByTestId("connection-secret-env-add").click();
+      await page.getByTestId("connection-secret-env-name-0").fill("MEMORY_KEY");
+      await page.getByTestId("connection-secret-env-secret-0-input").fill("s3cret");
+      await page.getByTestId("connection-test").click();
+      await expectText(page.getByTestId("connection-test-result"), "Connected to Lode Demo Server · protocol 2026-07-28");
+      await page.screenshot({ path: artifact("mock-ui-form.png") });
+      await page.getByTestId("connection-name").press("Enter");
+      await form.waitFor({ state: "detached" });
+
+      const memory = page.locator('[data-testid="connection-row"][data-name="Memory"]');
+      await memory.waitFor();
+      await expectText(memory, 'npx -y @modelcontextprotocol/server-memory "--file=/tmp/my notes.json"');
+      const calls = () => page.evaluate(() => /** @type {any} */ (window).__LODE_E2E_CALLS__);
+      const checks = (await calls()).filter((/** @type {any} */ c) => c.cmd === "check_connection");
+      assert(!JSON.stringify(checks).includes("s3cret"), "the rule book never sees a secret value");
+      const added = (await calls()).find((/** @type {any} */ c) => c.cmd === "add_connection");
+      assert(JSON.stringify(added.args.draft.secrets) === '[{"place":{"kind":"env","name":"MEMORY_KEY"},"change":{"kind":"set","value":"s3cret"}}]', "the secret is saved");
+
+      await memory.getByTestId("connection-actions").click();
+      await page.getByTestId("connection-action-edit").click();
+      await form.waitFor();
+      const secret = page.getByTestId("connection-secret-env-secret-0");
+      assert((await secret.getAttribute("data-state")) === "set", "a saved secret shows as set");
+      assert((await form.locator('input[type="password"]').count()) === 0, "no secret input while it is kept");
+      await page.getByTestId("connection-name").fill("Memory notes");
+      await page.getByTestId("connection-save").click();
+      await form.waitFor({ state: "detached" });
+      const renamed = page.locator('[data-testid="connection-row"][data-name="Memory notes"]');
+      await renamed.waitFor();
+      const update = (await calls()).find((/** @type {any} */ c) => c.cmd === "update_connection");
+      assert(JSON.stringify(update.args.draft.secrets[0].change) === '{"kind":"keep"}', "an untouched secret is kept");
+
+      await renamed.getByTestId("connection-actions").click();
+      await page.getByTestId("connection-action-delete").click();
+      await page.getByTestId("delete-confirm").click();
+      await renamed.waitFor({ state: "detached" });
+      await expectText(page.getByTestId("notice"), "Deleted Memory notes");
+      await page.screenshot({ path: artifact("mock-ui-undo.png") });
+      await page.getByTestId("undo-delete").click();
+      await renamed.waitFor();
+      await expectText(page.getByTestId("notice"), "Restored Memory notes");
+    },
+  },
+  {
+    name: "imports servers from a typed file path, renaming a clash and answering an asked secret",
+    fn: async (page) => {
+      await openDemo(page);
+      await page.getByTestId("connections-import").click();
+      const wizard = page.getByTestId("import-wizard");
+      await wizard.waitFor();
+      await page.getByTestId("import-location-other").check();
+      await page.getByTestId("import-path").fill("/home/dev/.cursor/mcp.json");
+      const deadline = Date.now() + 5000;
+      while ((await page.getByTestId("import-format").inputValue()) !== "cursor" && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
+      assert((await page.getByTestId("import-format").inputValue()) === "cursor", "the format is guessed from the path");
+      await page.getByTestId("import-next").click();
+      const candidates = page.getByTestId("import-candidate");
+      await candidates.first().waitFor();
+      await expectText(candidates.first(), "Secrets go to the keychain: GITHUB_TOKEN");
+      await expectText(wizard.getByTestId("import-problems"), "broken: neither a command nor a url");
+      assert(await page.getByTestId("import-apply").isDisabled(), "Import waits for a new name and the key");
+      await page.getByTestId("import-rename-1").fill("Demo (remote)");
+      await page.getByTestId("import-answer-1-0").fill("key-123");
+      await page.screenshot({ path: artifact("mock-ui-import.png") });
+      await page.getByTestId("import-apply").click();
+      await expectText(page.getByTestId("import-done"), "Imported 2 connections");
+      await page.getByTestId("import-close").click();
+      await wizard.waitFor({ state: "detached" });
+      await page.locator('[data-testid="connection-row"][data-name="Demo (remote)"]').waitFor();
+      await page.locator('[data-testid="connection-row"][data-name="github"]').waitFor();
+      const apply = await page.evaluate(() =>
+        /** @type {any} */ (window).__LODE_E2E_CALLS__.find((/** @type {any} */ c) => c.cmd === "apply_import"),
+      );
+      const expected = [
+        { index: 0, name: "github", answers: [] },
+        { index: 1, name: "Demo (remote)", answers: [{ place: { kind: "header", name: "X-Api-Key" }, value: "key-123" }] },
+      ];
+      assert(JSON.stringify(apply.args.choices) === JSON.stringify(expected), `choices: ${JSON.stringify(apply.args.choices)}`);
+    },
+  },
+  {
+    name: "the form, the wizard and the export read well in Chinese",
+    fn: async (page) => {
+      await openDemo(page);
+      await page.getByTestId("language-switch").selectOption("zh-CN");
+      await page.getByTestId("connections-add").click();
+      await page.getByTestId("connection-transport").selectOption("http");
+      await page.getByTestId("connection-auth").selectOption("bearer");
+      await page.getByTestId("connection-url").fill("ftp://example.com");
+      await expectText(page.getByTestId("connection-form"), "请输入带主机名的 http:// 或 https:// URL。");
+      await page.screenshot({ path: artifact("mock-ui-form-zh.png") });
+      await page.keyboard.press("Escape");
+      await page.getByTestId("connection-form").waitFor({ state: "detached" });
+      await page.getByTestId("connections-import").click();
+      await page.getByTestId("import-next").click();
+      await page.getByTestId("import-candidate").first().waitFor();
+      await page.screenshot({ path: artifact("mock-ui-import-zh.png") });
+      await page.keyboard.press("Escape");
+      const demo = page.locator('[data-testid="connection-row"][data-name="Demo"]');
+      await demo.getByTestId("connection-actions").click();
+      await page.getByTestId("connection-action-export").click();
+      await expectText(page.getByTestId("export-config"), '"lode-demo-server"');
+      await page.screenshot({ path: artifact("mock-ui-export-zh.png") });
+    },
+  },
 ];
 
 /**

@@ -18,6 +18,77 @@ export function installTauriMock({ fixtures, delayMs }) {
   /** @type {Map<number, string>} */
   const listeners = new Map();
 
+  /** The shell's connection store, in memory: what the forms and the wizard change. */
+  /** @type {any[]} */
+  let connections = structuredClone(fixtures.connections);
+  /** Removed connections wait here for an undo, as Lode keeps them for the session. */
+  /** @type {Map<number, any>} */
+  const removed = new Map();
+  let nextId = 100;
+  const now = () => new Date().toISOString();
+  /** @param {unknown} id */
+  const known = (id) => connections.some((c) => c.id === id);
+  /** @param {unknown} id */
+  const unknown = (id) => ({ code: "unknownConnection", message: `No connection ${String(id)}` });
+
+  /**
+   * A few rules of the shell's rule book, enough to see problems beside their fields.
+   * @param {any} draft @param {unknown} id
+   */
+  function check(draft, id) {
+    /** @type {{ field: any, problem: any }[]} */
+    const problems = [];
+    const name = String(draft.name).trim();
+    if (name === "") problems.push({ field: { kind: "name" }, problem: { kind: "required" } });
+    else if (connections.some((c) => c.id !== id && c.name.toLowerCase() === name.toLowerCase()))
+      problems.push({ field: { kind: "name" }, problem: { kind: "nameTaken" } });
+    const t = draft.transport;
+    if (t.kind === "stdio") {
+      if (String(t.command).trim() === "") problems.push({ field: { kind: "target" }, problem: { kind: "required" } });
+      for (const key of Object.keys(t.env ?? {}))
+        if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) problems.push({ field: { kind: "env", key }, problem: { kind: "badEnvName" } });
+    } else if (String(t.url).trim() === "") problems.push({ field: { kind: "target" }, problem: { kind: "required" } });
+    else if (!/^https?:\/\/[^/\s]+/.test(t.url)) problems.push({ field: { kind: "target" }, problem: { kind: "notHttpUrl" } });
+    draft.secrets.forEach((/** @type {any} */ s, /** @type {number} */ index) => {
+      if (s.change.kind === "set" && s.change.value === "")
+        problems.push({ field: { kind: "secret", index }, problem: { kind: "required" } });
+    });
+    if (!(draft.timeoutSecs >= 1 && draft.timeoutSecs <= 3600))
+      problems.push({ field: { kind: "timeout" }, problem: { kind: "outOfRange", min: 1, max: 3600 } });
+    return problems;
+  }
+
+  /** @param {any} draft @param {any} [base] */
+  function saveDraft(draft, base) {
+    const problems = check(draft, base?.id ?? null);
+    if (problems.length > 0) throw { code: "invalidInput", message: `${problems.length} problem(s) in the draft` };
+    return {
+      id: base?.id ?? nextId++,
+      name: String(draft.name).trim(),
+      transport: draft.transport,
+      settings: {
+        secrets: draft.secrets.map((/** @type {any} */ s) => s.place),
+        oauth: draft.oauth,
+        timeoutSecs: draft.timeoutSecs,
+        enabled: draft.enabled,
+        shownInBrowser: draft.shownInBrowser,
+      },
+      position: base?.position ?? nextId,
+      createdAt: base?.createdAt ?? now(),
+      updatedAt: now(),
+    };
+  }
+
+  /** @param {string} path */
+  function guessFormat(path) {
+    if (path.endsWith("claude_desktop_config.json")) return "claudeDesktop";
+    if (path.includes(".cursor/")) return "cursor";
+    if (path.includes(".vscode/")) return "vsCode";
+    if (path.includes("windsurf")) return "windsurf";
+    if (path.endsWith(".claude.json")) return "claudeCode";
+    return null;
+  }
+
   /** @param {number} ms */
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -30,9 +101,90 @@ export function installTauriMock({ fixtures, delayMs }) {
     await sleep(delayMs);
     switch (cmd) {
       case "list_connections":
-        return structuredClone(fixtures.connections);
+        return structuredClone(connections);
       case "connection_statuses":
-        return fixtures.connections.map(({ id }) => ({ connection: id, status: { state: "ready" } }));
+        return connections.map(({ id }) => ({ connection: id, status: { state: "ready" } }));
+      case "check_connection":
+        return check(args.draft, args.id);
+      case "add_connection": {
+        const added = saveDraft(args.draft);
+        connections = [...connections, added];
+        return structuredClone(added);
+      }
+      case "update_connection": {
+        const base = connections.find((c) => c.id === args.id);
+        if (!base) throw unknown(args.id);
+        const updated = saveDraft(args.draft, base);
+        connections = connections.map((c) => (c.id === base.id ? updated : c));
+        return structuredClone(updated);
+      }
+      case "remove_connection": {
+        const gone = connections.find((c) => c.id === args.id);
+        if (!gone) throw unknown(args.id);
+        removed.set(gone.id, gone);
+        connections = connections.filter((c) => c.id !== gone.id);
+        return null;
+      }
+      case "restore_connection": {
+        const back = removed.get(Number(args.id));
+        if (!back) throw unknown(args.id);
+        removed.delete(back.id);
+        connections = [...connections, back].sort((a, b) => a.position - b.position);
+        return structuredClone(back);
+      }
+      case "test_connection":
+        return structuredClone(fixtures.serverInfo);
+      case "retry_connection":
+      case "sign_in":
+      case "sign_out":
+        if (!known(args.id)) throw unknown(args.id);
+        return null;
+      case "import_locations":
+        return structuredClone(fixtures.importLocations);
+      case "guess_import_format":
+        return guessFormat(String(args.path));
+      case "preview_import": {
+        const source = /** @type {any} */ (args.source);
+        if (!String(source.path).endsWith(".json")) throw { code: "invalidInput", message: `${source.path}: not a JSON file` };
+        const names = new Set(connections.map((c) => c.name.toLowerCase()));
+        const candidates = fixtures.importCandidates.map((/** @type {any} */ c) =>
+          names.has(c.name.toLowerCase())
+            ? { ...c, duplicate: { kind: "sameName", existing: c.name, sameTransport: false } }
+            : c,
+        );
+        return { source, candidates, problems: fixtures.importProblems };
+      }
+      case "apply_import": {
+        const choices = /** @type {any[]} */ (args.choices);
+        const added = choices.map((choice) => {
+          const c = fixtures.importCandidates.find((/** @type {any} */ x) => x.index === choice.index);
+          if (!c) throw { code: "invalidInput", message: `no candidate ${String(choice.index)}` };
+          return saveDraft({
+            name: choice.name,
+            transport: c.transport,
+            secrets: c.secrets.map((/** @type {any} */ s) => ({ place: s.place, change: { kind: "keep" } })),
+            oauth: false,
+            timeoutSecs: 60,
+            enabled: c.enabled,
+            shownInBrowser: true,
+          });
+        });
+        connections = [...connections, ...added];
+        return structuredClone(added);
+      }
+      case "export_connections": {
+        const chosen = connections.filter((c) => /** @type {number[]} */ (args.ids).includes(c.id));
+        /** @type {Record<string, unknown>} */
+        const mcpServers = {};
+        for (const c of chosen) {
+          const { kind, ...rest } = c.transport;
+          mcpServers[c.name] = kind === "stdio" ? rest : { type: kind, ...rest };
+        }
+        const notes = chosen.flatMap((c) =>
+          c.settings.secrets.map((/** @type {any} */ p) => `${c.name}: ${p.name ?? "Authorization"} is a secret; set it where you use this file`),
+        );
+        return { config: { mcpServers }, notes };
+      }
       // The event plugin: a listener's id is its callback's id (tests emit with __LODE_E2E_EMIT__).
       case "plugin:event|listen": {
         const id = Number(args.handler);
@@ -43,8 +195,8 @@ export function installTauriMock({ fixtures, delayMs }) {
         listeners.delete(Number(args.eventId));
         return null;
       case "list_resources":
-        if (args.connectionId !== 1) throw { code: "unknownConnection", message: `No connection ${String(args.connectionId)}` };
-        return structuredClone(fixtures.resources);
+        if (!known(args.connectionId)) throw unknown(args.connectionId);
+        return args.connectionId === 1 ? structuredClone(fixtures.resources) : [];
       case "read_resource": {
         const uri = String(args.uri);
         const error = fixtures.readErrors[uri];
@@ -54,7 +206,7 @@ export function installTauriMock({ fixtures, delayMs }) {
         return [{ uri, mimeType: "text/plain", text: `Contents of ${uri}\n(generated by the e2e mock)` }];
       }
       case "server_info":
-        if (args.connectionId !== 1) throw { code: "unknownConnection", message: `No connection ${String(args.connectionId)}` };
+        if (!known(args.connectionId)) throw { code: "unknownConnection", message: `No connection ${String(args.connectionId)}` };
         return structuredClone(fixtures.serverInfo);
       case "server_log": {
         if (args.connectionId !== 1) throw { code: "unknownConnection", message: `No connection ${String(args.connectionId)}` };

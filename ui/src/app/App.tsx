@@ -25,10 +25,17 @@ export function App() {
 
   const selectConnection = useCallback((next: Connection) => {
     setConnection((current) => {
-      if (next.id === current?.id) return current;
+      // The same connection again (a newer copy after an edit) keeps the open resource.
+      if (next.id === current?.id) return next;
       setResource(null);
       return next;
     });
+  }, []);
+
+  const deselect = useCallback(() => {
+    setConnection(null);
+    setResource(null);
+    setDetailsOpen(false);
   }, []);
 
   // Choosing a resource asks to see it: the preview takes the column back.
@@ -58,7 +65,12 @@ export function App() {
     <div className="app">
       <AppHeader />
       <main className="app-main">
-        <ConnectionsPane statuses={statuses} selectedId={connection?.id ?? null} onSelect={selectConnection} />
+        <ConnectionsPane
+          statuses={statuses}
+          selectedId={connection?.id ?? null}
+          onSelect={selectConnection}
+          onDeselect={deselect}
+        />
         <ResourcesPane
           connection={connection}
           status={connection ? statuses.get(connection.id) : undefined}

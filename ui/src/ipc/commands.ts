@@ -1,7 +1,15 @@
 import { invoke } from "@tauri-apps/api/core";
+import type { ConfigFormat } from "./bindings/ConfigFormat";
+import type { ConnectionDraft } from "./bindings/ConnectionDraft";
 import type { ConnectionId } from "./bindings/ConnectionId";
 import type { ConnectionState } from "./bindings/ConnectionState";
 import type { Connection } from "./bindings/Connection";
+import type { DraftProblem } from "./bindings/DraftProblem";
+import type { Exported } from "./bindings/Exported";
+import type { ImportChoice } from "./bindings/ImportChoice";
+import type { ImportLocation } from "./bindings/ImportLocation";
+import type { ImportPreview } from "./bindings/ImportPreview";
+import type { ImportSource } from "./bindings/ImportSource";
 import type { ResourceContent } from "./bindings/ResourceContent";
 import type { ResourceItem } from "./bindings/ResourceItem";
 import type { ServerInfo } from "./bindings/ServerInfo";
@@ -46,4 +54,72 @@ export function serverInfo(connectionId: ConnectionId): Promise<ServerInfo> {
  */
 export function serverLog(connectionId: ConnectionId, lines: number): Promise<string[]> {
   return call<string[]>("server_log", { connectionId, lines });
+}
+
+/** Every problem of a draft, by the same rules Save applies: call it as the person types. */
+export function checkConnection(draft: ConnectionDraft, id: ConnectionId | null): Promise<DraftProblem[]> {
+  return call<DraftProblem[]>("check_connection", { draft, id });
+}
+
+export function addConnection(draft: ConnectionDraft): Promise<Connection> {
+  return call<Connection>("add_connection", { draft });
+}
+
+/** Saves an edit; Lode restarts the connection's session when what it connects to changed. */
+export function updateConnection(id: ConnectionId, draft: ConnectionDraft): Promise<Connection> {
+  return call<Connection>("update_connection", { id, draft });
+}
+
+/** Removes a connection; Lode keeps it (and its secrets) in memory for `restoreConnection`. */
+export async function removeConnection(id: ConnectionId): Promise<void> {
+  await call<unknown>("remove_connection", { id });
+}
+
+/** Undoes `removeConnection` within the session: same name and settings. */
+export function restoreConnection(id: ConnectionId): Promise<Connection> {
+  return call<Connection>("restore_connection", { id });
+}
+
+/** Connects once with the draft's settings (`keep` secrets come from the keychain entry of `id`). */
+export function testConnection(draft: ConnectionDraft, id: ConnectionId | null): Promise<ServerInfo> {
+  return call<ServerInfo>("test_connection", { draft, id });
+}
+
+/** Connects a failed or auth-required connection again now. */
+export async function retryConnection(id: ConnectionId): Promise<void> {
+  await call<unknown>("retry_connection", { id });
+}
+
+/** Where the known clients keep their configuration, and whether each file exists. */
+export function importLocations(): Promise<ImportLocation[]> {
+  return call<ImportLocation[]>("import_locations");
+}
+
+/** Whose configuration a picked file probably is, from its path; null when Lode cannot tell. */
+export function guessImportFormat(path: string): Promise<ConfigFormat | null> {
+  return call<ConfigFormat | null>("guess_import_format", { path });
+}
+
+export function previewImport(source: ImportSource): Promise<ImportPreview> {
+  return call<ImportPreview>("preview_import", { source });
+}
+
+/** Saves the chosen candidates, all or none. */
+export function applyImport(source: ImportSource, choices: ImportChoice[]): Promise<Connection[]> {
+  return call<Connection[]>("apply_import", { source, choices });
+}
+
+/** The connections as an `mcpServers` configuration, secrets left out (see `notes`). */
+export function exportConnections(ids: ConnectionId[]): Promise<Exported> {
+  return call<Exported>("export_connections", { ids });
+}
+
+/** Opens the system browser for OAuth; resolves once the person has signed in. */
+export async function signIn(id: ConnectionId): Promise<void> {
+  await call<unknown>("sign_in", { id });
+}
+
+/** Forgets the connection's OAuth tokens. */
+export async function signOut(id: ConnectionId): Promise<void> {
+  await call<unknown>("sign_out", { id });
 }

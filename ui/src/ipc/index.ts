@@ -1,31 +1,63 @@
 export type { Annotations } from "./bindings/Annotations";
+export type { ConfigFormat } from "./bindings/ConfigFormat";
+export type { Connection } from "./bindings/Connection";
+export type { ConnectionDraft } from "./bindings/ConnectionDraft";
 export type { ConnectionId } from "./bindings/ConnectionId";
+export type { ConnectionSettings } from "./bindings/ConnectionSettings";
 export type { ConnectionState } from "./bindings/ConnectionState";
 export type { ConnectionStatus } from "./bindings/ConnectionStatus";
-export type { Connection } from "./bindings/Connection";
-export type { ConnectionSettings } from "./bindings/ConnectionSettings";
 export type { ConnectOutcome } from "./bindings/ConnectOutcome";
-export type { SecretPlace } from "./bindings/SecretPlace";
+export type { DraftField } from "./bindings/DraftField";
+export type { DraftProblem } from "./bindings/DraftProblem";
+export type { DraftProblemKind } from "./bindings/DraftProblemKind";
+export type { Duplicate } from "./bindings/Duplicate";
+export type { EntryProblem } from "./bindings/EntryProblem";
 export type { ErrorCode } from "./bindings/ErrorCode";
+export type { Exported } from "./bindings/Exported";
 export type { HubEvent } from "./bindings/HubEvent";
 export type { HubEventKind } from "./bindings/HubEventKind";
 export type { Icon } from "./bindings/Icon";
+export type { ImportCandidate } from "./bindings/ImportCandidate";
+export type { ImportChoice } from "./bindings/ImportChoice";
+export type { ImportLocation } from "./bindings/ImportLocation";
+export type { ImportPreview } from "./bindings/ImportPreview";
+export type { ImportSecret } from "./bindings/ImportSecret";
+export type { ImportSource } from "./bindings/ImportSource";
 export type { LodeError } from "./bindings/LodeError";
 export type { ProtocolEra } from "./bindings/ProtocolEra";
 export type { ResourceContent } from "./bindings/ResourceContent";
 export type { ResourceItem } from "./bindings/ResourceItem";
 export type { Role } from "./bindings/Role";
+export type { SecretAnswer } from "./bindings/SecretAnswer";
+export type { SecretChange } from "./bindings/SecretChange";
+export type { SecretEdit } from "./bindings/SecretEdit";
+export type { SecretPlace } from "./bindings/SecretPlace";
+export type { SecretText } from "./bindings/SecretText";
 export type { ServerCapabilities } from "./bindings/ServerCapabilities";
 export type { ServerEvent } from "./bindings/ServerEvent";
 export type { ServerInfo } from "./bindings/ServerInfo";
 export type { TransportSpec } from "./bindings/TransportSpec";
 export {
+  addConnection,
+  applyImport,
+  checkConnection,
   connectionStatuses,
+  exportConnections,
+  guessImportFormat,
+  importLocations,
   listConnections,
   listResources,
+  previewImport,
   readResource,
+  removeConnection,
+  restoreConnection,
+  retryConnection,
   serverInfo,
   serverLog,
+  signIn,
+  signOut,
+  testConnection,
+  updateConnection,
 } from "./commands";
 export { ERROR_CODES, isErrorCode, isLodeError, toLodeError } from "./errors";
 export { HUB_EVENT, onHubEvent, type UnlistenFn } from "./events";

@@ -28,7 +28,8 @@ impl Lode {
         Ok(check_draft(draft, editing, &saved))
     }
 
-    /// Saves a new connection and its secrets, then connects it if it is enabled.
+    /// Saves a new connection and its secrets, then connects it if it is enabled (and Lode is
+    /// supervising its connections: the app, not the CLI).
     pub async fn add_connection(&self, draft: &ConnectionDraft) -> LodeResult<Connection> {
         self.refuse_problems(draft, None)?;
         let saved = self.store.insert_connection_with(
@@ -41,9 +42,7 @@ impl Lode {
             self.store.delete_connections(&[saved.id])?;
             return Err(error);
         }
-        if saved.settings.enabled {
-            self.start(saved.clone()).await;
-        }
+        self.go_live(&saved).await;
         Ok(saved)
     }
 
@@ -84,9 +83,7 @@ impl Lode {
             .map(SecretName::from)
             .collect();
         self.hub.stop(id).await;
-        if saved.settings.enabled {
-            self.start(saved.clone()).await;
-        }
+        self.go_live(&saved).await;
         keychain_io::delete_each(&self.secrets, id, dropped)
             .await
             .map_err(|e| {
@@ -221,9 +218,7 @@ impl Lode {
             return Err(error);
         }
         self.put_back_in_place(&restored, old.position)?;
-        if restored.settings.enabled {
-            self.start(restored.clone()).await;
-        }
+        self.go_live(&restored).await;
         self.store.get_connection(restored.id)
     }
 
@@ -239,6 +234,13 @@ impl Lode {
         order.insert(index, restored.clone());
         let ids: Vec<ConnectionId> = order.iter().map(|c| c.id).collect();
         self.store.reorder_connections(&ids)
+    }
+
+    /// Connects `connection` when it is enabled and Lode supervises its connections.
+    pub(crate) async fn go_live(&self, connection: &Connection) {
+        if connection.settings.enabled && self.is_live() {
+            self.start(connection.clone()).await;
+        }
     }
 
     /// Records each connection's latest outcome beside it as its status settles.

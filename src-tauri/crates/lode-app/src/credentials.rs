@@ -89,6 +89,18 @@ impl LazyKeychain {
     }
 }
 
+/// The Secret Service store holds a blocking D-Bus proxy whose drop runs a `block_on`, which
+/// panics on a thread of an async runtime — where Lode is usually dropped. The opened store is
+/// dropped on a thread of its own instead, waited for so its teardown ends before the process.
+impl Drop for LazyKeychain {
+    fn drop(&mut self) {
+        let opened = self.opened.get_mut().unwrap_or_else(|p| p.into_inner());
+        if let Some(store) = opened.take() {
+            let _ = std::thread::spawn(move || drop(store)).join();
+        }
+    }
+}
+
 impl EntryStore for LazyKeychain {
     fn write_entry(&self, name: &str, value: &Secret) -> LodeResult<()> {
         self.store()?.write_entry(name, value)

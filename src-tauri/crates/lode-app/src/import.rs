@@ -106,9 +106,7 @@ impl Lode {
             }
         }
         for connection in &saved {
-            if connection.settings.enabled {
-                self.start(connection.clone()).await;
-            }
+            self.go_live(connection).await;
         }
         Ok(saved)
     }

@@ -26,8 +26,9 @@ pub struct Lode {
     pub(crate) hub: Hub,
     /// Connections removed in this session, for undo.
     pub(crate) trash: Trash,
-    /// Set once the task recording each connection's outcome runs.
-    recording: AtomicBool,
+    /// Set by [`Lode::start_all`]: from then on Lode supervises its connections (the app), so
+    /// connections added, edited, restored or imported connect at once. The CLI never sets it.
+    live: AtomicBool,
 }
 
 impl Lode {
@@ -54,14 +55,16 @@ impl Lode {
             secrets,
             hub: Hub::new(HubOptions::default()),
             trash: Trash::default(),
-            recording: AtomicBool::new(false),
+            live: AtomicBool::new(false),
         })
     }
 
     /// Connects every enabled connection in parallel, each under its own supervisor, with its
     /// secrets from the keychain. One whose secrets cannot be read shows as failed, saying why.
     pub async fn start_all(self: &Arc<Self>) -> LodeResult<()> {
-        self.record_outcomes();
+        if !self.live.swap(true, Ordering::SeqCst) {
+            self.record_outcomes();
+        }
         for connection in self.store.list_connections()? {
             if connection.settings.enabled {
                 self.start(connection).await;
@@ -84,12 +87,14 @@ impl Lode {
         }
     }
 
+    /// Whether Lode supervises its connections (see `live`).
+    pub(crate) fn is_live(&self) -> bool {
+        self.live.load(Ordering::SeqCst)
+    }
+
     /// From now on, records how each connection's attempts to connect end, beside it in the
-    /// store (once; later calls do nothing).
+    /// store.
     fn record_outcomes(self: &Arc<Self>) {
-        if self.recording.swap(true, Ordering::SeqCst) {
-            return;
-        }
         let mut events = self.events();
         let lode = Arc::downgrade(self);
         tokio::spawn(async move {
@@ -196,7 +201,8 @@ impl Lode {
         }
     }
 
-    pub(crate) fn find_by_name(&self, name: &str) -> LodeResult<Connection> {
+    /// The saved connection named `name` (case-insensitive); the error lists the saved names.
+    pub fn find_by_name(&self, name: &str) -> LodeResult<Connection> {
         self.store.find_connection_by_name(name)?.ok_or_else(|| {
             let known: Vec<String> = self
                 .store

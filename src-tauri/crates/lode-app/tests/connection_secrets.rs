@@ -76,15 +76,18 @@ async fn add_guarded(lode: &Lode) -> lode_core::Connection {
     lode.add_connection(&draft).await.expect("added")
 }
 
-fn open(dir: &std::path::Path, keychain: Arc<dyn SecretStore>) -> Arc<Lode> {
-    Arc::new(Lode::open_with_secrets(dir, None, keychain).expect("open"))
+/// Lode as the app runs it: supervising every connection.
+async fn open(dir: &std::path::Path, keychain: Arc<dyn SecretStore>) -> Arc<Lode> {
+    let lode = Arc::new(Lode::open_with_secrets(dir, None, keychain).expect("open"));
+    lode.start_all().await.expect("start");
+    lode
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_secret_reaches_the_server_and_goes_with_the_connection() {
     let dir = tempfile::tempdir().expect("temp dir");
     let keychain = Arc::new(MemoryStore::default());
-    let lode = open(dir.path(), keychain.clone());
+    let lode = open(dir.path(), keychain.clone()).await;
     let mut events = lode.events();
     let saved = add_guarded(&lode).await;
     assert_eq!(saved.settings.secrets, [token()]);
@@ -110,7 +113,7 @@ async fn the_secret_reaches_the_server_and_goes_with_the_connection() {
 async fn a_missing_secret_shows_as_failed_naming_it() {
     let dir = tempfile::tempdir().expect("temp dir");
     let keychain = Arc::new(MemoryStore::default());
-    let lode = open(dir.path(), keychain.clone());
+    let lode = open(dir.path(), keychain.clone()).await;
     let saved = add_guarded(&lode).await;
     // The keychain lost it (another tool, a reset keyring).
     let key = SecretKey::for_connection(saved.id, &SecretName::from(&token()));
@@ -166,7 +169,7 @@ impl EntryStore for RefusingHeaders {
 async fn a_secret_that_cannot_be_stored_leaves_nothing_behind() {
     let dir = tempfile::tempdir().expect("temp dir");
     let keychain = Arc::new(RefusingHeaders::default());
-    let lode = open(dir.path(), keychain.clone());
+    let lode = open(dir.path(), keychain.clone()).await;
     let mut draft = ConnectionDraft::new("remote", TransportSpec::http("http://127.0.0.1:9/mcp"));
     draft.secrets = vec![
         set(SecretPlace::Bearer, "tok"),

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::servers_args::ServersArgs;
 use crate::transport_args::ServerArgs;
 
 #[derive(Debug, Parser)]
@@ -43,6 +44,8 @@ pub enum Command {
     Watch(WatchArgs),
     /// Describe the server: protocol, identity, capabilities, instructions, stderr.
     Info(Plain),
+    /// Manage the saved connections: list, add, edit, remove, test, import, export.
+    Servers(ServersArgs),
 }
 
 /// A command that needs nothing but the server.

@@ -6,13 +6,17 @@ use lode_core::LodeResult;
 
 use crate::transport_args::ConnectSpec;
 
-pub async fn connect(spec: &ConnectSpec, events: Option<EventSink>) -> LodeResult<McpClient> {
-    // The CLI shares the app's saved connections, and seeds the same Demo connection when it is
-    // the first of the two to run.
+/// Lode's saved connections, shared with the app. The CLI seeds the same Demo connection when
+/// it is the first of the two to run.
+pub fn open_lode() -> LodeResult<Lode> {
     let demo = std::env::current_exe()
         .ok()
         .and_then(|exe| lode_app::demo_server_command(&exe));
-    let lode = Lode::open(&lode_app::default_data_dir()?, demo)?;
+    Lode::open(&lode_app::default_data_dir()?, demo)
+}
+
+pub async fn connect(spec: &ConnectSpec, events: Option<EventSink>) -> LodeResult<McpClient> {
+    let lode = open_lode()?;
     let mut options = ConnectOptions::new(String::new());
     options.request_timeout = spec.timeout;
     options.credentials = spec.credentials.clone();

@@ -10,6 +10,7 @@ mod exit;
 mod interrupt;
 mod pairs;
 mod render;
+mod servers_args;
 mod transport_args;
 
 use std::process::ExitCode;

@@ -10,6 +10,9 @@ use lode_core::{ApiKey, Credentials, LodeResult, TransportSpec};
 
 use crate::pairs::{headers, pairs, usage};
 
+/// How long to wait without `--timeout`.
+const DEFAULT_TIMEOUT: Duration = Duration::from_secs(lode_core::DEFAULT_TIMEOUT_SECS as u64);
+
 #[derive(Debug, Args)]
 pub struct ServerArgs {
     /// Start a server over stdio: "COMMAND ARGS…" (quotes group words).
@@ -57,9 +60,9 @@ pub struct ServerArgs {
         help_heading = "Server"
     )]
     pub api_key_env: Option<String>,
-    /// Seconds to wait for the connection and for each request.
-    #[arg(long, value_name = "SECS", default_value = "60", value_parser = parse_timeout, help_heading = "Server")]
-    pub timeout: Duration,
+    /// Seconds to wait for the connection and for each request [default: 60].
+    #[arg(long, value_name = "SECS", value_parser = parse_timeout, help_heading = "Server")]
+    pub timeout: Option<Duration>,
     /// Print the documented JSON shape instead of text.
     #[arg(long, help_heading = "Output")]
     pub json: bool,
@@ -77,7 +80,7 @@ impl ServerArgs {
     /// The server to connect to, and the positional words left after the server's name.
     pub fn resolve(&self, words: &[String]) -> LodeResult<(ConnectSpec, Vec<String>)> {
         let (target, rest) = match self.inline()? {
-            Some(target) => (target, words.to_vec()),
+            Some((label, transport)) => (ServerTarget::Inline { label, transport }, words.to_vec()),
             None => match words.split_first() {
                 Some((name, rest)) => (ServerTarget::Saved(name.clone()), rest.to_vec()),
                 None => {
@@ -90,12 +93,18 @@ impl ServerArgs {
         let spec = ConnectSpec {
             target,
             credentials: self.credentials()?,
-            timeout: self.timeout,
+            timeout: self.timeout.unwrap_or(DEFAULT_TIMEOUT),
         };
         Ok((spec, rest))
     }
 
-    fn inline(&self) -> LodeResult<Option<ServerTarget>> {
+    /// The transport the flags give inline, if any (what `servers add` and `edit` save).
+    pub fn transport(&self) -> LodeResult<Option<TransportSpec>> {
+        Ok(self.inline()?.map(|(_, transport)| transport))
+    }
+
+    /// The inline transport and the label that names it (its command line or URL).
+    fn inline(&self) -> LodeResult<Option<(String, TransportSpec)>> {
         if self.stdio.is_none() && (!self.env.is_empty() || self.cwd.is_some()) {
             return Err(usage("--env and --cwd apply to a --stdio server"));
         }
@@ -110,10 +119,7 @@ impl ServerArgs {
             ));
         }
         let headers = headers(&self.headers)?;
-        let inline = |label: &String, transport| ServerTarget::Inline {
-            label: label.clone(),
-            transport,
-        };
+        let inline = |label: &String, transport| (label.clone(), transport);
         Ok(match (&self.stdio, &self.http, &self.sse, &self.rest) {
             (Some(line), ..) => {
                 let TransportSpec::Stdio { command, args, .. } =
@@ -154,7 +160,7 @@ impl ServerArgs {
         })
     }
 
-    fn credentials(&self) -> LodeResult<Credentials> {
+    pub fn credentials(&self) -> LodeResult<Credentials> {
         let bearer_token = match &self.bearer_env {
             Some(var) => Some(secret_from_env("--bearer-env", var)?),
             None => None,
@@ -174,7 +180,7 @@ impl ServerArgs {
 }
 
 /// The value of environment variable `var`; the error names the variable, never a value.
-fn secret_from_env(flag: &str, var: &str) -> LodeResult<String> {
+pub fn secret_from_env(flag: &str, var: &str) -> LodeResult<String> {
     match std::env::var(var) {
         Ok(value) if !value.is_empty() => Ok(value),
         Ok(_) => Err(usage(&format!(

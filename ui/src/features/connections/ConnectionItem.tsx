@@ -1,5 +1,7 @@
 import { useT } from "../../i18n";
 import type { ConnectionStatus, Connection } from "../../ipc";
+import { Menu } from "../../ui-kit/Menu";
+import { actionLabel, actionTestId, rowActions, usesOAuth, type RowAction } from "./rowActions";
 import { statusText } from "./status";
 import { transportTarget } from "./transport";
 
@@ -9,15 +11,17 @@ interface ConnectionItemProps {
   status: ConnectionStatus | undefined;
   selected: boolean;
   onSelect: () => void;
+  /** Edit, Delete, Retry, …: absent renders the row without actions. */
+  onAction?: (action: RowAction) => void;
 }
 
-export function ConnectionItem({ connection, status, selected, onSelect }: ConnectionItemProps) {
+export function ConnectionItem({ connection, status, selected, onSelect, onAction }: ConnectionItemProps) {
   const { t, format } = useT();
   const kind = t(`connections.transport.${connection.transport.kind}`);
   const target = transportTarget(connection.transport);
   const statusLabel = status ? statusText(status, t, format) : undefined;
   return (
-    <li>
+    <li className="connection-row" data-testid="connection-row" data-name={connection.name}>
       <button
         type="button"
         className="connection-item"
@@ -46,6 +50,56 @@ export function ConnectionItem({ connection, status, selected, onSelect }: Conne
           {target}
         </span>
       </button>
+      {onAction && (
+        <>
+          <div className="connection-row__menu">
+            <Menu
+              label={t("connections.actions", { name: connection.name })}
+              testId="connection-actions"
+              items={rowActions(connection, status).map((action) => ({
+                id: action,
+                label: actionLabel(action, t),
+                danger: action === "delete",
+                testId: actionTestId(action),
+                onSelect: () => onAction(action),
+              }))}
+            />
+          </div>
+          <StatusProblem connection={connection} status={status} onAction={onAction} />
+        </>
+      )}
     </li>
+  );
+}
+
+/** A failed or unauthorized connection says why under its name, with the way out beside it. */
+function StatusProblem({
+  connection,
+  status,
+  onAction,
+}: {
+  connection: Connection;
+  status: ConnectionStatus | undefined;
+  onAction: (action: RowAction) => void;
+}) {
+  const { t } = useT();
+  if (status?.state !== "failed" && status?.state !== "authRequired") return null;
+  const signIn = status.state === "authRequired" && usesOAuth(connection);
+  const reason = status.state === "failed" ? status.error.message : t("connections.status.authRequired");
+  return (
+    <div className="connection-row__problem" data-testid="connection-problem">
+      <span className="connection-row__reason" title={reason}>
+        {reason}
+      </span>
+      <button
+        type="button"
+        className="button button--small"
+        data-testid={signIn ? "connection-sign-in" : "connection-retry"}
+        aria-label={`${t(signIn ? "connections.action.signIn" : "common.retry")}: ${connection.name}`}
+        onClick={() => onAction(signIn ? "signIn" : "retry")}
+      >
+        {t(signIn ? "connections.action.signIn" : "common.retry")}
+      </button>
+    </div>
   );
 }

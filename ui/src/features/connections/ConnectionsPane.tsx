@@ -1,11 +1,15 @@
-import { useEffect } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useT } from "../../i18n";
 import type { ConnectionId, Connection } from "../../ipc";
 import { EmptyState } from "../../ui-kit/EmptyState";
 import { Pane } from "../../ui-kit/Pane";
 import { Spinner } from "../../ui-kit/Spinner";
+import { Toast } from "../../ui-kit/Toast";
 import { LodeErrorBanner } from "../errors/LodeErrorBanner";
+import { ConnectionDialogs, type OpenDialog } from "./ConnectionDialogs";
 import { ConnectionItem } from "./ConnectionItem";
+import type { RowAction } from "./rowActions";
+import { useConnectionActions } from "./useConnectionActions";
 import type { ConnectionStatuses } from "./useConnectionStatuses";
 import { useConnections } from "./useConnections";
 import "./connections.css";
@@ -13,37 +17,101 @@ import "./connections.css";
 interface ConnectionsPaneProps {
   statuses: ConnectionStatuses;
   selectedId: ConnectionId | null;
+  /** Also called with the newer copy of the selected connection after it was edited. */
   onSelect: (connection: Connection) => void;
+  /** The selected connection is gone (deleted) and no other is left to show. */
+  onDeselect?: () => void;
 }
 
-export function ConnectionsPane({ statuses, selectedId, onSelect }: ConnectionsPaneProps) {
+export function ConnectionsPane({ statuses, selectedId, onSelect, onDeselect }: ConnectionsPaneProps) {
   const { t } = useT();
-  const { state, reload } = useConnections();
-  const first = state.status === "success" ? state.data[0] : undefined;
-  // Open the first connection when nothing is selected, so a first launch shows the Demo
-  // server's resources at once instead of an empty screen.
+  const { state, reload, refresh } = useConnections();
+  const [open, setOpen] = useState<OpenDialog>(null);
+  // A just-saved or restored connection to select once the refreshed list has it.
+  const wanted = useRef<ConnectionId | null>(null);
+  const list = state.status === "success" ? state.data : null;
+
+  const changed = (select?: Connection) => {
+    if (select) {
+      wanted.current = select.id;
+      onSelect(select);
+    }
+    refresh();
+  };
+  const actions = useConnectionActions(changed);
+
+  // Keep the selection in step with the list: the first connection on a first launch (so the
+  // Demo server's resources show at once), a just-saved one, the newer copy of an edited one,
+  // and another one when the selected one was deleted.
   useEffect(() => {
-    if (selectedId === null && first !== undefined) onSelect(first);
-  }, [selectedId, first, onSelect]);
+    if (!list) return;
+    const want = list.find((c) => c.id === wanted.current);
+    if (want) {
+      wanted.current = null;
+      onSelect(want);
+    } else if (wanted.current === null && !list.some((c) => c.id === selectedId)) {
+      const first = list[0];
+      if (first) onSelect(first);
+      else if (selectedId !== null) onDeselect?.();
+    }
+  }, [list, selectedId, onSelect, onDeselect]);
+
+  const act = (connection: Connection, action: RowAction) => {
+    if (action === "edit" || action === "delete" || action === "export") setOpen({ kind: action, connection });
+    else actions[action](connection);
+  };
+
+  const aside = (
+    <div className="connections-aside">
+      <button type="button" className="button button--small" data-testid="connections-import" onClick={() => setOpen({ kind: "import" })}>
+        {t("connections.import")}
+      </button>
+      <button
+        type="button"
+        className="button button--small button--primary connections-aside__add"
+        data-testid="connections-add"
+        aria-label={t("connections.add.title")}
+        title={t("connections.add.title")}
+        onClick={() => setOpen({ kind: "add" })}
+      >
+        <span aria-hidden="true">+</span>
+      </button>
+    </div>
+  );
+
   return (
-    <Pane title={t("connections.title")} className="pane--connections">
+    <Pane title={t("connections.title")} aside={aside} className="pane--connections">
       {state.status === "loading" && <Spinner label={t("connections.loading")} />}
       {state.status === "error" && <LodeErrorBanner error={state.error} onRetry={reload} />}
-      {state.status === "success" && state.data.length === 0 && <EmptyState>{t("connections.empty")}</EmptyState>}
-      {state.status === "success" && state.data.length > 0 && (
+      {list?.length === 0 && <EmptyState>{t("connections.empty")}</EmptyState>}
+      {list && list.length > 0 && (
         <ul className="connection-list" aria-label={t("connections.listLabel")}>
-          {state.data.map((connection) => (
+          {list.map((connection) => (
             <ConnectionItem
               key={connection.id}
               connection={connection}
               status={statuses.get(connection.id)}
               selected={connection.id === selectedId}
-              onSelect={() => {
-                onSelect(connection);
-              }}
+              onSelect={() => onSelect(connection)}
+              onAction={(action) => act(connection, action)}
             />
           ))}
         </ul>
+      )}
+      <ConnectionDialogs open={open} onClose={() => setOpen(null)} onChanged={changed} onDelete={actions.remove} />
+      {actions.notice && (
+        <Toast
+          key={actions.notice.serial}
+          message={actions.notice.message}
+          actionLabel={actions.notice.undo ? t("common.undo") : undefined}
+          onAction={() => {
+            if (actions.notice?.undo) actions.undo(actions.notice.undo);
+          }}
+          actionTestId="undo-delete"
+          onDismiss={actions.dismiss}
+          dismissLabel={t("common.dismiss")}
+          testId="notice"
+        />
       )}
     </Pane>
   );

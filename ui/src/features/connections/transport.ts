@@ -1,7 +1,7 @@
 import type { TransportSpec } from "../../ipc";
 
 /** Quotes an argument only when a reader could misread it (spaces, quotes, empty). */
-function quoteArg(arg: string): string {
+export function quoteArg(arg: string): string {
   return arg === "" || /[\s"'\\]/.test(arg) ? JSON.stringify(arg) : arg;
 }
 

@@ -3,4 +3,4 @@
 /**
  * How a candidate repeats a saved connection.
  */
-export type Duplicate = { "kind": "sameName", existing: string, same_transport: boolean, } | { "kind": "sameServer", existing: string, };
+export type Duplicate = { "kind": "sameName", existing: string, sameTransport: boolean, } | { "kind": "sameServer", existing: string, };

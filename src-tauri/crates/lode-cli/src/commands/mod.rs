@@ -6,6 +6,7 @@ mod complete;
 mod info;
 mod ls;
 mod read;
+mod servers;
 mod templates;
 mod watch;
 
@@ -27,6 +28,7 @@ pub async fn run(command: Command) -> LodeResult<Outcome> {
         Command::Call(args) => call::run(&args).await,
         Command::Watch(args) => watch::run(&args).await,
         Command::Info(args) => info::run(&args).await,
+        Command::Servers(args) => servers::run(args).await,
     }
 }
 

@@ -6,6 +6,7 @@ pub mod catalog;
 pub mod info;
 pub mod progress;
 pub mod resources;
+pub mod servers;
 
 use std::io::Write;
 

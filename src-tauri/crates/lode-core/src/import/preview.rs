@@ -70,7 +70,11 @@ pub struct ImportSecret {
 
 /// How a candidate repeats a saved connection.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-#[serde(tag = "kind", rename_all = "camelCase")]
+#[serde(
+    tag = "kind",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[ts(export)]
 pub enum Duplicate {
     /// A saved connection has the same name: importing needs another name.

@@ -1,0 +1,18 @@
+//! `lode servers list`: every saved connection, in the sidebar's order.
+
+use lode_core::LodeResult;
+
+use crate::connect::open_lode;
+use crate::exit::Outcome;
+use crate::render;
+use crate::servers_args::ListArgs;
+
+pub fn run(args: &ListArgs) -> LodeResult<Outcome> {
+    let connections = open_lode()?.list_connections()?;
+    if args.json {
+        render::json(&connections)?;
+    } else {
+        render::servers::list(&connections)?;
+    }
+    Ok(Outcome::Success)
+}

@@ -1,0 +1,44 @@
+import type { Connection } from "../../ipc";
+import { ConnectionForm } from "./ConnectionForm";
+import { DeleteConnection } from "./DeleteConnection";
+import { ExportDialog } from "./ExportDialog";
+import { ImportWizard } from "./ImportWizard";
+
+/** The one dialog the connections pane may have open. */
+export type OpenDialog =
+  | { kind: "add" }
+  | { kind: "import" }
+  | { kind: "edit" | "delete" | "export"; connection: Connection }
+  | null;
+
+interface ConnectionDialogsProps {
+  open: OpenDialog;
+  onClose: () => void;
+  /** A connection was added, edited or imported: reload the list and select this one. */
+  onChanged: (select?: Connection) => void;
+  onDelete: (connection: Connection) => Promise<void>;
+}
+
+export function ConnectionDialogs({ open, onClose, onChanged, onDelete }: ConnectionDialogsProps) {
+  if (open === null) return null;
+  switch (open.kind) {
+    case "add":
+    case "edit":
+      return (
+        <ConnectionForm
+          editing={open.kind === "edit" ? open.connection : null}
+          onClose={onClose}
+          onSaved={(saved) => {
+            onClose();
+            onChanged(saved);
+          }}
+        />
+      );
+    case "delete":
+      return <DeleteConnection connection={open.connection} onClose={onClose} onConfirm={() => onDelete(open.connection)} />;
+    case "export":
+      return <ExportDialog connections={[open.connection]} onClose={onClose} />;
+    case "import":
+      return <ImportWizard onClose={onClose} onImported={(imported) => onChanged(imported[0])} />;
+  }
+}

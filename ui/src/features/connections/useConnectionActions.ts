@@ -1,0 +1,78 @@
+import { useCallback, useState } from "react";
+import { useT } from "../../i18n";
+import {
+  removeConnection,
+  restoreConnection,
+  retryConnection,
+  signIn,
+  signOut,
+  toLodeError,
+  type Connection,
+} from "../../ipc";
+
+export interface Notice {
+  /** Tells one notice from the next, so a new one restarts the timer. */
+  serial: number;
+  message: string;
+  /** The deleted connection an Undo brings back. */
+  undo?: Connection;
+}
+
+let serial = 0;
+
+/**
+ * What the rows' actions do, and the one notice at the bottom of the window that reports them
+ * ("Deleted X — Undo", "Signed in to X", a failure). `changed` reloads the list.
+ */
+export function useConnectionActions(changed: (select?: Connection) => void) {
+  const { t } = useT();
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const tell = useCallback((message: string, undo?: Connection) => {
+    serial += 1;
+    setNotice(undo ? { serial, message, undo } : { serial, message });
+  }, []);
+  const failed = useCallback(
+    (error: unknown) => {
+      const { code, message } = toLodeError(error);
+      tell(`${t(`error.${code}`)}: ${message}`);
+    },
+    [t, tell],
+  );
+
+  const remove = (connection: Connection) =>
+    removeConnection(connection.id).then(() => {
+      changed();
+      tell(t("connections.deleted", { name: connection.name }), connection);
+    }, failed);
+
+  const undo = (connection: Connection) => {
+    setNotice(null);
+    restoreConnection(connection.id).then((restored) => {
+      changed(restored);
+      tell(t("connections.restored", { name: restored.name }));
+    }, failed);
+  };
+
+  const retry = (connection: Connection) => {
+    retryConnection(connection.id).catch(failed);
+  };
+
+  const startSignIn = (connection: Connection) => {
+    tell(t("connections.signingIn", { name: connection.name }));
+    signIn(connection.id).then(() => tell(t("connections.signedIn", { name: connection.name })), failed);
+  };
+
+  const startSignOut = (connection: Connection) => {
+    signOut(connection.id).then(() => tell(t("connections.signedOut", { name: connection.name })), failed);
+  };
+
+  return {
+    notice,
+    dismiss: () => setNotice(null),
+    remove,
+    undo,
+    retry,
+    signIn: startSignIn,
+    signOut: startSignOut,
+  };
+}
