@@ -10,6 +10,8 @@ const COMMANDS: &[&str] = &[
     "retry_connection",
     "remove_connection",
     "restore_connection",
+    "sign_in",
+    "sign_out",
     "import_locations",
     "guess_import_format",
     "preview_import",

@@ -35,6 +35,8 @@ pub fn build<R: Runtime>(builder: tauri::Builder<R>, lode: Arc<Lode>) -> tauri::
             commands::connections::retry_connection,
             commands::connections::remove_connection,
             commands::connections::restore_connection,
+            commands::connections::sign_in,
+            commands::connections::sign_out,
             commands::import::import_locations,
             commands::import::guess_import_format,
             commands::import::preview_import,

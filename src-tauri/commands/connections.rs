@@ -79,3 +79,14 @@ pub async fn restore_connection(
 ) -> Result<Connection, LodeError> {
     lode.restore_connection(id).await
 }
+
+/// Signs in with OAuth in the system browser; resolves once signed in (or failed).
+#[tauri::command]
+pub async fn sign_in(lode: State<'_, Arc<Lode>>, id: ConnectionId) -> Result<(), LodeError> {
+    lode.sign_in(id).await
+}
+
+#[tauri::command]
+pub async fn sign_out(lode: State<'_, Arc<Lode>>, id: ConnectionId) -> Result<(), LodeError> {
+    lode.sign_out(id).await
+}

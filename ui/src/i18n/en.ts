@@ -85,6 +85,8 @@ export const en = {
   "form.auth.headerName": "Header name",
   "form.auth.token": "Token",
   "form.auth.key": "API key",
+  "form.auth.clientId": "Client ID (optional)",
+  "form.auth.clientIdHint": "One registered for Lode with the server's authorization server; leave empty and Lode registers itself.",
   "form.auth.oauthHint": "After saving, use Sign in: Lode opens your browser and keeps the tokens in the keychain.",
   "form.headers": "Headers",
   "form.header.name": "Header name",

@@ -74,6 +74,8 @@ export const zhCN: Catalog = {
   "form.auth.headerName": "请求头名称",
   "form.auth.token": "令牌",
   "form.auth.key": "API 密钥",
+  "form.auth.clientId": "客户端 ID（可选）",
+  "form.auth.clientIdHint": "在服务器的授权服务器上为 Lode 预先注册的客户端 ID；留空则由 Lode 自动注册。",
   "form.auth.oauthHint": "保存后点击“登录”：Lode 会打开浏览器，并将令牌保存在钥匙串中。",
   "form.headers": "请求头",
   "form.header.name": "请求头名称",

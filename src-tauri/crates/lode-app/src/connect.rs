@@ -33,7 +33,10 @@ impl Lode {
                 let connection = self.find_by_name(name)?;
                 let resolved = self.resolve(&connection).await?;
                 if options.credentials.is_empty() {
-                    options.credentials = resolved.credentials;
+                    options.credentials = self
+                        .credential_source(&connection, resolved.credentials)
+                        .current()
+                        .await?;
                 }
                 options.server_name = connection.name;
                 resolved.transport

@@ -149,11 +149,14 @@ impl Lode {
         Ok(info)
     }
 
-    /// Connects a connection again now: after a failure, a fixed secret, or a sign-in.
+    /// Connects a connection again now: after a failure, a fixed secret, or a sign-in (even a
+    /// disabled one: the person asked). Only where Lode supervises connections (the app).
     pub async fn retry_connection(&self, id: ConnectionId) -> LodeResult<()> {
         let connection = self.store.get_connection(id)?;
         self.hub.stop(id).await;
-        self.start(connection).await;
+        if self.is_live() {
+            self.start(connection).await;
+        }
         Ok(())
     }
 

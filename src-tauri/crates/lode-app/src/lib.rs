@@ -12,6 +12,7 @@ mod keychain_io;
 mod lode;
 pub mod oauth;
 mod paths;
+mod sign_in;
 mod target;
 mod trash;
 

@@ -15,7 +15,7 @@ use tokio::sync::broadcast;
 
 use crate::credentials::{self, LazyKeychain, Resolved};
 use crate::demo::{self, DEMO_CONNECTION_NAME};
-use crate::hub::{Hub, HubOptions};
+use crate::hub::{CredentialSource, Hub, HubOptions};
 use crate::paths::database_file;
 use crate::trash::Trash;
 
@@ -76,7 +76,7 @@ impl Lode {
     pub(crate) async fn start(&self, connection: Connection) {
         match self.resolve(&connection).await {
             Ok(resolved) => {
-                let credentials = resolved.credentials;
+                let credentials = self.credential_source(&connection, resolved.credentials);
                 let connection = Connection {
                     transport: resolved.transport,
                     ..connection
@@ -84,6 +84,24 @@ impl Lode {
                 self.hub.start(connection, credentials).await;
             }
             Err(error) => self.hub.start_failed(&connection, error).await,
+        }
+    }
+
+    /// Where `connection`'s credentials come from: `base`, plus an OAuth access token read
+    /// before each attempt to connect when it signs in with OAuth.
+    pub(crate) fn credential_source(
+        &self,
+        connection: &Connection,
+        base: Credentials,
+    ) -> CredentialSource {
+        if connection.settings.oauth {
+            CredentialSource::OAuth {
+                base,
+                connection: Box::new(connection.clone()),
+                secrets: self.secrets.clone(),
+            }
+        } else {
+            CredentialSource::Fixed(base)
         }
     }
 
@@ -194,9 +212,18 @@ impl Lode {
     }
 
     /// A request that timed out may have left the session stuck (a restarted HTTP server
-    /// answering a stale session, say): rebuild it.
+    /// answering a stale session, say): rebuild it. One refused for authorization may have
+    /// outlived its OAuth access token: reconnecting renews it.
     async fn restart_if_stuck<T>(&self, id: ConnectionId, result: &LodeResult<T>) {
-        if matches!(result, Err(e) if e.code == ErrorCode::Timeout) {
+        let Err(error) = result else {
+            return;
+        };
+        let renew = error.code == ErrorCode::AuthRequired
+            && self
+                .store
+                .get_connection(id)
+                .is_ok_and(|c| c.settings.oauth);
+        if error.code == ErrorCode::Timeout || renew {
             self.hub.restart(id).await;
         }
     }

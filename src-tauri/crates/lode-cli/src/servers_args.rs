@@ -32,6 +32,16 @@ pub enum ServersCommand {
     Import(ImportArgs),
     /// Print saved connections as a Claude Desktop configuration, without secrets.
     Export(ExportArgs),
+    /// Sign a connection in with OAuth 2.1 in the system browser.
+    SignIn(NamedArgs),
+    /// Forget a connection's OAuth tokens.
+    SignOut(NamedArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct NamedArgs {
+    /// The saved connection's name.
+    pub name: String,
 }
 
 #[derive(Debug, Args)]
@@ -76,9 +86,12 @@ pub struct AddArgs {
     /// Keep its resources out of the browser.
     #[arg(long)]
     pub hidden: bool,
-    /// Sign in with OAuth 2.1 (HTTP servers).
+    /// Sign in with OAuth 2.1 (HTTP servers; then `lode servers sign-in NAME`).
     #[arg(long)]
     pub oauth: bool,
+    /// A client id registered for Lode with the server's authorization server (with --oauth).
+    #[arg(long, value_name = "ID", requires = "oauth")]
+    pub oauth_client_id: Option<String>,
     #[command(flatten)]
     pub server: ServerArgs,
 }
@@ -113,6 +126,9 @@ pub struct EditArgs {
     /// Stop using OAuth.
     #[arg(long)]
     pub no_oauth: bool,
+    /// A client id registered for Lode with the server's authorization server.
+    #[arg(long, value_name = "ID")]
+    pub oauth_client_id: Option<String>,
     #[command(flatten)]
     pub server: ServerArgs,
 }

@@ -167,6 +167,11 @@ pub struct ConnectionSettings {
     pub secrets: Vec<SecretPlace>,
     /// Signs in with OAuth 2.1; its tokens are in the keychain.
     pub oauth: bool,
+    /// A client id registered ahead of time with the server's authorization server; without
+    /// one, Lode registers itself (dynamic client registration).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub oauth_client_id: Option<String>,
     /// The time limit of each request, in seconds.
     pub timeout_secs: u32,
     /// Connected when Lode starts.
@@ -180,6 +185,7 @@ impl Default for ConnectionSettings {
         Self {
             secrets: Vec::new(),
             oauth: false,
+            oauth_client_id: None,
             timeout_secs: DEFAULT_TIMEOUT_SECS,
             enabled: true,
             shown_in_browser: true,

@@ -26,6 +26,10 @@ pub struct ConnectionDraft {
     /// Every secret the connection should have; a saved secret not listed here is deleted.
     pub secrets: Vec<SecretEdit>,
     pub oauth: bool,
+    /// A client id registered ahead of time (OAuth only); blank or absent: Lode registers.
+    #[serde(default)]
+    #[ts(optional)]
+    pub oauth_client_id: Option<String>,
     pub timeout_secs: u32,
     pub enabled: bool,
     pub shown_in_browser: bool,
@@ -40,6 +44,7 @@ impl ConnectionDraft {
             transport,
             secrets: Vec::new(),
             oauth: defaults.oauth,
+            oauth_client_id: defaults.oauth_client_id,
             timeout_secs: defaults.timeout_secs,
             enabled: defaults.enabled,
             shown_in_browser: defaults.shown_in_browser,
@@ -61,6 +66,7 @@ impl ConnectionDraft {
                 })
                 .collect(),
             oauth: settings.oauth,
+            oauth_client_id: settings.oauth_client_id.clone(),
             timeout_secs: settings.timeout_secs,
             enabled: settings.enabled,
             shown_in_browser: settings.shown_in_browser,
@@ -72,6 +78,12 @@ impl ConnectionDraft {
         ConnectionSettings {
             secrets: self.secrets.iter().map(|edit| edit.place.clone()).collect(),
             oauth: self.oauth,
+            oauth_client_id: self
+                .oauth_client_id
+                .as_deref()
+                .map(str::trim)
+                .filter(|id| self.oauth && !id.is_empty())
+                .map(str::to_owned),
             timeout_secs: self.timeout_secs,
             enabled: self.enabled,
             shown_in_browser: self.shown_in_browser,

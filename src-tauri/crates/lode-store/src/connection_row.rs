@@ -11,7 +11,7 @@ use crate::database::storage_error;
 
 /// The columns `from_row` reads, in its order.
 pub(crate) const COLUMNS: &str = "id, name, transport, secrets, oauth, timeout_secs, enabled, \
-     shown_in_browser, position, created_at, updated_at, last_connect";
+     shown_in_browser, position, created_at, updated_at, last_connect, oauth_client_id";
 
 /// The raw columns, read without decoding so a bad row fails with a clear error later.
 pub(crate) struct RawRow {
@@ -27,6 +27,7 @@ pub(crate) struct RawRow {
     created_at: String,
     updated_at: String,
     last_connect: Option<String>,
+    oauth_client_id: Option<String>,
 }
 
 impl RawRow {
@@ -44,6 +45,7 @@ impl RawRow {
             created_at: row.get(9)?,
             updated_at: row.get(10)?,
             last_connect: row.get(11)?,
+            oauth_client_id: row.get(12)?,
         })
     }
 
@@ -75,6 +77,7 @@ impl RawRow {
             settings: ConnectionSettings {
                 secrets,
                 oauth: self.oauth,
+                oauth_client_id: self.oauth_client_id,
                 timeout_secs: self.timeout_secs,
                 enabled: self.enabled,
                 shown_in_browser: self.shown_in_browser,

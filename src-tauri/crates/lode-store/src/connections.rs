@@ -209,8 +209,8 @@ impl Store {
             .execute(
                 &format!(
                     "UPDATE connections SET name = ?1, transport = ?2, secrets = ?3, oauth = ?4, \
-                     timeout_secs = ?5, enabled = ?6, shown_in_browser = ?7, updated_at = {NOW} \
-                     WHERE id = ?8"
+                     timeout_secs = ?5, enabled = ?6, shown_in_browser = ?7, oauth_client_id = ?8, \
+                     updated_at = {NOW} WHERE id = ?9"
                 ),
                 params![
                     name,
@@ -220,6 +220,7 @@ impl Store {
                     settings.timeout_secs,
                     settings.enabled,
                     settings.shown_in_browser,
+                    settings.oauth_client_id,
                     id.0
                 ],
             )
@@ -285,8 +286,8 @@ fn insert_row(
     conn.execute(
         &format!(
             "INSERT INTO connections (name, transport, secrets, oauth, timeout_secs, enabled, \
-             shown_in_browser, position, created_at, updated_at) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, \
+             shown_in_browser, oauth_client_id, position, created_at, updated_at) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, \
              (SELECT COALESCE(MAX(position), 0) + 1 FROM connections), {NOW}, {NOW})"
         ),
         params![
@@ -296,7 +297,8 @@ fn insert_row(
             settings.oauth,
             settings.timeout_secs,
             settings.enabled,
-            settings.shown_in_browser
+            settings.shown_in_browser,
+            settings.oauth_client_id
         ],
     )
     .map_err(|e| name_error(name, "save the connection", e))?;

@@ -10,6 +10,7 @@ use crate::database::storage_error;
 const MIGRATIONS: &[&str] = &[
     include_str!("migrations/0001_connections.sql"),
     include_str!("migrations/0002_connection_settings.sql"),
+    include_str!("migrations/0003_oauth_client_id.sql"),
 ];
 
 pub(crate) fn migrate(conn: &mut Connection) -> LodeResult<()> {

@@ -27,6 +27,7 @@ fn custom_settings() -> ConnectionSettings {
             SecretPlace::Bearer,
         ],
         oauth: true,
+        oauth_client_id: Some("lode-preregistered".into()),
         timeout_secs: 5,
         enabled: false,
         shown_in_browser: false,

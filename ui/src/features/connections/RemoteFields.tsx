@@ -78,7 +78,21 @@ export function RemoteFields({ form, update, errorsOf }: FormSectionProps) {
           )}
         </Field>
       )}
-      {form.auth === "oauth" && <p className="field__hint form__note">{t("form.auth.oauthHint")}</p>}
+      {form.auth === "oauth" && (
+        <>
+          <p className="field__hint form__note">{t("form.auth.oauthHint")}</p>
+          <Field label={t("form.auth.clientId")} hint={t("form.auth.clientIdHint")}>
+            {(control) => (
+              <input
+                {...control}
+                data-testid="connection-oauth-client-id"
+                value={form.oauthClientId}
+                onChange={(event) => update({ oauthClientId: event.target.value }, "oauth")}
+              />
+            )}
+          </Field>
+        </>
+      )}
       <KeyValueRows
         legend={t("form.headers")}
         rows={form.headers}

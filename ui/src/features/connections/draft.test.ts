@@ -63,6 +63,19 @@ describe("draft", () => {
     ]);
   });
 
+  it("keeps an OAuth client id only while OAuth is the auth kind", () => {
+    const oauth: Connection = {
+      ...savedConnection(6, "Linear", { kind: "http", url: "https://mcp.linear.test/mcp" }),
+      settings: { secrets: [], oauth: true, oauthClientId: "lode-app", timeoutSecs: 60, enabled: true, shownInBrowser: true },
+    };
+    const form = formFromConnection(oauth);
+    expect(form.auth).toBe("oauth");
+    expect(draftFromForm(form).draft).toMatchObject({ oauth: true, oauthClientId: "lode-app" });
+    expect(draftFromForm({ ...form, oauthClientId: "  " }).draft.oauthClientId).toBeUndefined();
+    expect(draftFromForm({ ...form, auth: "none" }).draft).toMatchObject({ oauth: false });
+    expect(draftFromForm({ ...form, auth: "none" }).draft.oauthClientId).toBeUndefined();
+  });
+
   it("sends only the shape of typed secrets to the checker", () => {
     expect([secretShape(""), secretShape("ghp_123"), secretShape("a\nb")]).toEqual(["", "•", "\n"]);
     const form = formFromConnection(github);

@@ -39,6 +39,8 @@ export interface ConnectionForm {
   auth: AuthKind;
   authHeader: string;
   authSecret: SecretSlot;
+  /** A client id registered ahead of time (OAuth); blank: Lode registers itself. */
+  oauthClientId: string;
   secretHeaders: SecretRow[];
   timeoutSecs: string;
   enabled: boolean;
@@ -89,6 +91,7 @@ export function emptyForm(): ConnectionForm {
     auth: "none",
     authHeader: "",
     authSecret: { saved: null, value: NEW_SECRET },
+    oauthClientId: "",
     secretHeaders: [],
     timeoutSecs: "60",
     enabled: true,
@@ -138,6 +141,7 @@ export function formFromConnection(connection: Connection): ConnectionForm {
     url: transport.url,
     headers: rows(transport.headers),
     auth,
+    oauthClientId: settings.oauthClientId ?? "",
     authHeader: auth === "header" && first ? first.name : "",
     authSecret: authPlace ? { saved: authPlace, value: { mode: "keep" } } : form.authSecret,
     secretHeaders: (auth === "header" ? rest : headers).map(savedRow),
@@ -204,6 +208,9 @@ export function draftFromForm(form: ConnectionForm, forCheck = false): { draft: 
     transport: transportOf(form),
     secrets,
     oauth: form.kind === "http" && form.auth === "oauth",
+    ...(form.kind === "http" && form.auth === "oauth" && form.oauthClientId.trim() !== ""
+      ? { oauthClientId: form.oauthClientId.trim() }
+      : {}),
     // Anything not a whole number is sent as 0, which the rule book reports as out of range.
     timeoutSecs: Number.isInteger(timeout) && timeout >= 0 ? Math.min(timeout, U32_MAX) : 0,
     enabled: form.enabled,

@@ -9,4 +9,8 @@ export type ConnectionDraft = { name: string, transport: TransportSpec,
 /**
  * Every secret the connection should have; a saved secret not listed here is deleted.
  */
-secrets: Array<SecretEdit>, oauth: boolean, timeoutSecs: number, enabled: boolean, shownInBrowser: boolean, };
+secrets: Array<SecretEdit>, oauth: boolean, 
+/**
+ * A client id registered ahead of time (OAuth only); blank or absent: Lode registers.
+ */
+oauthClientId?: string, timeoutSecs: number, enabled: boolean, shownInBrowser: boolean, };

@@ -14,6 +14,11 @@ secrets: Array<SecretPlace>,
  */
 oauth: boolean, 
 /**
+ * A client id registered ahead of time with the server's authorization server; without
+ * one, Lode registers itself (dynamic client registration).
+ */
+oauthClientId?: string, 
+/**
  * The time limit of each request, in seconds.
  */
 timeoutSecs: number, 

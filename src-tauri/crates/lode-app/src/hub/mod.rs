@@ -3,6 +3,7 @@
 //! its server's notifications as [`HubEvent`]s.
 
 mod backoff;
+mod credential_source;
 mod supervisor;
 
 use std::collections::HashMap;
@@ -17,6 +18,7 @@ use tokio::sync::{broadcast, watch, Mutex};
 use tokio::task::JoinHandle;
 
 pub use backoff::Backoff;
+pub use credential_source::CredentialSource;
 use supervisor::{Control, Snapshot, Supervisor};
 
 /// How the hub supervises; each connection's request timeout is its own setting.
@@ -54,7 +56,7 @@ impl Hub {
     }
 
     /// Starts supervising `connection` unless it already is.
-    pub async fn start(&self, connection: Connection, credentials: Credentials) {
+    pub async fn start(&self, connection: Connection, credentials: impl Into<CredentialSource>) {
         let mut links = self.links.lock().await;
         if links.contains_key(&connection.id) {
             return;
@@ -68,7 +70,7 @@ impl Hub {
         let supervisor = Supervisor {
             request_timeout: connection.request_timeout(),
             connection,
-            credentials,
+            credentials: credentials.into(),
             backoff: self.options.backoff,
             status,
             events: self.events.clone(),

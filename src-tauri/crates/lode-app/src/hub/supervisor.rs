@@ -5,13 +5,14 @@
 use std::sync::Arc;
 
 use lode_core::{
-    Connection, ConnectionId, ConnectionStatus, Credentials, ErrorCode, HubEvent, HubEventKind,
-    LodeError, ServerEvent,
+    Connection, ConnectionId, ConnectionStatus, ErrorCode, HubEvent, HubEventKind, LodeError,
+    ServerEvent,
 };
 use lode_mcp::{ConnectOptions, McpClient};
 use tokio::sync::{broadcast, mpsc, watch, Notify};
 
 use super::backoff::Backoff;
+use super::credential_source::CredentialSource;
 
 /// The status of one connection and, when ready, its client.
 #[derive(Clone)]
@@ -31,7 +32,7 @@ pub(crate) struct Control {
 
 pub(crate) struct Supervisor {
     pub connection: Connection,
-    pub credentials: Credentials,
+    pub credentials: CredentialSource,
     pub request_timeout: std::time::Duration,
     pub backoff: Backoff,
     pub status: watch::Sender<Snapshot>,
@@ -126,9 +127,10 @@ impl Supervisor {
             events,
             self.events.clone(),
         ));
+        let credentials = self.credentials.current().await?;
         let options = ConnectOptions {
             request_timeout: self.request_timeout,
-            credentials: self.credentials.clone(),
+            credentials,
             events: Some(sink),
             ..ConnectOptions::new(self.connection.name.clone())
         };

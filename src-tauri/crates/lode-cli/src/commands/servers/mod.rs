@@ -7,6 +7,7 @@ mod list;
 mod remove;
 mod save;
 mod secret_flags;
+mod sign_in;
 mod test;
 
 use lode_core::LodeResult;
@@ -23,5 +24,7 @@ pub async fn run(args: ServersArgs) -> LodeResult<Outcome> {
         ServersCommand::Test(args) => test::run(&args).await,
         ServersCommand::Import(args) => import::run(&args).await,
         ServersCommand::Export(args) => export::run(&args),
+        ServersCommand::SignIn(args) => sign_in::sign_in(&args).await,
+        ServersCommand::SignOut(args) => sign_in::sign_out(&args).await,
     }
 }

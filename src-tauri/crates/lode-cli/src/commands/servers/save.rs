@@ -22,6 +22,7 @@ pub async fn add(args: &AddArgs) -> LodeResult<Outcome> {
     draft.enabled = !args.disabled;
     draft.shown_in_browser = !args.hidden;
     draft.oauth = args.oauth;
+    draft.oauth_client_id.clone_from(&args.oauth_client_id);
     if let Some(timeout) = args.server.timeout {
         draft.timeout_secs = whole_seconds(timeout);
     }
@@ -63,6 +64,9 @@ pub async fn edit(args: &EditArgs) -> LodeResult<Outcome> {
     draft.enabled = flag(args.enable, args.disable, draft.enabled);
     draft.shown_in_browser = flag(args.show, args.hide, draft.shown_in_browser);
     draft.oauth = flag(args.oauth, args.no_oauth, draft.oauth);
+    if args.oauth_client_id.is_some() {
+        draft.oauth_client_id.clone_from(&args.oauth_client_id);
+    }
     if let Some(timeout) = args.server.timeout {
         draft.timeout_secs = whole_seconds(timeout);
     }
