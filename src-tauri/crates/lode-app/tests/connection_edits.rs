@@ -15,8 +15,8 @@ use events::wait_for_status;
 use lode_app::secrets::{MemoryStore, SecretKey, SecretName, SecretStore};
 use lode_app::{Lode, ServerTarget};
 use lode_core::{
-    ConnectionDraft, ConnectionId, ConnectionStatus, ErrorCode, HubEvent, SecretChange, SecretEdit,
-    SecretPlace, SecretText, TransportSpec,
+    ConnectionDraft, ConnectionId, ConnectionStatus, ErrorCode, HubEvent, SecretEdit, SecretPlace,
+    TransportSpec,
 };
 use support::demo;
 use tokio::sync::broadcast;
@@ -44,15 +44,6 @@ fn guarded(var: &str, value: &str) -> TransportSpec {
 
 fn env(name: &str) -> SecretPlace {
     SecretPlace::Env { name: name.into() }
-}
-
-fn set(place: SecretPlace, value: &str) -> SecretEdit {
-    SecretEdit {
-        place,
-        change: SecretChange::Set {
-            value: SecretText::new(value),
-        },
-    }
 }
 
 fn stored(keychain: &MemoryStore, id: ConnectionId, place: &SecretPlace) -> Option<String> {
@@ -91,7 +82,10 @@ async fn an_edit_reconnects_with_the_new_secret_and_deletes_the_dropped_one() {
     lode.start_all().await.expect("record outcomes");
     let mut events = lode.events();
     let mut draft = ConnectionDraft::new("guarded", guarded("NEW_TOKEN", "n3w"));
-    draft.secrets = vec![set(env("OLD_TOKEN"), "old"), set(env("NEW_TOKEN"), "wrong")];
+    draft.secrets = vec![
+        SecretEdit::set(env("OLD_TOKEN"), "old"),
+        SecretEdit::set(env("NEW_TOKEN"), "wrong"),
+    ];
     let saved = lode.add_connection(&draft).await.expect("added");
     let failing = wait_for_status(&mut events, saved.id, Duration::from_secs(30), |status| {
         !matches!(status, ConnectionStatus::Connecting)
@@ -107,7 +101,7 @@ async fn an_edit_reconnects_with_the_new_secret_and_deletes_the_dropped_one() {
 
     // Replace one secret, drop the other, keep nothing else: the session restarts with it.
     let mut edit = ConnectionDraft::of(&saved);
-    edit.secrets = vec![set(env("NEW_TOKEN"), "n3w")];
+    edit.secrets = vec![SecretEdit::set(env("NEW_TOKEN"), "n3w")];
     edit.timeout_secs = 30;
     let edited = lode
         .update_connection(saved.id, &edit)
@@ -164,7 +158,7 @@ async fn a_removal_is_undone_with_its_secrets_and_its_place() {
     let mut ids = Vec::new();
     for name in ["first", "second", "third"] {
         let mut draft = ConnectionDraft::new(name, guarded("TOKEN", name));
-        draft.secrets = vec![set(env("TOKEN"), name)];
+        draft.secrets = vec![SecretEdit::set(env("TOKEN"), name)];
         draft.enabled = false;
         ids.push(lode.add_connection(&draft).await.expect("added").id);
     }
@@ -197,13 +191,13 @@ async fn a_removal_is_undone_with_its_secrets_and_its_place() {
 async fn a_test_connects_without_saving_and_uses_kept_secrets() {
     let Fixture { lode, .. } = fixture();
     let mut draft = ConnectionDraft::new("probe", guarded("TOKEN", "t0k"));
-    draft.secrets = vec![set(env("TOKEN"), "t0k")];
+    draft.secrets = vec![SecretEdit::set(env("TOKEN"), "t0k")];
     let info = lode.test_connection(&draft, None).await.expect("tested");
     assert_eq!(info.name.as_deref(), Some("lode-demo-server"));
     assert!(lode.list_connections().expect("list").is_empty());
 
     let wrong = ConnectionDraft {
-        secrets: vec![set(env("TOKEN"), "nope")],
+        secrets: vec![SecretEdit::set(env("TOKEN"), "nope")],
         ..draft.clone()
     };
     let error = lode

@@ -16,7 +16,7 @@ use events::wait_for_status;
 use lode_app::Lode;
 use lode_core::{
     ConnectionDraft, ConnectionId, ConnectionStatus, ErrorCode, HubEvent, LodeError, LodeResult,
-    SecretChange, SecretEdit, SecretPlace, SecretText, TransportSpec,
+    SecretEdit, SecretPlace, TransportSpec,
 };
 use support::demo;
 use tokio::sync::broadcast;
@@ -60,19 +60,10 @@ async fn settled(events: &mut broadcast::Receiver<HubEvent>, id: ConnectionId) -
     .await
 }
 
-fn set(place: SecretPlace, value: &str) -> SecretEdit {
-    SecretEdit {
-        place,
-        change: SecretChange::Set {
-            value: SecretText::new(value),
-        },
-    }
-}
-
 /// Saves the guarded demo server with its token; it connects at once.
 async fn add_guarded(lode: &Lode) -> lode_core::Connection {
     let mut draft = ConnectionDraft::new("guarded", guarded_demo());
-    draft.secrets.push(set(token(), "s3cret"));
+    draft.secrets.push(SecretEdit::set(token(), "s3cret"));
     lode.add_connection(&draft).await.expect("added")
 }
 
@@ -172,8 +163,8 @@ async fn a_secret_that_cannot_be_stored_leaves_nothing_behind() {
     let lode = open(dir.path(), keychain.clone()).await;
     let mut draft = ConnectionDraft::new("remote", TransportSpec::http("http://127.0.0.1:9/mcp"));
     draft.secrets = vec![
-        set(SecretPlace::Bearer, "tok"),
-        set(
+        SecretEdit::set(SecretPlace::Bearer, "tok"),
+        SecretEdit::set(
             SecretPlace::Header {
                 name: "X-Key".into(),
             },

@@ -60,10 +60,7 @@ impl ConnectionDraft {
             secrets: settings
                 .secrets
                 .iter()
-                .map(|place| SecretEdit {
-                    place: place.clone(),
-                    change: SecretChange::Keep,
-                })
+                .map(|place| SecretEdit::keep(place.clone()))
                 .collect(),
             oauth: settings.oauth,
             oauth_client_id: settings.oauth_client_id.clone(),
@@ -98,6 +95,26 @@ impl ConnectionDraft {
 pub struct SecretEdit {
     pub place: SecretPlace,
     pub change: SecretChange,
+}
+
+impl SecretEdit {
+    /// A new value for the secret at `place`.
+    pub fn set(place: SecretPlace, value: impl Into<String>) -> Self {
+        Self {
+            place,
+            change: SecretChange::Set {
+                value: SecretText::new(value),
+            },
+        }
+    }
+
+    /// The saved value at `place`, unchanged.
+    pub fn keep(place: SecretPlace) -> Self {
+        Self {
+            place,
+            change: SecretChange::Keep,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Deserialize, TS)]

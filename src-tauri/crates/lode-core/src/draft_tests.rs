@@ -21,22 +21,6 @@ fn env(name: &str) -> SecretPlace {
     SecretPlace::Env { name: name.into() }
 }
 
-fn set(place: SecretPlace, value: &str) -> SecretEdit {
-    SecretEdit {
-        place,
-        change: SecretChange::Set {
-            value: SecretText::new(value),
-        },
-    }
-}
-
-fn keep(place: SecretPlace) -> SecretEdit {
-    SecretEdit {
-        place,
-        change: SecretChange::Keep,
-    }
-}
-
 fn kinds(problems: &[DraftProblem]) -> Vec<(&DraftField, &DraftProblemKind)> {
     problems.iter().map(|p| (&p.field, &p.problem)).collect()
 }
@@ -44,7 +28,9 @@ fn kinds(problems: &[DraftProblem]) -> Vec<(&DraftField, &DraftProblemKind)> {
 #[test]
 fn a_complete_draft_has_no_problems() {
     let mut draft = ConnectionDraft::new("GitHub", stdio("npx"));
-    draft.secrets.push(set(env("GITHUB_TOKEN"), "ghp_x"));
+    draft
+        .secrets
+        .push(SecretEdit::set(env("GITHUB_TOKEN"), "ghp_x"));
     assert_eq!(
         check_draft(&draft, None, &[saved(1, "Demo", vec![])]),
         vec![]
@@ -85,9 +71,9 @@ fn remote_urls_headers_and_secrets_are_checked() {
         },
     );
     draft.secrets = vec![
-        set(env("TOKEN"), "t"),
-        set(SecretPlace::Bearer, ""),
-        set(
+        SecretEdit::set(env("TOKEN"), "t"),
+        SecretEdit::set(SecretPlace::Bearer, ""),
+        SecretEdit::set(
             SecretPlace::Header {
                 name: "x-ok".into(),
             },
@@ -149,7 +135,7 @@ fn keeping_a_secret_needs_one_saved() {
     let editing = saved(3, "Local", vec![env("TOKEN")]);
     let mut draft = ConnectionDraft::of(&editing);
     assert_eq!(check_draft(&draft, Some(&editing), &[]), vec![]);
-    draft.secrets.push(keep(env("OTHER")));
+    draft.secrets.push(SecretEdit::keep(env("OTHER")));
     let problems = check_draft(&draft, Some(&editing), &[]);
     assert_eq!(
         kinds(&problems),
@@ -176,7 +162,7 @@ fn a_secret_variable_may_not_shadow_a_plain_one_and_oauth_is_http_only() {
             cwd: Some(" ".into()),
         },
     );
-    draft.secrets.push(set(env("TOKEN"), "hidden"));
+    draft.secrets.push(SecretEdit::set(env("TOKEN"), "hidden"));
     draft.oauth = true;
     let problems = check_draft(&draft, None, &[]);
     assert_eq!(
@@ -194,6 +180,6 @@ fn a_secret_variable_may_not_shadow_a_plain_one_and_oauth_is_http_only() {
 
 #[test]
 fn secret_text_never_prints() {
-    let edit = set(env("TOKEN"), "hunter2");
+    let edit = SecretEdit::set(env("TOKEN"), "hunter2");
     assert!(!format!("{edit:?}").contains("hunter2"));
 }

@@ -4,7 +4,7 @@
 
 use std::io::Read;
 
-use lode_core::{LodeResult, SecretChange, SecretEdit, SecretPlace, SecretText};
+use lode_core::{LodeResult, SecretEdit, SecretPlace};
 
 use crate::pairs::usage;
 use crate::servers_args::SecretFlags;
@@ -32,36 +32,36 @@ pub fn secret_edits(flags: &SecretFlags, server: &ServerArgs) -> LodeResult<Vec<
     for item in &flags.secret_env {
         let (name, var) = item.split_once('=').unwrap_or((item, item));
         let place = SecretPlace::Env { name: name.into() };
-        edits.push(set(place, secret_from_env("--secret-env", var)?));
+        edits.push(SecretEdit::set(
+            place,
+            secret_from_env("--secret-env", var)?,
+        ));
     }
     for item in &flags.secret_header {
         let Some((name, var)) = item.split_once('=') else {
             return Err(usage("--secret-header expects NAME=VAR"));
         };
         let place = SecretPlace::Header { name: name.into() };
-        edits.push(set(place, secret_from_env("--secret-header", var)?));
+        edits.push(SecretEdit::set(
+            place,
+            secret_from_env("--secret-header", var)?,
+        ));
     }
     let credentials = server.credentials()?;
     if let Some(token) = credentials.bearer_token {
-        edits.push(set(SecretPlace::Bearer, token));
+        edits.push(SecretEdit::set(SecretPlace::Bearer, token));
     }
     for key in credentials.secret_headers {
-        edits.push(set(SecretPlace::Header { name: key.header }, key.value));
+        edits.push(SecretEdit::set(
+            SecretPlace::Header { name: key.header },
+            key.value,
+        ));
     }
     if let Some(place) = &flags.secret_stdin {
         let place = parse_place(place)?;
-        edits.push(set(place, read_stdin()?));
+        edits.push(SecretEdit::set(place, read_stdin()?));
     }
     Ok(edits)
-}
-
-fn set(place: SecretPlace, value: String) -> SecretEdit {
-    SecretEdit {
-        place,
-        change: SecretChange::Set {
-            value: SecretText::new(value),
-        },
-    }
 }
 
 /// All of standard input without its final line break (`echo "$TOKEN" | lode …`).
