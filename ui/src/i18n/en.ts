@@ -126,6 +126,8 @@ export const en = {
   "problem.notSaved": "No saved value: enter one.",
   "problem.outOfRange": "Must be between {min} and {max}.",
 
+  "connections.exportAll": "Export…",
+  "connections.exportAll.title": "Export every connection in the Claude Desktop format, without secrets",
   "export.title": "Export {count} connections",
   "export.titleOne": "Export {name}",
   "export.hint": "Paste this into another client's mcpServers configuration.",

@@ -115,6 +115,8 @@ export const zhCN: Catalog = {
   "problem.notSaved": "没有已保存的值：请输入。",
   "problem.outOfRange": "必须在 {min} 到 {max} 之间。",
 
+  "connections.exportAll": "导出…",
+  "connections.exportAll.title": "以 Claude Desktop 格式导出全部连接（不含密钥）",
   "export.title": "导出 {count} 个连接",
   "export.titleOne": "导出 {name}",
   "export.hint": "将其粘贴到其他客户端的 mcpServers 配置中。",

@@ -8,7 +8,8 @@ import { ImportWizard } from "./ImportWizard";
 export type OpenDialog =
   | { kind: "add" }
   | { kind: "import" }
-  | { kind: "edit" | "delete" | "export"; connection: Connection }
+  | { kind: "edit" | "delete"; connection: Connection }
+  | { kind: "export"; connections: readonly Connection[] }
   | null;
 
 interface ConnectionDialogsProps {
@@ -37,7 +38,7 @@ export function ConnectionDialogs({ open, onClose, onChanged, onDelete }: Connec
     case "delete":
       return <DeleteConnection connection={open.connection} onClose={onClose} onConfirm={() => onDelete(open.connection)} />;
     case "export":
-      return <ExportDialog connections={[open.connection]} onClose={onClose} />;
+      return <ExportDialog connections={open.connections} onClose={onClose} />;
     case "import":
       return <ImportWizard onClose={onClose} onImported={(imported) => onChanged(imported[0])} />;
   }

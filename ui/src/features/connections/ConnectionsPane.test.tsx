@@ -70,6 +70,20 @@ describe("ConnectionsPane", () => {
     expect(calls.find((c) => c.cmd === "restore_connection")?.args).toEqual({ id: httpConnection.id });
   });
 
+  it("exports every connection at once, without their secrets", async () => {
+    const calls = storeIpc({
+      export_connections: () => ({ config: { mcpServers: { Demo: { command: "lode-demo-server" } } }, notes: ["a note"] }),
+    });
+    const user = userEvent.setup();
+    renderApp();
+    await screen.findAllByTestId("connection-row");
+    await user.click(screen.getByTestId("connections-export"));
+    const dialog = await screen.findByTestId("export-dialog");
+    expect(await within(dialog).findByTestId("export-config")).toHaveTextContent("lode-demo-server");
+    const asked = calls.find((c) => c.cmd === "export_connections")?.args;
+    expect(asked).toEqual({ ids: [demoConnection.id, httpConnection.id] });
+  });
+
   it("Escape cancels the deletion and returns focus to the menu button", async () => {
     const calls = storeIpc();
     const user = userEvent.setup();

@@ -57,7 +57,8 @@ export function ConnectionsPane({ statuses, selectedId, onSelect, onDeselect }: 
   }, [list, selectedId, onSelect, onDeselect]);
 
   const act = (connection: Connection, action: RowAction) => {
-    if (action === "edit" || action === "delete" || action === "export") setOpen({ kind: action, connection });
+    if (action === "edit" || action === "delete") setOpen({ kind: action, connection });
+    else if (action === "export") setOpen({ kind: "export", connections: [connection] });
     else actions[action](connection);
   };
 
@@ -66,6 +67,17 @@ export function ConnectionsPane({ statuses, selectedId, onSelect, onDeselect }: 
       <button type="button" className="button button--small" data-testid="connections-import" onClick={() => setOpen({ kind: "import" })}>
         {t("connections.import")}
       </button>
+      {list && list.length > 0 && (
+        <button
+          type="button"
+          className="button button--small"
+          data-testid="connections-export"
+          title={t("connections.exportAll.title")}
+          onClick={() => setOpen({ kind: "export", connections: list })}
+        >
+          {t("connections.exportAll")}
+        </button>
+      )}
       <button
         type="button"
         className="button button--small button--primary connections-aside__add"
