@@ -13,6 +13,7 @@ const COMMANDS: &[&str] = &[
     "sign_in",
     "sign_out",
     "import_locations",
+    "choose_import_file",
     "guess_import_format",
     "preview_import",
     "apply_import",

@@ -15,6 +15,7 @@ pub const HUB_EVENT: &str = "lode://hub";
 /// On start-up every saved connection connects in parallel, and the hub's events flow to the UI.
 pub fn build<R: Runtime>(builder: tauri::Builder<R>, lode: Arc<Lode>) -> tauri::Builder<R> {
     builder
+        .plugin(tauri_plugin_dialog::init())
         .manage(lode.clone())
         .setup(move |app| {
             tauri::async_runtime::spawn(forward_hub_events(app.handle().clone(), lode.clone()));
@@ -38,6 +39,7 @@ pub fn build<R: Runtime>(builder: tauri::Builder<R>, lode: Arc<Lode>) -> tauri::
             commands::connections::sign_in,
             commands::connections::sign_out,
             commands::import::import_locations,
+            commands::import::choose_import_file,
             commands::import::guess_import_format,
             commands::import::preview_import,
             commands::import::apply_import,

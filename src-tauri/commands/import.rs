@@ -5,7 +5,8 @@ use lode_core::import::{
     ConfigFormat, Exported, ImportChoice, ImportLocation, ImportPreview, ImportSource,
 };
 use lode_core::{Connection, ConnectionId, LodeError};
-use tauri::State;
+use tauri::{AppHandle, Runtime, State};
+use tauri_plugin_dialog::DialogExt;
 
 /// The other clients' configuration files on this machine (user-wide ones: the app has no
 /// project folder).
@@ -14,6 +15,21 @@ pub async fn import_locations(
     lode: State<'_, Arc<Lode>>,
 ) -> Result<Vec<ImportLocation>, LodeError> {
     lode.import_locations(None)
+}
+
+/// The system's "Open" dialog for a configuration file; `None` when the person cancels. The
+/// path comes back to the window, which previews it like a typed one.
+#[tauri::command]
+pub async fn choose_import_file<R: Runtime>(app: AppHandle<R>) -> Option<String> {
+    let picked = app
+        .dialog()
+        .file()
+        .add_filter("JSON", &["json"])
+        .blocking_pick_file()?;
+    picked
+        .into_path()
+        .ok()
+        .map(|path| path.display().to_string())
 }
 
 #[tauri::command]

@@ -151,6 +151,7 @@ export const en = {
   "import.format.windsurf": "Windsurf",
   "import.notFound": "not found",
   "import.otherFile": "Another file…",
+  "import.browse": "Browse…",
   "import.path": "Path",
   "import.path.hint": "The full path to a JSON configuration file.",
   "import.format": "Format",

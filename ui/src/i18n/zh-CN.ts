@@ -140,6 +140,7 @@ export const zhCN: Catalog = {
   "import.format.windsurf": "Windsurf",
   "import.notFound": "未找到",
   "import.otherFile": "其他文件…",
+  "import.browse": "浏览…",
   "import.path": "路径",
   "import.path.hint": "JSON 配置文件的完整路径。",
   "import.format": "格式",

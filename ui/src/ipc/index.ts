@@ -43,6 +43,7 @@ export {
   checkConnection,
   connectionStatuses,
   exportConnections,
+  chooseImportFile,
   guessImportFormat,
   importLocations,
   listConnections,

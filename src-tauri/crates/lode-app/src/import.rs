@@ -2,7 +2,7 @@
 //! the Claude Desktop format. The preview carries no secret value; applying reads the file
 //! again, so values found in it go straight from the file to the keychain.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use lode_core::import::{
     claude_desktop_config, preview, ExportEntry, Exported, ImportChoice, ImportLocation,
@@ -38,7 +38,7 @@ impl Lode {
 
     /// The servers `source` offers, with duplicates of saved connections marked.
     pub fn preview_import(&self, source: &ImportSource) -> LodeResult<ImportPreview> {
-        let parsed = read_config(source.format, Path::new(&source.path))?;
+        let parsed = read_config(source.format, &typed_path(&source.path))?;
         Ok(preview(
             source.clone(),
             &parsed,
@@ -55,7 +55,7 @@ impl Lode {
         source: &ImportSource,
         choices: &[ImportChoice],
     ) -> LodeResult<Vec<Connection>> {
-        let parsed = read_config(source.format, Path::new(&source.path))?;
+        let parsed = read_config(source.format, &typed_path(&source.path))?;
         let mut known = self.store.list_connections()?;
         let mut drafts = Vec::with_capacity(choices.len());
         for choice in choices {
@@ -136,6 +136,15 @@ impl Lode {
     }
 }
 
+/// A path as the person typed it: `~/…` is in their home folder, as in a shell.
+fn typed_path(path: &str) -> PathBuf {
+    let path = path.trim();
+    match (path.strip_prefix("~/"), dirs::home_dir()) {
+        (Some(rest), Some(home)) => home.join(rest),
+        _ => PathBuf::from(path),
+    }
+}
+
 /// The connection `choice` makes of `server`: its name, and each secret's value from the file
 /// or from what the person typed.
 fn draft_of(server: &ImportedServer, choice: &ImportChoice) -> LodeResult<ConnectionDraft> {
@@ -166,4 +175,20 @@ fn draft_of(server: &ImportedServer, choice: &ImportChoice) -> LodeResult<Connec
         });
     }
     Ok(draft)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_typed_path_may_start_in_the_home_folder() {
+        let home = dirs::home_dir().expect("a home folder");
+        assert_eq!(
+            typed_path(" ~/.cursor/mcp.json "),
+            home.join(".cursor/mcp.json")
+        );
+        assert_eq!(typed_path("/etc/mcp.json"), PathBuf::from("/etc/mcp.json"));
+        assert_eq!(typed_path("a~/b.json"), PathBuf::from("a~/b.json"));
+    }
 }

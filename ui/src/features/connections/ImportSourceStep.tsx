@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useT } from "../../i18n";
-import { guessImportFormat, type ConfigFormat, type ImportLocation, type ImportSource } from "../../ipc";
+import { chooseImportFile, guessImportFormat, type ConfigFormat, type ImportLocation, type ImportSource } from "../../ipc";
 import { Field } from "../../ui-kit/Field";
 
 export const FORMATS: ConfigFormat[] = ["claudeDesktop", "claudeCode", "vsCode", "cursor", "windsurf"];
@@ -96,16 +96,33 @@ export function ImportSourceStep({ locations, choice, onChange }: ImportSourceSt
         <div className="form__pair import-source__other">
           <Field label={t("import.path")} hint={t("import.path.hint")}>
             {(control) => (
-              <input
-                {...control}
-                className="input input--mono"
-                spellCheck={false}
-                data-autofocus
-                data-testid="import-path"
-                placeholder="~/.cursor/mcp.json"
-                value={choice.path}
-                onChange={(event) => onChange({ ...choice, path: event.target.value })}
-              />
+              <div className="import-source__browse">
+                <input
+                  {...control}
+                  className="input input--mono"
+                  spellCheck={false}
+                  data-autofocus
+                  data-testid="import-path"
+                  placeholder="~/.cursor/mcp.json"
+                  value={choice.path}
+                  onChange={(event) => onChange({ ...choice, path: event.target.value })}
+                />
+                <button
+                  type="button"
+                  className="button"
+                  data-testid="import-browse"
+                  onClick={() => {
+                    void chooseImportFile().then(
+                      (path) => {
+                        if (path !== null) onChange({ ...choice, path });
+                      },
+                      () => undefined,
+                    );
+                  }}
+                >
+                  {t("import.browse")}
+                </button>
+              </div>
             )}
           </Field>
           <Field label={t("import.format")}>

@@ -130,6 +130,23 @@ describe("ImportWizard", () => {
     });
   });
 
+  it("fills the path from the system's Open dialog, and keeps it when cancelled", async () => {
+    let picked: string | null = "/home/me/.cursor/mcp.json";
+    installIpc({
+      import_locations: () => [],
+      choose_import_file: () => picked,
+      guess_import_format: () => "cursor",
+    });
+    const user = userEvent.setup();
+    renderWizard();
+    await user.click(await screen.findByTestId("import-browse"));
+    await waitFor(() => expect(screen.getByTestId("import-path")).toHaveValue("/home/me/.cursor/mcp.json"));
+    await waitFor(() => expect(screen.getByTestId("import-format")).toHaveValue("cursor"));
+    picked = null;
+    await user.click(screen.getByTestId("import-browse"));
+    expect(screen.getByTestId("import-path")).toHaveValue("/home/me/.cursor/mcp.json");
+  });
+
   it("shows why a file could not be read", async () => {
     installIpc({
       import_locations: () => locations,
