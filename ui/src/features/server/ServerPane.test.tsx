@@ -147,6 +147,16 @@ describe("server details", () => {
     }
   });
 
+  it("copies the log as plain text, without terminal colours", async () => {
+    ipc();
+    const { user } = await openDetails();
+    await logLines();
+    // user-event installs its own clipboard on setup; read back what the button wrote to it.
+    await user.click(screen.getByTestId("server-log-copy"));
+    expect(await screen.findByTestId("server-log-copy")).toHaveTextContent("Copied");
+    expect(await navigator.clipboard.readText()).toBe("server starting\nINFO listening on stdio\nready");
+  });
+
   it("shows an empty log, and what a refresh brings", async () => {
     let answers = 0;
     const calls = ipc({

@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useMemo, useRef, type KeyboardEvent, type Ref } from "react";
+import { useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type Ref } from "react";
 import { useT } from "../../i18n";
 import type { ConnectionStatus, Connection, LodeError, ServerInfo } from "../../ipc";
 import { Badge } from "../../ui-kit/Badge";
@@ -195,6 +195,7 @@ function LogSection({ local, state, pending, hideError, onRefresh, onRetry }: Lo
             })}
           </span>
         )}
+        {lines !== null && lines.length > 0 && <CopyLogButton lines={lines} />}
         {local && (
           <button
             type="button"
@@ -222,6 +223,25 @@ function LogSection({ local, state, pending, hideError, onRefresh, onRetry }: Lo
       )}
       {lines !== null && lines.length > 0 && <LogView lines={lines} />}
     </section>
+  );
+}
+
+/** Copies the log as plain text, one line each, for a bug report; says whether it worked. */
+function CopyLogButton({ lines }: { lines: readonly string[] }) {
+  const { t } = useT();
+  const [copied, setCopied] = useState<"no" | "yes" | "failed">("no");
+  const copy = () => {
+    navigator.clipboard.writeText(lines.map(cleanLogLine).join("\n")).then(
+      () => setCopied("yes"),
+      () => setCopied("failed"),
+    );
+  };
+  return (
+    <button type="button" className="button button--small" data-testid="server-log-copy" onClick={copy}>
+      <span role="status">
+        {copied === "yes" ? t("server.log.copied") : copied === "failed" ? t("server.log.copyFailed") : t("server.log.copy")}
+      </span>
+    </button>
   );
 }
 
