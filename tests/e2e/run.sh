@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Real-window end-to-end test of Lode: builds the app through the Tauri CLI, copies it aside
 # (cargo test/build overwrite target/debug/lode-desktop with a dev build), and drives the copy
-# through tauri-driver + WebKitWebDriver under a private D-Bus session and Xvfb.
+# through tauri-driver + WebKitWebDriver under a private D-Bus session with an unlocked
+# gnome-keyring (.ci/with-keychain: the app keeps secrets in the Secret Service) and Xvfb.
+# Runs real-window.test.mjs (browsing the Demo) and connections.test.mjs (add, edit with a secret,
+# delete and undo, import), one after the other, each launching the app on a fresh data folder.
 #
 #   bash tests/e2e/run.sh            from the repository root (or anywhere)
 #
-# Needs the Debian packages xvfb xauth webkit2gtk-driver imagemagick dbus-x11, plus
+# Needs the Debian packages xvfb xauth webkit2gtk-driver imagemagick dbus-x11 gnome-keyring, plus
 # fonts-noto-cjk (without it the Chinese screenshot shows boxes; the test still passes),
 # Node 20, Rust, and ui/node_modules (npm ci in ui/).
 # LODE_E2E_SKIP_BUILD=1 skips the builds and tests target/debug as it is (still copied aside).
@@ -18,7 +21,7 @@ cd "$root"
 log() { printf '\n== %s\n' "$*" >&2; }
 started=$SECONDS
 
-for tool in xvfb-run dbus-run-session import /usr/bin/WebKitWebDriver node npm cargo; do
+for tool in xvfb-run dbus-run-session gnome-keyring-daemon import /usr/bin/WebKitWebDriver node npm cargo; do
   command -v "$tool" >/dev/null || { echo "missing: $tool (see the header of tests/e2e/run.sh)" >&2; exit 1; }
 done
 
@@ -34,7 +37,7 @@ log "npm ci (tests/e2e)"
 work="$(mktemp -d "${TMPDIR:-/tmp}/lode-e2e.XXXXXX")"
 cleanup() { rm -rf "$work"; }
 trap cleanup EXIT
-mkdir -p "$work/app" "$work/data"
+mkdir -p "$work/app"
 
 # True when the copied app embeds the UI of ui/dist. A plain `cargo build` or `cargo test` links
 # a dev binary instead, which loads the dev-server URL and embeds no asset.
@@ -66,13 +69,16 @@ fi
 rm -rf "$e2e/artifacts"
 mkdir -p "$e2e/artifacts"
 
-log "running the real-window test"
+log "running the real-window tests"
 status=0
+# No LODE_DATA_DIR: the harness gives each test file (each app launch) its own fresh data folder.
+# One file at a time: both windows would share the X screen the screenshots capture.
+env -u LODE_DATA_DIR \
 LODE_E2E_APP="$work/app/lode-desktop" \
-LODE_DATA_DIR="$work/data" \
 LODE_E2E_ARTIFACTS="$e2e/artifacts" \
-  dbus-run-session -- xvfb-run -a -s "-screen 0 1280x800x24" \
-  node --test --test-reporter=spec "$e2e/real-window.test.mjs" || status=$?
+  bash "$root/.ci/with-keychain" xvfb-run -a -s "-screen 0 1280x800x24" \
+  node --test --test-concurrency=1 --test-reporter=spec \
+  "$e2e/real-window.test.mjs" "$e2e/connections.test.mjs" || status=$?
 
 log "done in $((SECONDS - started)) s (exit $status); screenshots and logs in tests/e2e/artifacts/"
 ls -1 "$e2e/artifacts" >&2 || true

@@ -4,6 +4,8 @@ interface PaneProps {
   title: string;
   /** Right side of the header: counts, actions. */
   aside?: ReactNode;
+  /** A bar under the body, for the pane's less frequent actions. */
+  footer?: ReactNode;
   className?: string;
   testId?: string;
   /** For a pane that opens on demand: its id (for aria-controls), focus target and keys. */
@@ -15,7 +17,7 @@ interface PaneProps {
 }
 
 /** A titled column of the window; the title names the region for assistive technology. */
-export function Pane({ title, aside, className, testId, id, ref, tabIndex, onKeyDown, children }: PaneProps) {
+export function Pane({ title, aside, footer, className, testId, id, ref, tabIndex, onKeyDown, children }: PaneProps) {
   const titleId = useId();
   return (
     <section
@@ -34,6 +36,7 @@ export function Pane({ title, aside, className, testId, id, ref, tabIndex, onKey
         {aside !== undefined && <div className="pane__aside">{aside}</div>}
       </header>
       <div className="pane__body">{children}</div>
+      {footer !== undefined && <footer className="pane__footer">{footer}</footer>}
     </section>
   );
 }

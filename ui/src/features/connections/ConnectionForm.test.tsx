@@ -115,6 +115,11 @@ describe("ConnectionForm", () => {
     expect(input).toHaveAttribute("type", "password");
     expect(input).toHaveValue("");
     await user.type(input, "ghp_new");
+    // Typed, the value is in the input and nowhere in the page's markup: no text, no attribute.
+    expect(input).toHaveValue("ghp_new");
+    expect(document.body.textContent).not.toContain("ghp_new");
+    const attributes = Array.from(document.querySelectorAll("*"), (el) => Array.from(el.attributes, (a) => a.value));
+    expect(attributes.flat().filter((value) => value.includes("ghp_new"))).toEqual([]);
     await user.click(screen.getByTestId("connection-save"));
     await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(2));
     const updates = calls.filter((c) => c.cmd === "update_connection");

@@ -63,7 +63,20 @@ export function ConnectionsPane({ statuses, selectedId, onSelect, onDeselect }: 
   };
 
   const aside = (
-    <div className="connections-aside">
+    <button
+      type="button"
+      className="button button--small button--primary connections-add"
+      data-testid="connections-add"
+      aria-label={t("connections.add.title")}
+      title={t("connections.add.title")}
+      onClick={() => setOpen({ kind: "add" })}
+    >
+      <span aria-hidden="true">+</span>
+    </button>
+  );
+  // Importing and exporting are less frequent than adding: below the list, out of the title's way.
+  const footer = (
+    <>
       <button type="button" className="button button--small" data-testid="connections-import" onClick={() => setOpen({ kind: "import" })}>
         {t("connections.import")}
       </button>
@@ -78,21 +91,11 @@ export function ConnectionsPane({ statuses, selectedId, onSelect, onDeselect }: 
           {t("connections.exportAll")}
         </button>
       )}
-      <button
-        type="button"
-        className="button button--small button--primary connections-aside__add"
-        data-testid="connections-add"
-        aria-label={t("connections.add.title")}
-        title={t("connections.add.title")}
-        onClick={() => setOpen({ kind: "add" })}
-      >
-        <span aria-hidden="true">+</span>
-      </button>
-    </div>
+    </>
   );
 
   return (
-    <Pane title={t("connections.title")} aside={aside} className="pane--connections">
+    <Pane title={t("connections.title")} aside={aside} footer={footer} className="pane--connections">
       {state.status === "loading" && <Spinner label={t("connections.loading")} />}
       {state.status === "error" && <LodeErrorBanner error={state.error} onRetry={reload} />}
       {list?.length === 0 && <EmptyState>{t("connections.empty")}</EmptyState>}

@@ -1,4 +1,4 @@
-import { useRef } from "react";
+import { useLayoutEffect, useRef, useState, type RefObject } from "react";
 import { useT } from "../../i18n";
 import type { SecretPlace } from "../../ipc";
 import type { FieldControl } from "../../ui-kit/Field";
@@ -66,17 +66,13 @@ export function SecretControl({ slot, place, onChange, control, testId }: Secret
   const value = slot.value.mode === "set" ? slot.value.value : "";
   return (
     <div className="secret" data-testid={testId} data-state="new">
-      <input
-        ref={input}
-        {...control}
-        className="input input--mono secret__input"
-        type="password"
-        autoComplete="new-password"
-        spellCheck={false}
+      <SecretInput
+        inputRef={input}
+        control={control}
+        initial={value}
         placeholder={saved ? t("secret.newValue") : t("secret.value")}
-        data-testid={`${testId}-input`}
-        value={value}
-        onChange={(event) => to({ mode: "set", value: event.target.value })}
+        testId={`${testId}-input`}
+        onInput={(typed) => to({ mode: "set", value: typed })}
       />
       {saved && (
         <button type="button" className="button button--small button--ghost" data-testid={`${testId}-cancel`} onClick={() => to({ mode: "keep" })}>
@@ -84,5 +80,40 @@ export function SecretControl({ slot, place, onChange, control, testId }: Secret
         </button>
       )}
     </div>
+  );
+}
+
+interface SecretInputProps {
+  inputRef: RefObject<HTMLInputElement | null>;
+  control: SecretControlProps["control"];
+  /** The value when the input appears (one typed before a transport switch, say). */
+  initial: string;
+  placeholder: string;
+  testId: string;
+  onInput: (value: string) => void;
+}
+
+/**
+ * A password input whose value lives only in the element's property. React mirrors a
+ * controlled input's value (and an uncontrolled one's `defaultValue`) into the `value`
+ * attribute, which would put the secret into the page's markup while the form is open.
+ */
+function SecretInput({ inputRef, control, initial, placeholder, testId, onInput }: SecretInputProps) {
+  const [first] = useState(initial);
+  useLayoutEffect(() => {
+    if (inputRef.current) inputRef.current.value = first;
+  }, [inputRef, first]);
+  return (
+    <input
+      ref={inputRef}
+      {...control}
+      className="input input--mono secret__input"
+      type="password"
+      autoComplete="new-password"
+      spellCheck={false}
+      placeholder={placeholder}
+      data-testid={testId}
+      onChange={(event) => onInput(event.target.value)}
+    />
   );
 }
