@@ -373,6 +373,9 @@ const tests = [
       await page.getByTestId("connection-url").fill("ftp://example.com");
       await expectText(page.getByTestId("connection-form"), "请输入带主机名的 http:// 或 https:// URL。");
       await page.screenshot({ path: artifact("mock-ui-form-zh.png") });
+      // A form with changes asks before it closes; a second Escape discards them.
+      await page.keyboard.press("Escape");
+      await expectText(page.getByTestId("connection-discard-prompt"), "不保存更改就关闭吗？");
       await page.keyboard.press("Escape");
       await page.getByTestId("connection-form").waitFor({ state: "detached" });
       await page.getByTestId("connections-import").click();

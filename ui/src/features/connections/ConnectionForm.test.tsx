@@ -151,6 +151,39 @@ describe("ConnectionForm", () => {
     expect((calls.find((c) => c.cmd === "update_connection")?.args.draft as ConnectionDraft).secrets).toEqual([]);
   });
 
+  it("asks before closing with changes, and closes at once without", async () => {
+    installIpc({ check_connection: () => [] });
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    render(
+      <I18nProvider defaultLocale="en">
+        <ConnectionForm editing={github} onClose={onClose} onSaved={() => undefined} />
+      </I18nProvider>,
+    );
+    await user.type(screen.getByTestId("connection-name"), " 2");
+    await user.keyboard("{Escape}");
+    expect(await screen.findByTestId("connection-discard-prompt")).toHaveTextContent("Close without saving");
+    expect(onClose).not.toHaveBeenCalled();
+    await user.click(screen.getByTestId("connection-keep-editing"));
+    expect(screen.getByTestId("connection-name")).toHaveValue("GitHub 2");
+    await user.click(screen.getByTestId("connection-cancel"));
+    await user.click(await screen.findByTestId("connection-discard"));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it("closes an untouched form at once", async () => {
+    installIpc({ check_connection: () => [] });
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    render(
+      <I18nProvider defaultLocale="en">
+        <ConnectionForm editing={github} onClose={onClose} onSaved={() => undefined} />
+      </I18nProvider>,
+    );
+    await user.click(screen.getByTestId("connection-cancel"));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
   it("shows a failed test as the LodeError", async () => {
     installIpc({
       check_connection: () => [],

@@ -37,10 +37,17 @@ export function ConnectionForm({ editing, onClose, onSaved }: ConnectionFormProp
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<LodeError | null>(null);
   const [focusProblem, setFocusProblem] = useState(false);
+  // Closing a form with changes asks first: what was typed is not lost to a stray Escape.
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
+  const requestClose = () => {
+    if (touched.size === 0 || confirmingDiscard) onClose();
+    else setConfirmingDiscard(true);
+  };
   const placed = useDraftProblems(form, id);
   const test = useConnectionTest();
 
   const update = (patch: Partial<FormState>, spot: ProblemSpot) => {
+    setConfirmingDiscard(false);
     setForm((current) => ({ ...current, ...patch }));
     setTouched((current) => (current.has(spot) ? current : new Set(current).add(spot)));
   };
@@ -93,7 +100,7 @@ export function ConnectionForm({ editing, onClose, onSaved }: ConnectionFormProp
           {t("form.test")}
         </button>
       </div>
-      <button type="button" className="button" data-testid="connection-cancel" onClick={onClose}>
+      <button type="button" className="button" data-testid="connection-cancel" onClick={requestClose}>
         {t("common.cancel")}
       </button>
       <button type="submit" className="button button--primary" data-testid="connection-save" disabled={saving}>
@@ -106,13 +113,24 @@ export function ConnectionForm({ editing, onClose, onSaved }: ConnectionFormProp
   return (
     <Dialog
       title={editing ? t("form.editTitle", { name: editing.name }) : t("form.addTitle")}
-      onClose={onClose}
+      onClose={requestClose}
       footer={footer}
       closeLabel={t("common.close")}
       testId="connection-form"
       onSubmit={() => void submit()}
     >
       <div ref={formRef} className="form">
+        {confirmingDiscard && (
+          <div className="form__discard" role="alert" data-testid="connection-discard-prompt">
+            <span>{t("form.discard.prompt")}</span>
+            <button type="button" className="button button--small button--danger" data-testid="connection-discard" onClick={onClose}>
+              {t("form.discard")}
+            </button>
+            <button type="button" className="button button--small" data-testid="connection-keep-editing" onClick={() => setConfirmingDiscard(false)}>
+              {t("form.discard.keep")}
+            </button>
+          </div>
+        )}
         {error && <LodeErrorBanner error={error} />}
         <div className="form__pair form__pair--name">
           <Field label={t("form.name")} errors={errorsOf("name")}>
