@@ -8,6 +8,7 @@ pub mod draft;
 pub mod error;
 pub mod event;
 pub mod import;
+pub mod index;
 pub mod listing;
 pub mod resource;
 pub mod server;
