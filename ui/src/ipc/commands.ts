@@ -16,7 +16,7 @@ import type { ServerInfo } from "./bindings/ServerInfo";
 import { toLodeError } from "./errors";
 
 /** Calls a command; a rejection always surfaces as a LodeError. */
-async function call<T>(command: string, args?: Record<string, unknown>): Promise<T> {
+export async function call<T>(command: string, args?: Record<string, unknown>): Promise<T> {
   try {
     return await invoke<T>(command, args);
   } catch (error: unknown) {

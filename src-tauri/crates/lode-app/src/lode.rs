@@ -203,7 +203,7 @@ impl Lode {
         self.hub.shutdown().await;
     }
 
-    async fn client(&self, id: ConnectionId) -> LodeResult<Arc<McpClient>> {
+    pub(crate) async fn client(&self, id: ConnectionId) -> LodeResult<Arc<McpClient>> {
         let connection = self.store.get_connection(id)?;
         if !self.hub.is_started(id).await {
             self.start(connection.clone()).await;
