@@ -2,6 +2,9 @@
 // main window's capability (src-tauri/capabilities/main.json) does not grant.
 const COMMANDS: &[&str] = &[
     "list_connections",
+    "browse_status",
+    "browse_list",
+    "browse_tree",
     "connection_statuses",
     "check_connection",
     "add_connection",
@@ -20,8 +23,16 @@ const COMMANDS: &[&str] = &[
     "export_connections",
     "list_resources",
     "read_resource",
+    "read_resource_streamed",
+    "subscribe_resource",
+    "unsubscribe_resource",
+    "save_content_as",
     "server_info",
     "server_log",
+    "list_templates",
+    "complete_template",
+    "template_variables",
+    "expand_template",
 ];
 
 fn main() {

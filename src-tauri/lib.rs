@@ -11,6 +11,13 @@ use tauri::{AppHandle, Emitter, Manager, RunEvent, Runtime};
 /// The event carrying every `HubEvent` (status changes and server notifications) to the UI.
 pub const HUB_EVENT: &str = "lode://hub";
 
+/// The event carrying the browser's `BrowseStatus` to the UI whenever the index changes.
+pub const BROWSE_EVENT: &str = "lode://browse";
+
+/// At most this often the window hears that the index changed: pages of a large listing
+/// arrive faster than it is worth redrawing.
+const BROWSE_EVENT_INTERVAL: std::time::Duration = std::time::Duration::from_millis(100);
+
 /// Registers Lode's state and commands on any runtime, so tests can use Tauri's mock runtime.
 /// On start-up every saved connection connects in parallel, and the hub's events flow to the UI.
 pub fn build<R: Runtime>(builder: tauri::Builder<R>, lode: Arc<Lode>) -> tauri::Builder<R> {
@@ -19,6 +26,7 @@ pub fn build<R: Runtime>(builder: tauri::Builder<R>, lode: Arc<Lode>) -> tauri::
         .manage(lode.clone())
         .setup(move |app| {
             tauri::async_runtime::spawn(forward_hub_events(app.handle().clone(), lode.clone()));
+            tauri::async_runtime::spawn(forward_browse_changes(app.handle().clone(), lode.clone()));
             tauri::async_runtime::spawn(async move {
                 if let Err(error) = lode.start_all().await {
                     tracing::error!(%error, "could not start the saved connections");
@@ -28,6 +36,9 @@ pub fn build<R: Runtime>(builder: tauri::Builder<R>, lode: Arc<Lode>) -> tauri::
         })
         .invoke_handler(tauri::generate_handler![
             commands::connections::list_connections,
+            commands::browse::browse_status,
+            commands::browse::browse_list,
+            commands::browse::browse_tree,
             commands::connections::connection_statuses,
             commands::connections::check_connection,
             commands::connections::add_connection,
@@ -46,8 +57,16 @@ pub fn build<R: Runtime>(builder: tauri::Builder<R>, lode: Arc<Lode>) -> tauri::
             commands::import::export_connections,
             commands::resources::list_resources,
             commands::resources::read_resource,
+            commands::preview::read_resource_streamed,
+            commands::preview::subscribe_resource,
+            commands::preview::unsubscribe_resource,
+            commands::preview::save_content_as,
             commands::servers::server_info,
             commands::servers::server_log,
+            commands::templates::list_templates,
+            commands::templates::complete_template,
+            commands::templates::template_variables,
+            commands::templates::expand_template,
         ])
 }
 
@@ -98,6 +117,17 @@ async fn forward_hub_events<R: Runtime>(app: AppHandle<R>, lode: Arc<Lode>) {
             }
             Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
         }
+    }
+}
+
+async fn forward_browse_changes<R: Runtime>(app: AppHandle<R>, lode: Arc<Lode>) {
+    let mut changes = lode.browse_changes();
+    while changes.changed().await.is_ok() {
+        if let Err(error) = app.emit(BROWSE_EVENT, lode.browse_status()) {
+            tracing::warn!(%error, "could not deliver the browser's status to the window");
+        }
+        // Changes during the pause are coalesced: `changed()` then fires once for all.
+        tokio::time::sleep(BROWSE_EVENT_INTERVAL).await;
     }
 }
 

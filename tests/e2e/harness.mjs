@@ -238,9 +238,11 @@ export function session() {
 
 /**
  * Checks the prerequisites, starts tauri-driver and opens a session on a fresh copy of the app.
- * @param {{ label: string }} options  label names the driver log: `<label>-tauri-driver.log`
+ * @param {{ label: string, prepare?: (dataDir: string) => void }} options  label names the driver
+ *   log: `<label>-tauri-driver.log`; prepare runs on the fresh data folder before the app starts
+ *   (to save connections with the `lode` CLI, say).
  */
-export async function launchApp({ label }) {
+export async function launchApp({ label, prepare }) {
   assert.ok(appPath && isAbsolute(appPath), "LODE_E2E_APP must be the absolute path of the app binary");
   assert.ok(existsSync(appPath), `no app binary at ${appPath}`);
   assert.ok(existsSync(join(dirname(appPath), "lode-demo-server")), "lode-demo-server must sit beside the app");
@@ -253,6 +255,7 @@ export async function launchApp({ label }) {
   scratch = mkdtempSync(join(tmpdir(), "lode-e2e-"));
   const dataDir = process.env.LODE_DATA_DIR || join(scratch, "data");
   mkdirSync(dataDir, { recursive: true });
+  prepare?.(dataDir);
   const env = {
     ...process.env,
     LODE_DATA_DIR: dataDir,

@@ -3,8 +3,9 @@
 # (cargo test/build overwrite target/debug/lode-desktop with a dev build), and drives the copy
 # through tauri-driver + WebKitWebDriver under a private D-Bus session with an unlocked
 # gnome-keyring (.ci/with-keychain: the app keeps secrets in the Secret Service) and Xvfb.
-# Runs real-window.test.mjs (browsing the Demo) and connections.test.mjs (add, edit with a secret,
-# delete and undo, import), one after the other, each launching the app on a fresh data folder.
+# Runs real-window.test.mjs (the browser over the Demo), connections.test.mjs (add, edit with a
+# secret, delete and undo, import) and browser-scale.test.mjs (100k resources: frame times and
+# input-to-paint), one after the other, each launching the app on a fresh data folder.
 #
 #   bash tests/e2e/run.sh            from the repository root (or anywhere)
 #
@@ -48,9 +49,9 @@ bundled_ui() {
 }
 
 if [[ "${LODE_E2E_SKIP_BUILD:-0}" != 1 ]]; then
-  log "building the demo server"
-  cargo build -p lode-demo-server
-  cp target/debug/lode-demo-server "$work/app/"
+  log "building the demo server and the CLI"
+  cargo build -p lode-demo-server -p lode-cli
+  cp target/debug/lode-demo-server target/debug/lode "$work/app/"
   # Another cargo run on the same target/ can relink target/debug/lode-desktop as a dev binary
   # between the Tauri build and the copy: copy right after the build, check it, retry if needed.
   for attempt in 1 2 3; do
@@ -62,7 +63,7 @@ if [[ "${LODE_E2E_SKIP_BUILD:-0}" != 1 ]]; then
     if [[ $attempt == 3 ]]; then echo "no bundled-UI build of lode-desktop after 3 attempts" >&2; exit 1; fi
   done
 else
-  cp target/debug/lode-desktop target/debug/lode-demo-server "$work/app/"
+  cp target/debug/lode-desktop target/debug/lode-demo-server target/debug/lode "$work/app/"
   bundled_ui || { echo "target/debug/lode-desktop is not a Tauri CLI build (no bundled UI)" >&2; exit 1; }
 fi
 
@@ -78,7 +79,7 @@ LODE_E2E_APP="$work/app/lode-desktop" \
 LODE_E2E_ARTIFACTS="$e2e/artifacts" \
   bash "$root/.ci/with-keychain" xvfb-run -a -s "-screen 0 1280x800x24" \
   node --test --test-concurrency=1 --test-reporter=spec \
-  "$e2e/real-window.test.mjs" "$e2e/connections.test.mjs" || status=$?
+  "$e2e/real-window.test.mjs" "$e2e/connections.test.mjs" "$e2e/browser-scale.test.mjs" || status=$?
 
 log "done in $((SECONDS - started)) s (exit $status); screenshots and logs in tests/e2e/artifacts/"
 ls -1 "$e2e/artifacts" >&2 || true

@@ -25,6 +25,24 @@ export function buildFixtures(now) {
       createdAt: saved,
       updatedAt: saved,
     },
+    {
+      id: 2,
+      name: "Atlas Docs",
+      transport: { kind: "http", url: "https://docs.example.com/mcp" },
+      settings: { secrets: [], oauth: false, timeoutSecs: 60, enabled: true, shownInBrowser: true },
+      position: 2,
+      createdAt: saved,
+      updatedAt: saved,
+    },
+    {
+      id: 3,
+      name: "Team wiki",
+      transport: { kind: "stdio", command: "wiki-server", args: [] },
+      settings: { secrets: [], oauth: false, timeoutSecs: 60, enabled: true, shownInBrowser: true },
+      position: 3,
+      createdAt: saved,
+      updatedAt: saved,
+    },
   ];
 
   const handWritten = [
@@ -212,5 +230,104 @@ export function buildFixtures(now) {
   ];
   const importProblems = [{ name: "broken", message: "neither a command nor a url" }];
 
-  return { connections, importLocations, importCandidates, importProblems, resources: [...handWritten, ...generated], contents, readErrors, serverInfo, serverLog };
+  const browse = buildBrowseFixtures(now);
+  return {
+    connections,
+    importLocations,
+    importCandidates,
+    importProblems,
+    resources: [...handWritten, ...generated],
+    contents,
+    readErrors,
+    serverInfo,
+    serverLog,
+    ...browse,
+    /** Every server's resources, as the index holds them (Demo's first). */
+    browseResources: [...handWritten, ...generated, ...browse.hostile, ...browse.atlas],
+  };
+}
+
+/** Atlas Docs' pages: chapters of sections of pages, for the tree. */
+export const ATLAS_COUNT = 1200;
+
+/** Hostile names ask for this many extra characters, built in the page (not shipped as JSON). */
+export const HUGE_NAME_CHARS = 10_000_000;
+
+/**
+ * The other servers of the browser: Atlas Docs (nested paths, images, JSON, two templates),
+ * hostile names on Demo, and Team wiki whose listing failed.
+ * @param {number} now epoch milliseconds
+ */
+function buildBrowseFixtures(now) {
+  const atlas = Array.from({ length: ATLAS_COUNT }, (_, i) => {
+    const chapter = String(Math.floor(i / 100) + 1).padStart(2, "0");
+    const section = String(Math.floor((i % 100) / 20) + 1);
+    const n = String(i + 1).padStart(4, "0");
+    const kind = i % 25 === 0 ? "image" : i % 17 === 0 ? "json" : "page";
+    /** @type {Record<string, unknown>} */
+    const annotations = {};
+    if (i % 2 === 0) annotations.audience = i % 4 === 0 ? ["user", "assistant"] : ["assistant"];
+    // At most 0.7: the hand-written Demo resources stay on top of the priority order.
+    if (i % 3 === 0) annotations.priority = ((i % 7) + 1) / 10;
+    if (i % 6 === 0) annotations.lastModified = new Date(now - (i + 2) * 1_800_000).toISOString();
+    return {
+      server: "Atlas Docs",
+      uri:
+        kind === "image"
+          ? `file:///atlas/chapter-${chapter}/figures/figure-${n}.png`
+          : kind === "json"
+            ? `file:///atlas/chapter-${chapter}/data/table-${n}.json`
+            : `file:///atlas/chapter-${chapter}/section-${section}/page-${n}.md`,
+      name: kind === "image" ? `figure-${n}.png` : kind === "json" ? `table-${n}.json` : `page-${n}.md`,
+      title: kind === "page" ? `Atlas page ${n}` : undefined,
+      mimeType: kind === "image" ? "image/png" : kind === "json" ? "application/json" : "text/markdown",
+      size: 2_000 + i * 37,
+      annotations,
+    };
+  });
+  const hostile = [
+    {
+      server: "Demo",
+      uri: "demo://hostile/script",
+      name: "<script>alert('name')</script>",
+      description: "<img src=x onerror=alert('description')>",
+      mimeType: "text/html",
+      annotations: { priority: 0.05 },
+    },
+    { server: "Demo", uri: "demo://hostile/rtl", name: "invoice\u202Etxt.exe", annotations: { priority: 0.05 } },
+    { server: "Demo", uri: "demo://hostile/control", name: "bell\u0007and\u0000null", annotations: { priority: 0.05 } },
+    { server: "Demo", uri: "demo://hostile/huge", name: "huge name ", hugeName: HUGE_NAME_CHARS, annotations: { priority: 0.05 } },
+  ];
+  const templates = {
+    "Atlas Docs": [
+      {
+        server: "Atlas Docs",
+        uriTemplate: "file:///atlas/{chapter}/{page}",
+        name: "atlas-page",
+        title: "Atlas page by chapter",
+        description: "Any page of the atlas",
+        annotations: {},
+      },
+      { server: "Atlas Docs", uriTemplate: "search://atlas{?q}", name: "search", annotations: {} },
+    ],
+  };
+  return {
+    atlas,
+    hostile,
+    templates,
+    browseStatus: {
+      generation: 7,
+      servers: [
+        { connection: 1, server: "Demo", state: { state: "listed" }, resources: 2006 + hostile.length, templates: 0 },
+        { connection: 2, server: "Atlas Docs", state: { state: "listed" }, resources: ATLAS_COUNT, templates: 2 },
+        {
+          connection: 3,
+          server: "Team wiki",
+          state: { state: "failed", error: { code: "spawnFailed", message: "wiki-server: command not found" } },
+          resources: 0,
+          templates: 0,
+        },
+      ],
+    },
+  };
 }

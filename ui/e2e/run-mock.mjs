@@ -20,7 +20,7 @@ const screenshotPath = join(artifacts, "mock-ui.png");
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** The CSP tauri.conf.json sets; the bundle must work under it. */
-const CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'";
+const CSP = "default-src 'self'; img-src 'self' data:; media-src 'self' blob:; style-src 'self' 'unsafe-inline'";
 
 /** @param {string} path @returns {number} newest mtime under path */
 function newest(path) {

@@ -1,46 +1,53 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { ResourcesPane } from "../features/browser/ResourcesPane";
+import { BrowserPane } from "../features/browser/BrowserPane";
+import { resourceId } from "../features/browser/rowIds";
 import { ConnectionsPane } from "../features/connections/ConnectionsPane";
 import { useConnectionStatuses } from "../features/connections/useConnectionStatuses";
 import { PreviewPane } from "../features/preview/PreviewPane";
 import { ServerDetailsButton } from "../features/server/ServerDetailsButton";
 import { ServerPane } from "../features/server/ServerPane";
 import { useDetailsShortcut } from "../features/server/useDetailsShortcut";
-import type { Connection, ResourceItem } from "../ipc";
+import type { Connection, ConnectionId, ResourceItem, ResourceTemplate } from "../ipc";
 import { AppHeader } from "./AppHeader";
+import { TemplatePane } from "./TemplatePane";
 import "./App.css";
 
+/** What the right column shows when the server details are closed. */
+type Opened =
+  | { kind: "resource"; connectionId: ConnectionId; item: ResourceItem }
+  | { kind: "template"; connectionId: ConnectionId; template: ResourceTemplate };
+
 /**
- * The three panes: saved connections, the selected connection's resources, and either the
- * preview or, on demand (the Info button, Ctrl+I / ⌘I), the selected connection's server details.
+ * Three panes: saved connections; the browser over every server's resources; and the opened
+ * resource's preview, the opened template's form, or, on demand (the Info button, Ctrl+I / ⌘I),
+ * the selected connection's server details.
+ *
+ * Selecting a connection does not filter the browser (the connections pane selects the first
+ * one by itself at start, which would hide every other server): it chooses whose details the
+ * Info button shows. The browser's server chips filter.
  */
 export function App() {
   const [connection, setConnection] = useState<Connection | null>(null);
-  const [resource, setResource] = useState<ResourceItem | null>(null);
+  const [opened, setOpened] = useState<Opened | null>(null);
   const [detailsOpen, setDetailsOpen] = useState(false);
   const statuses = useConnectionStatuses();
   const detailsId = useId();
   const detailsPane = useRef<HTMLElement>(null);
   const detailsButton = useRef<HTMLButtonElement>(null);
 
-  const selectConnection = useCallback((next: Connection) => {
-    setConnection((current) => {
-      // The same connection again (a newer copy after an edit) keeps the open resource.
-      if (next.id === current?.id) return next;
-      setResource(null);
-      return next;
-    });
-  }, []);
-
   const deselect = useCallback(() => {
     setConnection(null);
-    setResource(null);
+    setOpened(null);
     setDetailsOpen(false);
   }, []);
 
-  // Choosing a resource asks to see it: the preview takes the column back.
-  const selectResource = useCallback((next: ResourceItem) => {
-    setResource(next);
+  // Opening something asks to see it: it takes the column back from the details.
+  const openResource = useCallback((connectionId: ConnectionId, item: ResourceItem) => {
+    setOpened({ kind: "resource", connectionId, item });
+    setDetailsOpen(false);
+  }, []);
+  const openTemplate = useCallback((connectionId: ConnectionId, template: ResourceTemplate) => {
+    setOpened({ kind: "template", connectionId, template });
     setDetailsOpen(false);
   }, []);
 
@@ -61,6 +68,7 @@ export function App() {
   }, [detailsOpen]);
 
   const showDetails = detailsOpen && connection !== null;
+  const openId = opened?.kind === "resource" ? resourceId(opened.item) : null;
   return (
     <div className="app">
       <AppHeader />
@@ -68,14 +76,13 @@ export function App() {
         <ConnectionsPane
           statuses={statuses}
           selectedId={connection?.id ?? null}
-          onSelect={selectConnection}
+          onSelect={setConnection}
           onDeselect={deselect}
         />
-        <ResourcesPane
-          connection={connection}
-          status={connection ? statuses.get(connection.id) : undefined}
-          selectedUri={resource?.uri ?? null}
-          onSelect={selectResource}
+        <BrowserPane
+          openId={openId}
+          onOpenResource={openResource}
+          onOpenTemplate={openTemplate}
           actions={
             connection ? (
               <ServerDetailsButton
@@ -96,8 +103,19 @@ export function App() {
             status={statuses.get(connection.id)}
             onClose={closeDetails}
           />
+        ) : opened?.kind === "template" ? (
+          <TemplatePane
+            connectionId={opened.connectionId}
+            template={opened.template}
+            onOpen={(uri) =>
+              openResource(opened.connectionId, { server: opened.template.server, uri, name: uri, annotations: {} })
+            }
+          />
         ) : (
-          <PreviewPane connectionId={connection?.id ?? null} resource={resource} />
+          <PreviewPane
+            connectionId={opened?.connectionId ?? null}
+            resource={opened?.kind === "resource" ? opened.item : null}
+          />
         )}
       </main>
     </div>

@@ -1,4 +1,5 @@
 export type { Annotations } from "./bindings/Annotations";
+export type { Completion } from "./bindings/Completion";
 export type { ConfigFormat } from "./bindings/ConfigFormat";
 export type { Connection } from "./bindings/Connection";
 export type { ConnectionDraft } from "./bindings/ConnectionDraft";
@@ -27,6 +28,7 @@ export type { LodeError } from "./bindings/LodeError";
 export type { ProtocolEra } from "./bindings/ProtocolEra";
 export type { ResourceContent } from "./bindings/ResourceContent";
 export type { ResourceItem } from "./bindings/ResourceItem";
+export type { ResourceTemplate } from "./bindings/ResourceTemplate";
 export type { Role } from "./bindings/Role";
 export type { SecretAnswer } from "./bindings/SecretAnswer";
 export type { SecretChange } from "./bindings/SecretChange";
@@ -36,6 +38,8 @@ export type { SecretText } from "./bindings/SecretText";
 export type { ServerCapabilities } from "./bindings/ServerCapabilities";
 export type { ServerEvent } from "./bindings/ServerEvent";
 export type { ServerInfo } from "./bindings/ServerInfo";
+export type { TemplateOperator } from "./bindings/TemplateOperator";
+export type { TemplateVariable } from "./bindings/TemplateVariable";
 export type { TransportSpec } from "./bindings/TransportSpec";
 export {
   addConnection,
@@ -62,3 +66,27 @@ export {
 } from "./commands";
 export { ERROR_CODES, isErrorCode, isLodeError, toLodeError } from "./errors";
 export { HUB_EVENT, onHubEvent, type UnlistenFn } from "./events";
+export {
+  readResourceStreamed,
+  saveContentAs,
+  subscribeResource,
+  unsubscribeResource,
+  type ReadEvent,
+  type StreamedContentHead,
+} from "./preview";
+export type { AudienceFilter } from "./bindings/AudienceFilter";
+export type { BrowseStatus } from "./bindings/BrowseStatus";
+export type { Filters } from "./bindings/Filters";
+export type { FolderKind } from "./bindings/FolderKind";
+export type { IndexRow } from "./bindings/IndexRow";
+export type { ListingState } from "./bindings/ListingState";
+export type { Query } from "./bindings/Query";
+export type { QueryResult } from "./bindings/QueryResult";
+export type { ServerListing } from "./bindings/ServerListing";
+export type { SortKey } from "./bindings/SortKey";
+export type { TreeNode } from "./bindings/TreeNode";
+export type { TreeQuery } from "./bindings/TreeQuery";
+export type { TreeResult } from "./bindings/TreeResult";
+export type { TreeRow } from "./bindings/TreeRow";
+export { BROWSE_EVENT, browseList, browseStatus, browseTree, onBrowseStatus } from "./browse";
+export { completeTemplate, expandTemplate, listTemplates, templateVariables } from "./templates";

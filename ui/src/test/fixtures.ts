@@ -1,4 +1,6 @@
 import type { Connection, ResourceContent, ResourceItem, ServerInfo, TransportSpec } from "../ipc";
+import type { BrowseStatus } from "../ipc";
+import type { ResourceTemplate } from "../ipc";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -111,3 +113,84 @@ export const legacyInfo: ServerInfo = {
     logging: false,
   },
 };
+
+/** The demo server's resource templates, as `list_templates` answers. */
+export const demoTemplates: ResourceTemplate[] = [
+  {
+    server: "Demo",
+    uriTemplate: "file:///{path}",
+    name: "project-file",
+    title: "Project file",
+    description: "Any file of the example project by path, e.g. project/README.md",
+    annotations: {},
+  },
+  {
+    server: "Demo",
+    uriTemplate: "table://{name}",
+    name: "table",
+    title: "Database table",
+    description: "All rows of a table of the bundled SQLite sample, as JSON",
+    mimeType: "application/json",
+    annotations: {},
+  },
+  {
+    server: "Demo",
+    uriTemplate: "table://{name}/{id}",
+    name: "table-row",
+    title: "Table row",
+    description: "One row by id; completing `id` uses the `name` already chosen",
+    mimeType: "application/json",
+    annotations: {},
+  },
+];
+
+/** Names that try to be markup, reverse the line, hide characters or be enormous. */
+export function hostileResources(server = "Docs over HTTP"): ResourceItem[] {
+  return [
+    {
+      server,
+      uri: "docs://hostile/script",
+      name: "<script>alert('name')</script>",
+      description: "<img src=x onerror=alert(1)>",
+      annotations: {},
+    },
+    { server, uri: "docs://hostile/rtl", name: "invoice\u202Etxt.exe", annotations: {} },
+    { server, uri: "docs://hostile/control", name: "bell\u0007and\u0000null", annotations: {} },
+    { server, uri: "docs://hostile/huge", name: `huge ${"x".repeat(1_000_000)}`, annotations: {} },
+  ];
+}
+
+/** Files under nested folders, for the tree. */
+export function docsResources(count: number, server = "Docs over HTTP"): ResourceItem[] {
+  return Array.from({ length: count }, (_, i) => ({
+    server,
+    uri: `file:///atlas/chapter-${String(Math.floor(i / 10) + 1).padStart(2, "0")}/page-${String(i + 1).padStart(4, "0")}.md`,
+    name: `page-${String(i + 1).padStart(4, "0")}.md`,
+    mimeType: "text/markdown",
+    size: 1000 + i,
+    annotations: i % 2 === 0 ? { audience: ["assistant"] } : {},
+  }));
+}
+
+export const docsTemplate: ResourceTemplate = {
+  server: "Docs over HTTP",
+  uriTemplate: "file:///atlas/{chapter}/{page}",
+  name: "page",
+  title: "Atlas page",
+  description: "Any page of the atlas",
+  annotations: {},
+};
+
+/** The index's status with every server listed. */
+export function listedStatus(generation: number, servers: [Connection, number, number?][]): BrowseStatus {
+  return {
+    generation,
+    servers: servers.map(([connection, resources, templates = 0]) => ({
+      connection: connection.id,
+      server: connection.name,
+      state: { state: "listed" },
+      resources,
+      templates,
+    })),
+  };
+}

@@ -1,7 +1,9 @@
 import { emit } from "@tauri-apps/api/event";
 import { mockIPC } from "@tauri-apps/api/mocks";
 import { act } from "@testing-library/react";
-import { HUB_EVENT, type HubEvent } from "../ipc";
+import { createBrowseIndex, type BrowseIndex } from "../../e2e/browse-index.mjs";
+import { BROWSE_EVENT, HUB_EVENT, type BrowseStatus, type HubEvent, type Query, type TreeQuery } from "../ipc";
+import type { ReadEvent, ResourceContent } from "../ipc";
 
 export type Handler = (args: Record<string, unknown>) => unknown;
 
@@ -22,7 +24,7 @@ export function installIpc(handlers: Record<string, Handler>): IpcCall[] {
     async (cmd, payload) => {
       const args = (payload ?? {}) as Record<string, unknown>;
       calls.push({ cmd, args });
-      const handler = handlers[cmd];
+      const handler = handlers[cmd] ?? streamedFromPlainRead(cmd, handlers);
       if (!handler) throw new Error(`no mock for command ${cmd}`);
       return await handler(args);
     },
@@ -36,4 +38,60 @@ export async function emitHubEvent(event: HubEvent): Promise<void> {
   await act(async () => {
     await emit(HUB_EVENT, event);
   });
+}
+
+/** Delivers `status` to every `lode://browse` listener, as the Rust shell does when the index changes. */
+export async function emitBrowseStatus(status: BrowseStatus): Promise<void> {
+  await act(async () => {
+    await emit(BROWSE_EVENT, status);
+  });
+}
+
+/**
+ * `browse_list`, `browse_tree` and `browse_status` over a mock index (the same one the
+ * Playwright mock run uses): windows, filters, sort keys and the URI tree as the Rust index
+ * answers them. `status` is read on every call, so a test can change it between calls.
+ */
+export function browseHandlers(index: BrowseIndex, status: () => BrowseStatus): Record<string, Handler> {
+  return {
+    browse_list: ({ query }) => index.list(query as Query),
+    browse_tree: ({ question }) => index.tree(question as TreeQuery),
+    browse_status: () => status(),
+  };
+}
+
+export { createBrowseIndex, type BrowseIndex };
+
+/**
+ * Answers `read_resource_streamed` as the Rust shell does: `started` with every content's
+ * shape, each content's text or base64 in pieces of `pieceChars` characters, then `done`.
+ */
+export function streamContents(args: Record<string, unknown>, contents: ResourceContent[], pieceChars = 1 << 20): null {
+  const channel = args.onEvent as { onmessage: (event: ReadEvent) => void };
+  const utf8 = new TextEncoder();
+  const bodies = contents.map((c) => ("text" in c ? c.text : c.blob));
+  const heads = contents.map((c, index) => ({
+    uri: c.uri,
+    ...(c.mimeType === undefined ? {} : { mimeType: c.mimeType }),
+    kind: "text" in c ? ("text" as const) : ("blob" as const),
+    bytes: utf8.encode(bodies[index] ?? "").length,
+  }));
+  channel.onmessage({ event: "started", contents: heads, totalBytes: heads.reduce((sum, h) => sum + h.bytes, 0) });
+  let sentBytes = 0;
+  bodies.forEach((body, content) => {
+    for (let start = 0; start < body.length; start += pieceChars) {
+      const data = body.slice(start, start + pieceChars);
+      sentBytes += utf8.encode(data).length;
+      channel.onmessage({ event: "piece", content, data, sentBytes });
+    }
+  });
+  channel.onmessage({ event: "done" });
+  return null;
+}
+
+/** Tests written before the preview streamed its reads mock `read_resource`: stream that. */
+function streamedFromPlainRead(cmd: string, handlers: Record<string, Handler>): Handler | undefined {
+  const read = handlers.read_resource;
+  if (cmd !== "read_resource_streamed" || !read) return undefined;
+  return async (args) => streamContents(args, (await read(args)) as ResourceContent[]);
 }

@@ -1,6 +1,7 @@
 //! Lode's use cases, shared by the desktop shell and the `lode` CLI. Async, and free of any UI
 //! framework: the shell and the CLI are thin adapters over [`Lode`].
 
+mod browser;
 mod connect;
 mod connection_edits;
 mod credentials;
@@ -12,14 +13,21 @@ mod keychain_io;
 mod lode;
 pub mod oauth;
 mod paths;
+mod reading;
 mod sign_in;
+mod subscriptions;
 mod target;
+mod templates;
 mod trash;
 
 pub use demo::{demo_server_command, DEMO_CONNECTION_NAME};
 pub use hub::{Backoff, Hub, HubOptions};
 pub use lode::Lode;
 pub use paths::{default_data_dir, APP_IDENTIFIER};
+pub use reading::{
+    decode_base64, split_pieces, suggested_file_name, write_blob, ContentHead, ContentKind,
+    ReadPiece, READ_PIECE_BYTES,
+};
 pub use target::ServerTarget;
 
 pub use credentials::LazyKeychain;

@@ -13,6 +13,7 @@ use lode_secrets::SecretStore;
 use lode_store::Store;
 use tokio::sync::broadcast;
 
+use crate::browser::{self, Browser};
 use crate::credentials::{self, LazyKeychain, Resolved};
 use crate::demo::{self, DEMO_CONNECTION_NAME};
 use crate::hub::{CredentialSource, Hub, HubOptions};
@@ -24,6 +25,8 @@ pub struct Lode {
     /// Where the connections' secrets are: the OS keychain, opened when first needed.
     pub(crate) secrets: Arc<dyn SecretStore>,
     pub(crate) hub: Hub,
+    /// One index over every connection's resources, for the window's browser.
+    pub(crate) browser: Arc<Browser>,
     /// Connections removed in this session, for undo.
     pub(crate) trash: Trash,
     /// Set by [`Lode::start_all`]: from then on Lode supervises its connections (the app), so
@@ -54,6 +57,7 @@ impl Lode {
             store: Arc::new(store),
             secrets,
             hub: Hub::new(HubOptions::default()),
+            browser: Arc::default(),
             trash: Trash::default(),
             live: AtomicBool::new(false),
         })
@@ -64,6 +68,7 @@ impl Lode {
     pub async fn start_all(self: &Arc<Self>) -> LodeResult<()> {
         if !self.live.swap(true, Ordering::SeqCst) {
             self.record_outcomes();
+            browser::follow(self);
         }
         for connection in self.store.list_connections()? {
             if connection.settings.enabled {
@@ -187,6 +192,19 @@ impl Lode {
         result
     }
 
+    /// Runs one of the server's tools with a JSON object of arguments.
+    pub async fn call_tool(
+        &self,
+        id: ConnectionId,
+        name: &str,
+        arguments: serde_json::Value,
+    ) -> LodeResult<lode_core::ToolResult> {
+        let client = self.client(id).await?;
+        let result = client.call_tool(name, arguments).await;
+        self.restart_if_stuck(id, &result).await;
+        result
+    }
+
     /// What the server said about itself: era, protocol version, identity, capabilities and
     /// instructions.
     pub async fn server_info(&self, id: ConnectionId) -> LodeResult<ServerInfo> {
@@ -214,7 +232,7 @@ impl Lode {
     /// A request that timed out may have left the session stuck (a restarted HTTP server
     /// answering a stale session, say): rebuild it. One refused for authorization may have
     /// outlived its OAuth access token: reconnecting renews it.
-    async fn restart_if_stuck<T>(&self, id: ConnectionId, result: &LodeResult<T>) {
+    pub(crate) async fn restart_if_stuck<T>(&self, id: ConnectionId, result: &LodeResult<T>) {
         let Err(error) = result else {
             return;
         };

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::search_args::SearchArgs;
 use crate::servers_args::ServersArgs;
 use crate::transport_args::ServerArgs;
 
@@ -24,8 +25,10 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// List every resource of a server (all pages).
-    Ls(Plain),
+    /// List every resource of a server (all pages), or with --tree its URI tree.
+    Ls(LsArgs),
+    /// Search the resources of several servers at once (listed in parallel).
+    Search(SearchArgs),
     /// List the server's resource templates.
     Templates(Plain),
     /// Read one resource and print its contents.
@@ -59,13 +62,33 @@ pub struct Plain {
 }
 
 #[derive(Debug, Args)]
+pub struct LsArgs {
+    /// A saved connection's name; leave it out with --stdio, --http, --sse or --rest.
+    #[arg(value_name = "SERVER")]
+    pub words: Vec<String>,
+    /// Print the URI tree (server, scheme, authority, path folders with their counts, and the
+    /// templates) with every folder open.
+    #[arg(long, help_heading = "Output")]
+    pub tree: bool,
+    #[command(flatten)]
+    pub server: ServerArgs,
+}
+
+#[derive(Debug, Args)]
 pub struct ReadArgs {
-    /// The saved connection's name (left out with an inline server), then the URI.
+    /// The saved connection's name (left out with an inline server), then the URI (left out
+    /// with --template).
     #[arg(value_name = "[SERVER] URI")]
     pub words: Vec<String>,
     /// Write the first content to FILE (text as UTF-8, a blob decoded) instead of printing it.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// Read the URI this RFC 6570 template gives with the --var values, instead of a URI.
+    #[arg(long, value_name = "TEMPLATE")]
+    pub template: Option<String>,
+    /// A variable of --template, e.g. `--var name=user` (repeatable; strings only).
+    #[arg(long = "var", value_name = "K=V", requires = "template")]
+    pub vars: Vec<String>,
     #[command(flatten)]
     pub server: ServerArgs,
 }

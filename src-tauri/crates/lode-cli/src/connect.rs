@@ -16,7 +16,15 @@ pub fn open_lode() -> LodeResult<Lode> {
 }
 
 pub async fn connect(spec: &ConnectSpec, events: Option<EventSink>) -> LodeResult<McpClient> {
-    let lode = open_lode()?;
+    connect_on(&open_lode()?, spec, events).await
+}
+
+/// As [`connect`], through saved connections already open (several connections at once).
+pub async fn connect_on(
+    lode: &Lode,
+    spec: &ConnectSpec,
+    events: Option<EventSink>,
+) -> LodeResult<McpClient> {
     let mut options = ConnectOptions::new(String::new());
     options.request_timeout = spec.timeout;
     options.credentials = spec.credentials.clone();

@@ -5,10 +5,14 @@ use std::process::ExitCode;
 
 use lode_core::{ErrorCode, LodeError};
 
+use crate::render::safe_text::one_line;
+
 pub const USAGE: u8 = 1;
 pub const FAILURE: u8 = 2;
 const AUTH_REQUIRED: u8 = 3;
 const TIMEOUT: u8 = 4;
+/// The widest line of a server's error message that [`report_from`] prints.
+const REPORT_WIDTH: usize = 500;
 
 /// How a command that ran to its end went.
 #[derive(Debug, PartialEq, Eq)]
@@ -17,6 +21,9 @@ pub enum Outcome {
     /// The server answered, and the answer is a failure (a tool result with `isError`): the
     /// answer is printed, this message goes to stderr, and the exit status is 2.
     Failed(String),
+    /// Several servers were asked (`search`) and none answered; each failure was reported as
+    /// it came. The status is theirs when they agree (every one timed out: 4), else 2.
+    NoneAnswered(Vec<ErrorCode>),
 }
 
 pub fn outcome(outcome: Outcome) -> ExitCode {
@@ -25,6 +32,35 @@ pub fn outcome(outcome: Outcome) -> ExitCode {
         Outcome::Failed(message) => {
             eprintln!("lode: {message}");
             ExitCode::from(FAILURE)
+        }
+        Outcome::NoneAnswered(codes) => {
+            eprintln!("lode: no server answered");
+            ExitCode::from(agreed_status(&codes))
+        }
+    }
+}
+
+fn agreed_status(codes: &[ErrorCode]) -> u8 {
+    let mut statuses = codes.iter().map(|code| status(*code));
+    match statuses.next() {
+        Some(first) if statuses.all(|other| other == first) => first,
+        _ => FAILURE,
+    }
+}
+
+/// One server's failure among several (`search`): `lode: <server>: <code>: <message>`. The
+/// message may quote the server, so it is cleaned like any server text on a terminal.
+pub fn report_from(server: &str, error: &LodeError) {
+    let clean = |text: &str| one_line(text, REPORT_WIDTH).text;
+    eprintln!(
+        "lode: {}: {}: {}",
+        clean(server),
+        error.code.as_str(),
+        clean(&error.message)
+    );
+    if let Some(detail) = &error.detail {
+        for line in detail.lines() {
+            eprintln!("  {}", clean(line));
         }
     }
 }
@@ -77,5 +113,15 @@ mod tests {
         assert_eq!(status(ErrorCode::UpstreamTimeout), 2);
         assert_eq!(status(ErrorCode::Tls), 2);
         assert_eq!(status(ErrorCode::UnknownConnection), 1);
+    }
+
+    #[test]
+    fn servers_that_all_failed_alike_keep_their_status() {
+        let timeouts = [ErrorCode::Timeout, ErrorCode::Timeout];
+        assert_eq!(agreed_status(&timeouts), 4);
+        let mixed = [ErrorCode::Timeout, ErrorCode::SpawnFailed];
+        assert_eq!(agreed_status(&mixed), 2);
+        // Statuses, not codes, must agree: spawn-failed and http are both 2.
+        assert_eq!(agreed_status(&[ErrorCode::SpawnFailed, ErrorCode::Http]), 2);
     }
 }

@@ -10,6 +10,7 @@ mod exit;
 mod interrupt;
 mod pairs;
 mod render;
+mod search_args;
 mod servers_args;
 mod transport_args;
 

@@ -1,12 +1,20 @@
 import { parseTimestamp, useT } from "../../i18n";
+import { visibleText } from "../../ui-kit/serverText";
 
-/** "3 days ago" in the current language, the absolute date as tooltip. */
+/** "3 hours ago" in the current language, the exact time as tooltip. */
 export function ModifiedBadge({ raw }: { raw: string | undefined }) {
   const { t, format } = useT();
   if (!raw) return null;
-  const date = parseTimestamp(raw);
+  // No honest timestamp is longer than this; a huge one is not worth parsing.
+  const date = raw.length <= 64 ? parseTimestamp(raw) : null;
   if (!date) {
-    return <span className="modified modified--invalid">{t("browser.modified.invalid", { raw })}</span>;
+    // What the server sent is data of any length: shown cut, hidden characters revealed.
+    const shown = visibleText(raw, 40);
+    return (
+      <span className="modified modified--invalid" title={visibleText(raw, 200)}>
+        {t("browser.modified.invalid", { raw: shown })}
+      </span>
+    );
   }
   const relative = format.relative(date);
   const absolute = format.dateTime(date);

@@ -1,41 +1,105 @@
+import { useMemo } from "react";
 import { useT, type MessageKey } from "../../i18n";
 import type { ResourceContent } from "../../ipc";
 import { Badge } from "../../ui-kit/Badge";
-import { classifyContent, type ContentView } from "./content";
+import { type Base64Problem } from "./base64";
+import { BinaryView } from "./BinaryView";
+import { classifyContent, type ContentKind, type ContentView } from "./content";
+import { CsvTable } from "./CsvTable";
+import { HtmlView } from "./HtmlView";
+import { ImageView, SvgView } from "./ImageView";
+import { JsonView } from "./JsonView";
+import { languageFor } from "./languages";
+import { MarkdownContent } from "./MarkdownContent";
+import { MediaView } from "./MediaView";
+import { PdfView } from "./PdfView";
+import { SafeText } from "./SafeText";
+import { SaveAsButton } from "./SaveAsButton";
 import { TextView } from "./TextView";
 
 const KIND_KEYS = {
   text: "preview.kind.text",
+  markdown: "preview.kind.markdown",
   json: "preview.kind.json",
+  csv: "preview.kind.csv",
+  html: "preview.kind.html",
+  svg: "preview.kind.svg",
   image: "preview.kind.image",
+  audio: "preview.kind.audio",
+  video: "preview.kind.video",
+  pdf: "preview.kind.pdf",
   binary: "preview.kind.binary",
-} as const satisfies Record<ContentView["kind"], MessageKey>;
+  invalidBlob: "preview.kind.binary",
+} as const satisfies Record<ContentKind, MessageKey>;
+
+function Base64ProblemMessage({ problem }: { problem: Base64Problem }) {
+  const { t, format } = useT();
+  const message =
+    problem.kind === "character"
+      ? t("preview.base64.character", {
+          character: `U+${(problem.character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`,
+          offset: format.number(problem.offset),
+        })
+      : problem.kind === "padding"
+        ? t("preview.base64.padding", { offset: format.number(problem.offset) })
+        : t("preview.base64.length", { length: format.number(problem.length) });
+  return (
+    <p className="preview-problem" data-testid="preview-problem">
+      {message}
+    </p>
+  );
+}
+
+function Body({ view, content }: { view: ContentView; content: ResourceContent }) {
+  switch (view.kind) {
+    case "text":
+      return <TextView text={view.text} language={languageFor(content.mimeType, content.uri)} />;
+    case "markdown":
+      return <MarkdownContent text={view.text} />;
+    case "json":
+      return <JsonView text={view.text} />;
+    case "csv":
+      return <CsvTable text={view.text} delimiter={view.delimiter} />;
+    case "html":
+      return <HtmlView text={view.text} uri={content.uri} />;
+    case "svg":
+      return <SvgView src={view.src} text={view.text} uri={content.uri} />;
+    case "image":
+      return <ImageView src={view.src} uri={content.uri} />;
+    case "audio":
+    case "video":
+      return <MediaView kind={view.kind} blob={view.blob} mimeType={view.mimeType} uri={content.uri} />;
+    case "pdf":
+      return <PdfView blob={view.blob} uri={content.uri} />;
+    case "binary":
+      return <BinaryView blob={view.blob} bytes={view.bytes} mimeType={content.mimeType} />;
+    case "invalidBlob":
+      return <Base64ProblemMessage problem={view.problem} />;
+  }
+}
 
 /** One item of a read: a small header (kind, media type, URI when it differs) and its body. */
 export function ContentBlock({ content, resourceUri }: { content: ResourceContent; resourceUri: string }) {
-  const { t, format } = useT();
-  const view = classifyContent(content);
-  const mime = content.mimeType ?? t("preview.unknownMime");
+  const { t } = useT();
+  const view = useMemo(() => classifyContent(content), [content]);
+  const blob = "blob" in content && view.kind !== "invalidBlob" ? content.blob : null;
   return (
-    <article className="content-block">
+    <article className="content-block" data-kind={view.kind}>
       <header className="content-block__header">
         <Badge tone="accent">{t(KIND_KEYS[view.kind])}</Badge>
-        {content.mimeType && <Badge mono>{content.mimeType}</Badge>}
-        {content.uri !== resourceUri && (
-          <span className="content-block__uri" title={content.uri}>
-            {content.uri}
+        {content.mimeType && (
+          <Badge mono title={content.mimeType.length > 60 ? content.mimeType : undefined}>
+            <SafeText text={content.mimeType} limit={60} />
+          </Badge>
+        )}
+        {content.uri !== resourceUri && <SafeText className="content-block__uri" text={content.uri} limit={200} />}
+        {blob !== null && (
+          <span className="content-block__actions">
+            <SaveAsButton uri={content.uri} mimeType={content.mimeType} blob={blob} />
           </span>
         )}
       </header>
-      {(view.kind === "text" || view.kind === "json") && <TextView text={view.text} />}
-      {view.kind === "image" && (
-        <div className="content-block__image">
-          <img src={view.src} alt={t("preview.imageAlt", { uri: content.uri })} />
-        </div>
-      )}
-      {view.kind === "binary" && (
-        <p className="content-block__binary">{t("preview.binary", { mime, size: format.bytes(view.bytes) })}</p>
-      )}
+      <Body view={view} content={content} />
     </article>
   );
 }

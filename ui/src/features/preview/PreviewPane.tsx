@@ -6,6 +6,10 @@ import { Spinner } from "../../ui-kit/Spinner";
 import { displayName } from "../browser/annotations";
 import { LodeErrorBanner } from "../errors/LodeErrorBanner";
 import { ContentBlock } from "./ContentBlock";
+import { LiveStatus } from "./LiveStatus";
+import { ReadProgressBar } from "./ReadProgressBar";
+import { SafeText } from "./SafeText";
+import { useLiveUpdates } from "./useLiveUpdates";
 import { usePreview } from "./usePreview";
 import "./preview.css";
 
@@ -14,9 +18,18 @@ interface PreviewPaneProps {
   resource: ResourceItem | null;
 }
 
+/** How much of a server's name, URI and description shows before "Show all". */
+const NAME_LIMIT = 200;
+const URI_LIMIT = 500;
+const DESCRIPTION_LIMIT = 1000;
+/** A re-read (a live update) shows its progress only when it is large enough to take a while. */
+const PROGRESS_WHILE_SHOWN = 1024 * 1024;
+
 export function PreviewPane({ connectionId, resource }: PreviewPaneProps) {
   const { t, format } = useT();
-  const { state, reload } = usePreview(connectionId, resource?.uri ?? null);
+  const uri = resource?.uri ?? null;
+  const { state, pending, progress, reload, refresh } = usePreview(connectionId, uri);
+  const { live, changedAt } = useLiveUpdates(connectionId, uri, refresh);
   const count = state.status === "success" ? state.data.length : null;
   const aside =
     count === null ? undefined : (
@@ -32,11 +45,23 @@ export function PreviewPane({ connectionId, resource }: PreviewPaneProps) {
       ) : (
         <div className="preview">
           <div className="preview__subject">
-            <h3 className="preview__name">{displayName(resource)}</h3>
-            <p className="preview__uri">{resource.uri}</p>
-            {resource.description && <p className="preview__description">{resource.description}</p>}
+            <SafeText as="h3" className="preview__name" text={displayName(resource)} limit={NAME_LIMIT} testId="preview-name" />
+            <SafeText as="p" className="preview__uri" text={resource.uri} limit={URI_LIMIT} testId="preview-uri" />
+            {resource.description && (
+              <SafeText
+                as="p"
+                className="preview__description"
+                text={resource.description}
+                limit={DESCRIPTION_LIMIT}
+                testId="preview-description"
+              />
+            )}
+            <LiveStatus live={live} changedAt={changedAt} updating={pending && state.status === "success"} />
           </div>
-          {state.status === "loading" && <Spinner label={t("preview.loading")} />}
+          {progress !== null && (state.status === "loading" || progress.totalBytes >= PROGRESS_WHILE_SHOWN) && (
+            <ReadProgressBar progress={progress} />
+          )}
+          {state.status === "loading" && progress === null && <Spinner label={t("preview.loading")} />}
           {state.status === "error" && <LodeErrorBanner error={state.error} onRetry={reload} />}
           {state.status === "success" && state.data.length === 0 && <EmptyState>{t("preview.noContents")}</EmptyState>}
           {state.status === "success" &&

@@ -1,33 +1,43 @@
-import { useState } from "react";
+import { lazy, Suspense } from "react";
 import { useT } from "../../i18n";
+import type { HighlightLanguage } from "./languages";
+import { RevealedText } from "./RevealedText";
+import { VirtualText } from "./VirtualText";
 
-/** Past this many characters the view shows a prefix until asked for everything. */
-export const TEXT_PREVIEW_LIMIT = 200_000;
+/** Past this many characters text goes to the virtualized view (no highlighting there). */
+export const VIRTUAL_TEXT_THRESHOLD = 200_000;
+/** Past this many characters highlighting costs more than it helps. */
+export const HIGHLIGHT_LIMIT = 100_000;
 
-/** Server text shown as text: a <pre>, never parsed as markup. */
-export function TextView({ text }: { text: string }) {
-  const { t, format } = useT();
-  const [showAll, setShowAll] = useState(false);
-  const truncated = !showAll && text.length > TEXT_PREVIEW_LIMIT;
+const CodeView = lazy(() => import("./CodeView").then((m) => ({ default: m.CodeView })));
+
+function PlainText({ text }: { text: string }) {
   return (
-    <>
-      <pre className="preview-text" data-testid="preview-text" tabIndex={0}>
-        {truncated ? text.slice(0, TEXT_PREVIEW_LIMIT) : text}
-      </pre>
-      {truncated && (
-        <p className="preview-truncated">
-          {t("preview.truncated", { shown: format.number(TEXT_PREVIEW_LIMIT), total: format.number(text.length) })}{" "}
-          <button
-            type="button"
-            className="button button--small"
-            onClick={() => {
-              setShowAll(true);
-            }}
-          >
-            {t("preview.showAll")}
-          </button>
-        </p>
-      )}
-    </>
+    <pre className="preview-text" data-testid="preview-text" tabIndex={0}>
+      <RevealedText text={text} keepLayout />
+    </pre>
+  );
+}
+
+/**
+ * Server text shown as text, never parsed as markup: highlighted when its language is known
+ * and it is small enough, plain otherwise, and virtualized when large.
+ */
+export function TextView({ text, language }: { text: string; language?: HighlightLanguage | null }) {
+  const { t } = useT();
+  if (text.length > VIRTUAL_TEXT_THRESHOLD) return <VirtualText text={text} />;
+  if (!language) return <PlainText text={text} />;
+  if (text.length > HIGHLIGHT_LIMIT) {
+    return (
+      <>
+        <p className="preview-note">{t("preview.text.notHighlighted")}</p>
+        <PlainText text={text} />
+      </>
+    );
+  }
+  return (
+    <Suspense fallback={<PlainText text={text} />}>
+      <CodeView text={text} language={language} />
+    </Suspense>
   );
 }

@@ -2,8 +2,23 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { ConnectionState, ServerInfo } from "../../ipc";
-import { demoConnection, demoContents, demoResources, httpConnection, legacyInfo, modernInfo } from "../../test/fixtures";
-import { emitHubEvent, installIpc, type Handler, type IpcCall } from "../../test/ipc-mock";
+import {
+  demoConnection,
+  demoContents,
+  demoResources,
+  httpConnection,
+  legacyInfo,
+  listedStatus,
+  modernInfo,
+} from "../../test/fixtures";
+import {
+  browseHandlers,
+  createBrowseIndex,
+  emitHubEvent,
+  installIpc,
+  type Handler,
+  type IpcCall,
+} from "../../test/ipc-mock";
 import { renderApp } from "../../test/render";
 
 const LOG = ["server starting", "\u001b[32mINFO\u001b[0m listening on stdio", "ready"];
@@ -15,7 +30,8 @@ function ipc(overrides: Record<string, Handler> = {}) {
       { connection: demoConnection.id, status: { state: "ready" } },
       { connection: httpConnection.id, status: { state: "ready" } },
     ],
-    list_resources: ({ connectionId }) => (connectionId === demoConnection.id ? demoResources() : []),
+    // The browser shows every server's resources from one index: Demo's four.
+    ...browseHandlers(createBrowseIndex(demoResources()), () => listedStatus(1, [[demoConnection, 4], [httpConnection, 0]])),
     read_resource: ({ uri }) => demoContents[String(uri)] ?? [],
     server_info: ({ connectionId }) => (connectionId === demoConnection.id ? modernInfo : legacyInfo),
     server_log: () => LOG,
@@ -279,14 +295,14 @@ describe("server details", () => {
     const welcome = screen.getAllByTestId("resource-row").find((row) => row.textContent.includes("Welcome note"));
     await user.click(welcome ?? document.body);
     expect(screen.queryByTestId("server-details")).toBeNull();
-    expect(await screen.findByTestId("preview-text")).toHaveTextContent("# Welcome");
+    expect(await screen.findByTestId("preview-text")).toHaveTextContent("Welcome");
 
     await user.click(screen.getByTestId("server-details-toggle"));
     await screen.findByTestId("server-details");
     await user.click(screen.getByRole("button", { name: "Close" }));
     expect(screen.queryByTestId("server-details")).toBeNull();
     // The resource chosen before is still there to preview.
-    expect(await screen.findByTestId("preview-text")).toHaveTextContent("# Welcome");
+    expect(await screen.findByTestId("preview-text")).toHaveTextContent("Welcome");
   });
 
   it("speaks Simplified Chinese", async () => {

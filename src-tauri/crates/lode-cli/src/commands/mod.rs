@@ -6,8 +6,10 @@ mod complete;
 mod info;
 mod ls;
 mod read;
+mod search;
 mod servers;
 mod templates;
+mod uri_tree;
 mod watch;
 
 use lode_core::LodeResult;
@@ -19,6 +21,7 @@ use crate::pairs::usage;
 pub async fn run(command: Command) -> LodeResult<Outcome> {
     match command {
         Command::Ls(args) => ls::run(&args).await,
+        Command::Search(args) => search::run(&args).await,
         Command::Templates(args) => templates::run(&args).await,
         Command::Read(args) => read::run(&args).await,
         Command::Complete(args) => complete::run(&args).await,

@@ -1,7 +1,9 @@
 //! `lode read URI [--out FILE]`: print the contents, or write the first one to a file.
+//! `lode read --template T --var K=V…` reads the URI the template gives instead.
 
 use std::path::Path;
 
+use lode_core::uri_template::UriTemplate;
 use lode_core::{ErrorCode, LodeError, LodeResult, ResourceContent};
 use serde::Serialize;
 
@@ -9,11 +11,21 @@ use super::exactly;
 use crate::args::ReadArgs;
 use crate::connect::with_client;
 use crate::exit::Outcome;
+use crate::pairs::{pairs, usage};
 use crate::render::{self, count, grouped};
 
 pub async fn run(args: &ReadArgs) -> LodeResult<Outcome> {
     let (spec, words) = args.server.resolve(&args.words)?;
-    let [uri] = exactly(words, ["URI"])?;
+    let uri = match &args.template {
+        Some(template) => {
+            exactly(words, [])?;
+            expand(template, &args.vars)?
+        }
+        None => {
+            let [uri] = exactly(words, ["URI"])?;
+            uri
+        }
+    };
     let contents = with_client(&spec, async |client| client.read_resource(&uri).await).await?;
     match (&args.out, args.server.json) {
         (Some(file), json) => write_first(file, &uri, &contents, json)?,
@@ -21,6 +33,33 @@ pub async fn run(args: &ReadArgs) -> LodeResult<Outcome> {
         (None, false) => render::resources::contents(&contents)?,
     }
     Ok(Outcome::Success)
+}
+
+/// The URI `template` gives with the `--var` values. A name the template does not have is a
+/// usage error (a typo would otherwise read the wrong resource); one left out expands to
+/// nothing, with a note.
+fn expand(template: &str, vars: &[String]) -> LodeResult<String> {
+    let parsed = UriTemplate::parse(template).map_err(|e| e.into_lode_error(template))?;
+    let values = pairs("--var", vars, false)?;
+    let fields: Vec<String> = parsed.fields().into_iter().map(|f| f.name).collect();
+    if let Some(unknown) = values.keys().find(|name| !fields.contains(name)) {
+        let known = match fields.is_empty() {
+            true => "it has none".to_owned(),
+            false => format!("it has: {}", fields.join(", ")),
+        };
+        return Err(usage(&format!(
+            "--var {unknown}: the template has no such variable ({known})"
+        )));
+    }
+    let missing: Vec<&str> = fields
+        .iter()
+        .filter(|name| !values.contains_key(*name))
+        .map(String::as_str)
+        .collect();
+    if !missing.is_empty() {
+        eprintln!("lode: note: no --var for {}: left out", missing.join(", "));
+    }
+    Ok(parsed.expand(&values))
 }
 
 /// What `read --out FILE --json` prints.

@@ -6,7 +6,11 @@ pub mod catalog;
 pub mod info;
 pub mod progress;
 pub mod resources;
+pub mod safe_text;
+pub mod search;
 pub mod servers;
+pub mod tree;
+pub mod warnings;
 
 use std::io::Write;
 

@@ -60,7 +60,8 @@ pub fn contents(contents: &[ResourceContent]) -> LodeResult<()> {
     Ok(())
 }
 
-fn audience(roles: Option<&[Role]>) -> &'static str {
+/// `user`, `assistant`, `user+assistant`, or `-` without an audience.
+pub(super) fn audience(roles: Option<&[Role]>) -> &'static str {
     match roles {
         None | Some([]) => "-",
         Some(roles) => {

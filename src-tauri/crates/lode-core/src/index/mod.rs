@@ -1,66 +1,66 @@
 //! One index over the resources of every connection: fuzzy search (nucleo), sorting by
-//! priority, recency, name, size or server, filters, and windows of rows, so the window never
-//! receives the whole index. Pure: the caller feeds it listings as they arrive.
+//! priority, recency, name, size or server, filters, a URI tree, and windows of rows, so the
+//! window never receives the whole index. Pure: the caller feeds it listings as they arrive.
+//!
+//! Speed comes from keeping work between questions: the order of every entry under each sort
+//! key is computed once per change; the last search's hits are kept, so a longer search text
+//! scores only them; the last ordered answer is kept, so scrolling fetches windows of it.
 
+mod entry;
 mod modified;
+mod order;
 mod query;
+mod search;
+mod text;
+mod tree;
+mod uri_path;
 
-use std::cmp::Ordering;
+use std::collections::BTreeMap;
 
-use nucleo_matcher::pattern::{CaseMatching, Normalization, Pattern};
-use nucleo_matcher::{Config, Matcher, Utf32String};
+use nucleo_matcher::{Config, Matcher};
 
+use crate::listing::ResourceTemplate;
 use crate::resource::ResourceItem;
+use entry::Entry;
+use order::Orders;
+use search::{Candidates, Hit, Search};
+use text::Texts;
 
 pub use modified::parse_timestamp;
-pub use query::{AudienceFilter, IndexRow, Query, QueryResult, SortKey};
+pub use query::{AudienceFilter, Filters, IndexRow, Query, QueryResult, SortKey};
+pub use tree::{FolderKind, TreeNode, TreeQuery, TreeResult, TreeRow};
 
-/// A resource with what searching and sorting it needs, computed once when it is added.
-struct Entry {
-    item: ResourceItem,
-    /// Title, name, URI and description as nucleo reads them (converted once: per-search
-    /// conversion of non-ASCII text is three times slower).
-    haystacks: Vec<Utf32String>,
-    modified: Option<i64>,
-    sort_name: String,
+/// The hits of one search text under one set of filters, in entry order.
+struct Scan {
+    text: String,
+    filters: Filters,
+    generation: u64,
+    hits: Vec<Hit>,
 }
 
-impl Entry {
-    fn new(item: ResourceItem) -> Self {
-        let mut haystacks = Vec::with_capacity(4);
-        for text in [
-            item.title.as_deref(),
-            Some(item.name.as_str()),
-            Some(item.uri.as_str()),
-            item.description.as_deref(),
-        ]
-        .into_iter()
-        .flatten()
-        {
-            haystacks.push(Utf32String::from(text));
-        }
-        let modified = item
-            .annotations
-            .last_modified
-            .as_deref()
-            .and_then(parse_timestamp);
-        let sort_name = item.display_name().to_lowercase();
-        Self {
-            item,
-            haystacks,
-            modified,
-            sort_name,
-        }
-    }
-
-    fn priority(&self) -> Option<f64> {
-        self.item.annotations.priority.filter(|p| p.is_finite())
-    }
+/// The hits of a scan in the order of one sort key.
+struct Ordered {
+    text: String,
+    filters: Filters,
+    sort: SortKey,
+    generation: u64,
+    hits: Vec<Hit>,
+    /// How many leading hits are in their final order (the rest come after all of them).
+    sorted: usize,
 }
 
 #[derive(Default)]
 pub struct ResourceIndex {
     entries: Vec<Entry>,
+    /// The searchable text and character masks of `entries[i]`, entry `i` of it.
+    texts: Texts,
+    templates: BTreeMap<String, Vec<ResourceTemplate>>,
+    /// Bumped by every change; cached answers of an older generation are stale.
+    generation: u64,
+    orders: Orders,
+    scan: Option<Scan>,
+    ordered: Option<Ordered>,
+    tree: Option<tree::Cached>,
 }
 
 impl ResourceIndex {
@@ -72,137 +72,306 @@ impl ResourceIndex {
         self.entries.is_empty()
     }
 
+    /// A number that changes whenever the index does.
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// How many resources `server` has in the index.
+    pub fn count_of(&self, server: &str) -> usize {
+        self.entries
+            .iter()
+            .filter(|entry| entry.item.server == server)
+            .count()
+    }
+
     /// Adds resources (a page as it arrives).
     pub fn extend(&mut self, items: impl IntoIterator<Item = ResourceItem>) {
-        self.entries.extend(items.into_iter().map(Entry::new));
+        for item in items {
+            self.texts.push(entry::fields(&item));
+            self.entries.push(Entry::new(item));
+        }
+        self.changed();
+    }
+
+    /// Drops the resources of `server`, keeping `texts` in step with `entries`.
+    fn drop_server(&mut self, server: &str) {
+        let entries = &self.entries;
+        if entries.iter().all(|entry| entry.item.server != server) {
+            return;
+        }
+        self.texts.retain(|at| entries[at].item.server != server);
+        self.entries.retain(|entry| entry.item.server != server);
     }
 
     /// Replaces every resource of `server` with `items` (a fresh listing after `list_changed`).
     pub fn replace_server(&mut self, server: &str, items: impl IntoIterator<Item = ResourceItem>) {
-        self.remove_server(server);
+        self.drop_server(server);
         self.extend(items);
     }
 
+    /// Forgets `server`: its resources and templates.
     pub fn remove_server(&mut self, server: &str) {
-        self.entries.retain(|entry| entry.item.server != server);
+        self.drop_server(server);
+        self.templates.remove(server);
+        self.changed();
+    }
+
+    /// The resource templates `server` offers, shown as nodes of its tree.
+    pub fn set_templates(&mut self, server: &str, templates: Vec<ResourceTemplate>) {
+        if templates.is_empty() {
+            self.templates.remove(server);
+        } else {
+            self.templates.insert(server.to_owned(), templates);
+        }
+        self.changed();
+    }
+
+    /// Computes the order of `sort` now, so the next question in it does not wait for that.
+    pub fn prepare(&mut self, sort: SortKey) {
+        self.orders.rank(&self.entries, sort);
+    }
+
+    fn changed(&mut self) {
+        self.generation += 1;
+        self.orders.clear();
+        self.scan = None;
+        self.ordered = None;
+        self.tree = None;
     }
 
     /// The rows `query` selects, sorted, and the window of them it asks for.
-    pub fn query(&self, query: &Query) -> QueryResult {
-        let mut matcher = Matcher::new(Config::DEFAULT);
-        let pattern = Pattern::parse(&query.text, CaseMatching::Smart, Normalization::Smart);
-        let searching = !query.text.trim().is_empty();
-        let mut hits: Vec<(usize, u32)> = self
-            .entries
-            .iter()
-            .enumerate()
-            .filter(|(_, entry)| passes_filters(&entry.item, query))
-            .filter_map(|(at, entry)| {
-                if !searching {
-                    return Some((at, 0));
-                }
-                let best = entry
-                    .haystacks
-                    .iter()
-                    .filter_map(|haystack| pattern.score(haystack.slice(..), &mut matcher))
-                    .max()?;
-                Some((at, best))
-            })
-            .collect();
-        let sort = match query.sort {
-            SortKey::Relevance if !searching => SortKey::Priority,
-            other => other,
-        };
-        hits.sort_by(|a, b| self.compare(sort, a, b));
+    pub fn query(&mut self, query: &Query) -> QueryResult {
+        let search = Search::parse(&query.text);
+        self.order(query, search.as_ref());
+        let hits = self.ordered_hits();
         let total = hits.len();
-        let rows = hits
+        let window = window(hits, query.offset, query.limit).to_vec();
+        let mut matcher = Matcher::new(Config::DEFAULT);
+        let rows = window
             .iter()
-            .skip(query.offset)
-            .take(query.limit)
-            .map(|&(at, score)| {
-                let item = &self.entries[at].item;
-                let mut name_matches = Vec::new();
-                let mut uri_matches = Vec::new();
-                if searching {
-                    let mut buffer = Vec::new();
-                    let name = nucleo_matcher::Utf32Str::new(item.display_name(), &mut buffer);
-                    pattern.indices(name, &mut matcher, &mut name_matches);
-                    let mut buffer = Vec::new();
-                    let uri = nucleo_matcher::Utf32Str::new(&item.uri, &mut buffer);
-                    pattern.indices(uri, &mut matcher, &mut uri_matches);
-                    for matches in [&mut name_matches, &mut uri_matches] {
-                        matches.sort_unstable();
-                        matches.dedup();
-                    }
-                }
-                IndexRow {
-                    item: item.clone(),
-                    score: searching.then_some(score),
-                    name_matches,
-                    uri_matches,
-                }
-            })
+            .map(|hit| self.row(*hit, search.as_ref(), &mut matcher))
             .collect();
-        QueryResult { total, rows }
-    }
-
-    fn compare(&self, sort: SortKey, a: &(usize, u32), b: &(usize, u32)) -> Ordering {
-        let (x, y) = (&self.entries[a.0], &self.entries[b.0]);
-        let by_name = || {
-            x.sort_name
-                .cmp(&y.sort_name)
-                .then_with(|| x.item.uri.cmp(&y.item.uri))
-        };
-        let by_priority = || descending_present(x.priority(), y.priority(), f64::total_cmp);
-        match sort {
-            SortKey::Relevance => b.1.cmp(&a.1).then_with(by_priority).then_with(by_name),
-            SortKey::Priority => by_priority().then_with(by_name),
-            SortKey::Modified => {
-                descending_present(x.modified, y.modified, |p, q| p.cmp(q)).then_with(by_name)
-            }
-            SortKey::Name => by_name(),
-            SortKey::Size => {
-                descending_present(x.item.size, y.item.size, |p, q| p.cmp(q)).then_with(by_name)
-            }
-            SortKey::Server => x.item.server.cmp(&y.item.server).then_with(by_name),
+        QueryResult {
+            total,
+            indexed: self.entries.len(),
+            offset: query.offset,
+            rows,
         }
     }
-}
 
-/// Larger first; absent values after every present one.
-fn descending_present<T>(x: Option<T>, y: Option<T>, cmp: impl Fn(&T, &T) -> Ordering) -> Ordering {
-    match (x, y) {
-        (Some(x), Some(y)) => cmp(&y, &x),
-        (Some(_), None) => Ordering::Less,
-        (None, Some(_)) => Ordering::Greater,
-        (None, None) => Ordering::Equal,
+    fn ordered_hits(&self) -> &[Hit] {
+        self.ordered.as_ref().map_or(&[], |ordered| &ordered.hits)
+    }
+
+    fn row(&self, hit: Hit, search: Option<&Search>, matcher: &mut Matcher) -> IndexRow {
+        let item = &self.entries[hit.entry as usize].item;
+        let (name_matches, uri_matches) = match search {
+            Some(search) => (
+                search.indices(item.display_name(), matcher),
+                search.indices(&item.uri, matcher),
+            ),
+            None => (Vec::new(), Vec::new()),
+        };
+        IndexRow {
+            item: item.clone(),
+            score: search.map(|_| hit.score),
+            name_matches,
+            uri_matches,
+        }
+    }
+
+    /// Makes `self.ordered` the answer to `query`, in order at least up to its window.
+    fn order(&mut self, query: &Query, search: Option<&Search>) {
+        let sort = match query.sort {
+            SortKey::Relevance if search.is_none() => SortKey::Priority,
+            other => other,
+        };
+        let fresh = self.ordered.as_ref().is_some_and(|ordered| {
+            ordered.generation == self.generation
+                && ordered.sort == sort
+                && ordered.text == query.text
+                && ordered.filters == query.filters
+        });
+        if !fresh {
+            let (hits, sorted) = match search {
+                None => (self.walk_in_order(sort, &query.filters), usize::MAX),
+                Some(search) => {
+                    self.scan(query, Some(search));
+                    let hits = self.scan.as_ref().map_or_else(Vec::new, |s| s.hits.clone());
+                    if sort == SortKey::Relevance {
+                        (hits, 0)
+                    } else {
+                        (self.sort_by_key(hits, sort), usize::MAX)
+                    }
+                }
+            };
+            self.ordered = Some(Ordered {
+                text: query.text.clone(),
+                filters: query.filters.clone(),
+                sort,
+                generation: self.generation,
+                sorted: sorted.min(hits.len()),
+                hits,
+            });
+        }
+        self.sort_up_to(query.offset.saturating_add(query.limit));
+    }
+
+    /// Every entry passing `filters`, in `sort`'s order: a walk of the kept order, no sort.
+    fn walk_in_order(&mut self, sort: SortKey, filters: &Filters) -> Vec<Hit> {
+        let entries = &self.entries;
+        let order = self.orders.order(entries, sort);
+        let unfiltered = *filters == Filters::default();
+        order
+            .iter()
+            .filter(|&&at| unfiltered || passes_filters(&entries[at as usize].item, filters))
+            .map(|&entry| Hit { entry, score: 0 })
+            .collect()
+    }
+
+    /// `hits` in `sort`'s order: many hits by walking the kept order, few by sorting them.
+    fn sort_by_key(&mut self, mut hits: Vec<Hit>, sort: SortKey) -> Vec<Hit> {
+        if hits.len() * 8 < self.entries.len() {
+            let ranks = self.orders.rank(&self.entries, sort);
+            hits.sort_unstable_by_key(|hit| ranks[hit.entry as usize]);
+            return hits;
+        }
+        let mut scores = vec![u32::MAX; self.entries.len()];
+        for hit in &hits {
+            scores[hit.entry as usize] = hit.score;
+        }
+        let order = self.orders.order(&self.entries, sort);
+        order
+            .iter()
+            .filter(|&&at| scores[at as usize] != u32::MAX)
+            .map(|&entry| Hit {
+                entry,
+                score: scores[entry as usize],
+            })
+            .collect()
+    }
+
+    /// Puts the best `upto` hits of a relevance answer in their final order. Only the window
+    /// asked for is sorted (after a linear selection); the rest when a later window needs it.
+    fn sort_up_to(&mut self, upto: usize) {
+        let Some(ordered) = self.ordered.as_mut() else {
+            return;
+        };
+        let len = ordered.hits.len();
+        let upto = upto.min(len);
+        if ordered.sorted >= upto || ordered.sorted == len {
+            return;
+        }
+        let ranks = self.orders.rank(&self.entries, SortKey::Priority);
+        // Best score first, then the priority order: one integer per hit to compare.
+        let key = |hit: &Hit| {
+            (u64::from(u32::MAX - hit.score) << 32) | u64::from(ranks[hit.entry as usize])
+        };
+        let rest = &mut ordered.hits[ordered.sorted..];
+        let wanted = upto - ordered.sorted;
+        if wanted < rest.len() / 2 {
+            rest.select_nth_unstable_by_key(wanted - 1, key);
+            rest[..wanted].sort_unstable_by_key(key);
+            ordered.sorted = upto;
+        } else {
+            rest.sort_unstable_by_key(key);
+            ordered.sorted = len;
+        }
+    }
+
+    /// Makes `self.scan` the hits of `query`'s text and filters.
+    fn scan(&mut self, query: &Query, search: Option<&Search>) {
+        let previous = self
+            .scan
+            .take()
+            .filter(|scan| scan.generation == self.generation && scan.filters == query.filters);
+        if previous
+            .as_ref()
+            .is_some_and(|scan| scan.text == query.text)
+        {
+            self.scan = previous;
+            return;
+        }
+        let previous = match (previous, search) {
+            // Only spaces changed ("deploy" then "deploy "): the same words, the same hits.
+            (Some(scan), Some(search)) if search.same_words(&scan.text) => {
+                self.scan = Some(Scan {
+                    text: query.text.clone(),
+                    ..scan
+                });
+                return;
+            }
+            (previous, _) => previous,
+        };
+        let filters = &query.filters;
+        let keep = |entry: &Entry| passes_filters(&entry.item, filters);
+        let hits = match search {
+            None => self
+                .entries
+                .iter()
+                .enumerate()
+                .filter(|(_, entry)| keep(entry))
+                .map(|(at, _)| Hit {
+                    entry: at as u32,
+                    score: 0,
+                })
+                .collect(),
+            Some(search) => {
+                let narrowed = previous.filter(|scan| search.narrows(&scan.text));
+                let entries = &self.entries;
+                let keep_at = |at: u32| keep(&entries[at as usize]);
+                match &narrowed {
+                    // The previous hits already passed the filters.
+                    Some(scan) => search.scan(&self.texts, Candidates::Hits(&scan.hits), None),
+                    None => {
+                        let unfiltered = *filters == Filters::default();
+                        let keep: Option<&(dyn Fn(u32) -> bool + Sync)> =
+                            (!unfiltered).then_some(&keep_at);
+                        search.scan(&self.texts, Candidates::All, keep)
+                    }
+                }
+            }
+        };
+        self.scan = Some(Scan {
+            text: query.text.clone(),
+            filters: query.filters.clone(),
+            generation: self.generation,
+            hits,
+        });
     }
 }
 
-fn passes_filters(item: &ResourceItem, query: &Query) -> bool {
-    if query.hidden.contains(&item.server) {
+fn window<T>(all: &[T], offset: usize, limit: usize) -> &[T] {
+    let start = offset.min(all.len());
+    let end = start.saturating_add(limit).min(all.len());
+    &all[start..end]
+}
+
+fn passes_filters(item: &ResourceItem, filters: &Filters) -> bool {
+    if filters.hidden.contains(&item.server) {
         return false;
     }
-    if let Some(servers) = &query.servers {
+    if let Some(servers) = &filters.servers {
         if !servers.contains(&item.server) {
             return false;
         }
     }
-    if let Some(audience) = query.audience {
+    if let Some(audience) = filters.audience {
         if !audience.accepts(item) {
             return false;
         }
     }
-    if let Some(prefix) = &query.mime_prefix {
+    if let Some(prefix) = &filters.mime_prefix {
         let mime = item.mime_type.as_deref().unwrap_or_default();
-        if !mime
-            .to_ascii_lowercase()
-            .starts_with(&prefix.to_ascii_lowercase())
-        {
+        let matches = mime
+            .get(..prefix.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(prefix));
+        if !matches {
             return false;
         }
     }
-    if let Some(scheme) = &query.scheme {
+    if let Some(scheme) = &filters.scheme {
         let found = item.uri.split_once(':').map(|(scheme, _)| scheme);
         if !found.is_some_and(|found| found.eq_ignore_ascii_case(scheme)) {
             return false;
@@ -213,3 +382,5 @@ fn passes_filters(item: &ResourceItem, query: &Query) -> bool {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod text_tests;

@@ -1,9 +1,15 @@
-//! What the browser asks the index: a search, a sort, filters, and a window of rows.
+//! What the browser asks the index: a search, a sort, filters, and a window of rows. These
+//! cross IPC as they are, so the window asks for exactly the rows it draws.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use crate::resource::{ResourceItem, Role};
 
 /// How the rows are ordered.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
 pub enum SortKey {
     /// Best match first (with no search text: as `Priority`).
     #[default]
@@ -23,7 +29,9 @@ pub enum SortKey {
 }
 
 /// Which audience a resource is meant for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
 pub enum AudienceFilter {
     /// Meant for the user (alone or with the assistant).
     User,
@@ -49,31 +57,51 @@ impl AudienceFilter {
     }
 }
 
-/// One question to the index.
-#[derive(Debug, Clone, Default)]
-pub struct Query {
-    /// Fuzzy search over title, name, URI and description; empty matches everything.
-    pub text: String,
-    pub sort: SortKey,
+/// Which resources a question is about: everything but the order and the window.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", default)]
+#[ts(export)]
+pub struct Filters {
     pub audience: Option<AudienceFilter>,
     /// Only these servers, when given.
     pub servers: Option<Vec<String>>,
     /// Servers whose resources are hidden.
     pub hidden: Vec<String>,
-    /// A MIME type prefix, e.g. `image/` or `text`.
+    /// A MIME type prefix, e.g. `image/` or `text` (case-insensitive).
     pub mime_prefix: Option<String>,
-    /// A URI scheme, e.g. `file`.
+    /// A URI scheme, e.g. `file` (case-insensitive).
     pub scheme: Option<String>,
+}
+
+/// One question to the index.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", default)]
+#[ts(export)]
+pub struct Query {
+    /// Fuzzy search over title, name, URI and description; empty matches everything. Words
+    /// separated by spaces must each match one of those fields (nucleo's syntax: `^` prefix,
+    /// `$` suffix, `'` exact, `!` not).
+    pub text: String,
+    pub sort: SortKey,
+    #[serde(flatten)]
+    pub filters: Filters,
     /// The window of rows wanted.
+    #[ts(type = "number")]
     pub offset: usize,
+    #[ts(type = "number")]
     pub limit: usize,
 }
 
-/// A row of the window, with where the search matched (character indices) for highlighting.
-#[derive(Debug, Clone, PartialEq)]
+/// A row of the window, with where the search matched, for highlighting. Match positions are
+/// indices of Unicode scalar values (code points), not bytes or UTF-16 units.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
 pub struct IndexRow {
     pub item: ResourceItem,
     /// The match score; `None` without search text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub score: Option<u32>,
     /// Matched characters of the display name (title, else name).
     pub name_matches: Vec<u32>,
@@ -82,8 +110,17 @@ pub struct IndexRow {
 }
 
 /// The answer: how many rows match in all, and the window asked for.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
 pub struct QueryResult {
+    #[ts(type = "number")]
     pub total: usize,
+    /// How many resources the index holds before any search or filter.
+    #[ts(type = "number")]
+    pub indexed: usize,
+    /// Where the window starts (echoed, so the window can place late answers).
+    #[ts(type = "number")]
+    pub offset: usize,
     pub rows: Vec<IndexRow>,
 }

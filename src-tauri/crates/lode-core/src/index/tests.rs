@@ -1,4 +1,5 @@
 use super::*;
+use crate::listing::ResourceTemplate;
 use crate::resource::{Annotations, Role};
 
 fn item(server: &str, uri: &str, name: &str) -> ResourceItem {
@@ -72,8 +73,8 @@ fn all(sort: SortKey) -> Query {
 
 #[test]
 fn sorts_by_priority_recency_name_size_and_server() {
-    let index = sample();
-    let sorted = |sort| names(&index.query(&all(sort))).join(" ");
+    let mut index = sample();
+    let mut sorted = |sort| names(&index.query(&all(sort))).join(" ");
     // No priority ranks below every explicit one.
     assert_eq!(sorted(SortKey::Priority), "logo.png item README.md user");
     // Relevance without search text is priority.
@@ -87,7 +88,7 @@ fn sorts_by_priority_recency_name_size_and_server() {
 
 #[test]
 fn searches_fuzzily_and_reports_where_it_matched() {
-    let index = sample();
+    let mut index = sample();
     let query = Query {
         text: "atlrd".into(),
         ..all(SortKey::Relevance)
@@ -114,32 +115,44 @@ fn searches_fuzzily_and_reports_where_it_matched() {
 
 #[test]
 fn filters_by_audience_server_mime_family_and_scheme() {
-    let index = sample();
-    let run = |edit: &dyn Fn(&mut Query)| {
+    let mut index = sample();
+    let mut run = |edit: &dyn Fn(&mut Query)| {
         let mut query = all(SortKey::Name);
         edit(&mut query);
         names(&index.query(&query)).join(" ")
     };
     assert_eq!(
-        run(&|q| q.audience = Some(AudienceFilter::User)),
+        run(&|q| q.filters.audience = Some(AudienceFilter::User)),
         "README.md logo.png"
     );
     assert_eq!(
-        run(&|q| q.audience = Some(AudienceFilter::Assistant)),
+        run(&|q| q.filters.audience = Some(AudienceFilter::Assistant)),
         "logo.png user"
     );
     assert_eq!(
-        run(&|q| q.audience = Some(AudienceFilter::Both)),
+        run(&|q| q.filters.audience = Some(AudienceFilter::Both)),
         "logo.png"
     );
     assert_eq!(
-        run(&|q| q.audience = Some(AudienceFilter::Unspecified)),
+        run(&|q| q.filters.audience = Some(AudienceFilter::Unspecified)),
         "item"
     );
-    assert_eq!(run(&|q| q.servers = Some(vec!["db".into()])), "item user");
-    assert_eq!(run(&|q| q.hidden = vec!["db".into()]), "README.md logo.png");
-    assert_eq!(run(&|q| q.mime_prefix = Some("IMAGE/".into())), "logo.png");
-    assert_eq!(run(&|q| q.scheme = Some("table".into())), "item user");
+    assert_eq!(
+        run(&|q| q.filters.servers = Some(vec!["db".into()])),
+        "item user"
+    );
+    assert_eq!(
+        run(&|q| q.filters.hidden = vec!["db".into()]),
+        "README.md logo.png"
+    );
+    assert_eq!(
+        run(&|q| q.filters.mime_prefix = Some("IMAGE/".into())),
+        "logo.png"
+    );
+    assert_eq!(
+        run(&|q| q.filters.scheme = Some("table".into())),
+        "item user"
+    );
 }
 
 #[test]
@@ -161,4 +174,267 @@ fn answers_windows_and_follows_changes_of_a_server() {
     );
     index.remove_server("docs");
     assert_eq!(index.len(), 1);
+}
+
+#[test]
+fn words_may_match_different_fields_and_negation_excludes() {
+    let mut index = sample();
+    // "atlas" is in README's title, "project" in its URI.
+    let query = |text: &str| Query {
+        text: text.into(),
+        ..all(SortKey::Name)
+    };
+    assert_eq!(names(&index.query(&query("atlas project"))), ["README.md"]);
+    assert_eq!(names(&index.query(&query("table !user"))), ["item"]);
+}
+
+#[test]
+fn a_longer_search_text_gives_what_a_fresh_search_gives() {
+    // The typed sequence reuses earlier hits; a fresh index must agree at every step.
+    let mut typing = sample();
+    for end in 1..="table://it".len() {
+        let text = &"table://it"[..end];
+        let query = Query {
+            text: text.into(),
+            ..all(SortKey::Relevance)
+        };
+        let narrowed = typing.query(&query);
+        assert_eq!(narrowed, sample().query(&query), "after typing {text:?}");
+    }
+    // A negation appended is not a narrowing: "item" must come back after "!", then "!u".
+    let mut index = sample();
+    let query = |text: &str| Query {
+        text: text.into(),
+        ..all(SortKey::Name)
+    };
+    index.query(&query("table"));
+    assert_eq!(names(&index.query(&query("table !u"))), ["item"]);
+}
+
+#[test]
+fn caches_are_dropped_when_the_index_changes() {
+    let mut index = sample();
+    let query = Query {
+        text: "tab".into(),
+        ..all(SortKey::Name)
+    };
+    assert_eq!(index.query(&query).total, 2);
+    index.extend([item("db", "table://tag", "tag")]);
+    let result = index.query(&query);
+    assert_eq!(names(&result), ["item", "tag", "user"]);
+    assert_eq!(result.indexed, 5);
+}
+
+fn tree_lines(index: &mut ResourceIndex, question: &TreeQuery) -> Vec<String> {
+    index
+        .tree(question)
+        .rows
+        .iter()
+        .map(|row| {
+            let indent = "  ".repeat(row.depth as usize);
+            match &row.node {
+                TreeNode::Folder { label, count, .. } => format!("{indent}{label} ({count})"),
+                TreeNode::Resource { row } => format!("{indent}{}", row.item.name),
+                TreeNode::Template { template } => format!("{indent}{{{}}}", template.name),
+            }
+        })
+        .collect()
+}
+
+fn template(server: &str, uri_template: &str, name: &str) -> ResourceTemplate {
+    ResourceTemplate {
+        server: server.into(),
+        uri_template: uri_template.into(),
+        name: name.into(),
+        title: None,
+        description: None,
+        mime_type: None,
+        annotations: Annotations::default(),
+    }
+}
+
+#[test]
+fn builds_a_tree_of_servers_schemes_authorities_and_segments() {
+    let mut index = sample();
+    index.extend([
+        item("docs", "file:///project/src/main.rs", "main.rs"),
+        item("docs", "not a uri", "odd"),
+    ]);
+    index.set_templates("db", vec![template("db", "table://{name}", "table")]);
+    let everything = TreeQuery {
+        query: all(SortKey::Name),
+        expand_all: true,
+        ..TreeQuery::default()
+    };
+    assert_eq!(
+        tree_lines(&mut index, &everything),
+        [
+            "db (2)",
+            "  table (2)",
+            "    item",
+            "    user",
+            "  templates (1)",
+            "    {table}",
+            "docs (4)",
+            "  file (3)",
+            "    project (3)",
+            "      src (1)",
+            "        main.rs",
+            "      README.md",
+            "      logo.png",
+            "  unparsed (1)",
+            "    odd",
+        ]
+    );
+    // Closed folders hide what is below them; ids stay stable so the window can reopen them.
+    let rows = index.tree(&everything).rows;
+    let project = rows[8].id.clone();
+    let closed = TreeQuery {
+        query: all(SortKey::Name),
+        expanded: vec!["docs".into(), rows[7].id.clone()],
+        ..TreeQuery::default()
+    };
+    assert_eq!(
+        tree_lines(&mut index, &closed),
+        [
+            "db (2)",
+            "docs (4)",
+            "  file (3)",
+            "    project (3)",
+            "  unparsed (1)"
+        ]
+    );
+    let mut open = closed.clone();
+    open.expanded.push(project);
+    open.query.offset = 4;
+    open.query.limit = 2;
+    let window = index.tree(&open);
+    assert_eq!(window.total, 8);
+    assert_eq!(
+        tree_lines(&mut index, &open),
+        ["      src (1)", "      README.md"]
+    );
+}
+
+#[test]
+fn a_search_keeps_only_the_folders_above_its_matches() {
+    let mut index = sample();
+    index.set_templates("db", vec![template("db", "table://{name}", "table")]);
+    let question = TreeQuery {
+        query: Query {
+            text: "logo".into(),
+            ..all(SortKey::Relevance)
+        },
+        expand_all: true,
+        ..TreeQuery::default()
+    };
+    assert_eq!(
+        tree_lines(&mut index, &question),
+        [
+            "docs (1)",
+            "  file (1)",
+            "    project (1)",
+            "      logo.png"
+        ]
+    );
+    assert_eq!(index.tree(&question).matches, 1);
+}
+
+#[test]
+fn hostile_names_and_uris_stay_data() {
+    let mut index = ResourceIndex::default();
+    let huge = "x".repeat(10 * 1024 * 1024);
+    index.extend([
+        with(
+            item(
+                "evil",
+                "file:///a\u{202e}gpj.exe",
+                "<script>alert(1)</script>",
+            ),
+            |i| {
+                i.description = Some(huge.clone());
+            },
+        ),
+        item("evil", "\u{0}\u{7}", "\u{202e}control"),
+    ]);
+    let result = index.query(&Query {
+        text: "script".into(),
+        ..all(SortKey::Relevance)
+    });
+    assert_eq!(names(&result), ["<script>alert(1)</script>"]);
+    let question = TreeQuery {
+        query: all(SortKey::Name),
+        expand_all: true,
+        ..TreeQuery::default()
+    };
+    // Neither URI parses: the bidi override and the control characters put both in "unparsed".
+    assert_eq!(
+        tree_lines(&mut index, &question)[..2],
+        ["evil (2)", "  unparsed (2)"]
+    );
+}
+
+#[test]
+fn a_large_index_scored_greedily_finds_exactly_what_matches() {
+    // Past `GREEDY_FROM` candidates the matcher is the greedy one; it must still find every
+    // resource whose fields hold the letters in order, and no other.
+    let mut index = ResourceIndex::default();
+    let names: Vec<String> = (0..70_000)
+        .map(|i| format!("{:x}-{}", i * 7919, i % 13))
+        .collect();
+    index.extend(
+        names
+            .iter()
+            .map(|name| item("big", &format!("x:{name}"), name)),
+    );
+    let contains_in_order = |text: &str, needle: &str| {
+        let mut chars = text.chars();
+        needle.chars().all(|c| chars.any(|t| t == c))
+    };
+    for needle in ["a1", "ff-", "9"] {
+        let expected = names
+            .iter()
+            .filter(|name| {
+                contains_in_order(name, needle) || contains_in_order(&format!("x:{name}"), needle)
+            })
+            .count();
+        let result = index.query(&Query {
+            text: needle.into(),
+            ..all(SortKey::Relevance)
+        });
+        assert_eq!(result.total, expected, "{needle}");
+    }
+}
+
+#[test]
+fn windows_of_a_partly_sorted_answer_join_into_the_full_order() {
+    // Only the first window of a relevance answer is sorted at once; later windows must still
+    // continue exactly where a full sort would.
+    let build = || {
+        let mut index = ResourceIndex::default();
+        index.extend((0..3000).map(|i| {
+            with(
+                item(
+                    "s",
+                    &format!("x://h/{}/{i}", i % 17),
+                    &format!("a{}b{}", i % 7, i),
+                ),
+                |it| it.annotations.priority = Some((i % 5) as f64 / 4.0),
+            )
+        }));
+        index
+    };
+    let query = |offset, limit| Query {
+        text: "ab1".into(),
+        offset,
+        limit,
+        ..Query::default()
+    };
+    let full = build().query(&query(0, 3000));
+    let mut windowed = build();
+    let mut joined = windowed.query(&query(0, 10)).rows;
+    joined.extend(windowed.query(&query(10, 40)).rows);
+    joined.extend(windowed.query(&query(50, 3000)).rows);
+    assert!(full.total > 100, "too few matches to test: {}", full.total);
+    assert_eq!(joined, full.rows);
 }

@@ -33,15 +33,30 @@ impl McpClient {
         &self,
         mut progress: impl FnMut(ListProgress) + Send,
     ) -> LodeResult<ResourceListing> {
+        self.list_resources_paged(|_, done| progress(done)).await
+    }
+
+    /// As [`Self::list_resources_with`], handing over each page's resources as it arrives, so
+    /// a browser can show them before the last page.
+    pub async fn list_resources_paged(
+        &self,
+        mut on_page: impl FnMut(&[ResourceItem], ListProgress) + Send,
+    ) -> LodeResult<ResourceListing> {
+        let mut progress = |listing: &ResourceListing, from: usize| {
+            on_page(
+                &listing.resources[from..],
+                ListProgress {
+                    pages: listing.pages,
+                    items: listing.resources.len() as u64,
+                },
+            )
+        };
         if let Backend::Rest(rest) = &self.backend {
             return rest.list_resources(self.server_name(), &mut progress).await;
         }
         // A 2026-07-28 server may declare its listing fresh for a while (`ttlMs`).
         if let Some(listing) = self.listing_cache.fresh(&self.list_changes) {
-            progress(ListProgress {
-                pages: listing.pages,
-                items: listing.resources.len() as u64,
-            });
+            progress(&listing, 0);
             return Ok(listing);
         }
         let changes = self.list_changes.current();
@@ -58,11 +73,9 @@ impl McpClient {
                 listing.cache = cache_hint(page.ttl_ms, page.cache_scope.as_ref());
             }
             let server = self.server_name();
+            let from = listing.resources.len();
             append_items(server, page.resources, &mut listing.resources);
-            progress(ListProgress {
-                pages: listing.pages,
-                items: listing.resources.len() as u64,
-            });
+            progress(&listing, from);
             match page.next_cursor {
                 // An empty cursor would repeat the first page forever.
                 Some(next) if !next.is_empty() && listing.pages < MAX_PAGES => cursor = Some(next),

@@ -17,7 +17,7 @@ mod request;
 use std::collections::HashSet;
 use std::time::Duration;
 
-use lode_core::{ErrorCode, ListProgress, LodeError, LodeResult, ResourceContent, ResourceListing};
+use lode_core::{ErrorCode, LodeError, LodeResult, ResourceContent, ResourceListing};
 use serde_json::Value;
 
 use crate::convert::resource_item;
@@ -75,7 +75,7 @@ impl RestClient {
     pub(crate) async fn list_resources(
         &self,
         server_name: &str,
-        progress: &mut (dyn FnMut(ListProgress) + Send),
+        progress: &mut (dyn FnMut(&ResourceListing, usize) + Send),
     ) -> LodeResult<ResourceListing> {
         let mut listing = ResourceListing::default();
         let mut cursor: Option<String> = None;
@@ -86,6 +86,7 @@ impl RestClient {
             let query = cursor.as_deref().map(|c| ("cursor", c));
             let url = endpoint::url(&self.base, "list", query);
             let (items, next) = list_page(self.get_json(url, &what).await?, &what)?;
+            let from = listing.resources.len();
             // Positions count within the page, as the MCP path's warnings do.
             for (position, value) in items.into_iter().enumerate() {
                 let item = repair_item(position, value, &mut listing.warnings)
@@ -93,10 +94,7 @@ impl RestClient {
                 listing.resources.extend(item);
             }
             listing.pages += 1;
-            progress(ListProgress {
-                pages: listing.pages,
-                items: listing.resources.len() as u64,
-            });
+            progress(&listing, from);
             let next = match next {
                 // An empty cursor would repeat the first page forever.
                 Some(next) if !next.is_empty() => next,

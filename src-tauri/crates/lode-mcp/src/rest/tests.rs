@@ -210,7 +210,7 @@ async fn an_answer_past_the_limit_is_refused_with_a_clear_error() {
     let client = RestClient::connect(&base, Vec::new(), Duration::from_secs(10)).await;
     let mut client = client.unwrap_or_else(|e| panic!("connect: {e}"));
     client.body_limit = 1024;
-    let error = client.list_resources("t", &mut |_| {}).await.err();
+    let error = client.list_resources("t", &mut |_, _| {}).await.err();
     assert_eq!(
         error.map(|e| (e.code, e.message)),
         Some((
@@ -221,6 +221,6 @@ async fn an_answer_past_the_limit_is_refused_with_a_clear_error() {
         ))
     );
     client.body_limit = 8192;
-    let listing = client.list_resources("t", &mut |_| {}).await;
+    let listing = client.list_resources("t", &mut |_, _| {}).await;
     assert_eq!(listing.map(|l| l.pages).ok(), Some(1));
 }

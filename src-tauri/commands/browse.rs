@@ -1,0 +1,28 @@
+use std::sync::Arc;
+
+use lode_app::Lode;
+use lode_core::browse::BrowseStatus;
+use lode_core::index::{Query, QueryResult, TreeQuery, TreeResult};
+use lode_core::LodeError;
+use tauri::State;
+
+#[tauri::command]
+pub async fn browse_status(lode: State<'_, Arc<Lode>>) -> Result<BrowseStatus, LodeError> {
+    Ok(lode.browse_status())
+}
+
+#[tauri::command]
+pub async fn browse_list(
+    lode: State<'_, Arc<Lode>>,
+    query: Query,
+) -> Result<QueryResult, LodeError> {
+    lode.browse_list(query).await
+}
+
+#[tauri::command]
+pub async fn browse_tree(
+    lode: State<'_, Arc<Lode>>,
+    question: TreeQuery,
+) -> Result<TreeResult, LodeError> {
+    lode.browse_tree(question).await
+}

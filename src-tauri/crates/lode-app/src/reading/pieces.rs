@@ -1,0 +1,222 @@
+//! One read cut into ordered pieces.
+
+use lode_core::{LodeResult, ResourceContent};
+
+/// The piece size the desktop shell uses: 1 MiB of text or base64 per message.
+pub const READ_PIECE_BYTES: usize = 1024 * 1024;
+
+/// Whether a content's pieces are text or base64.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ContentKind {
+    Text,
+    Blob,
+}
+
+/// What a content is, before its pieces arrive.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ContentHead {
+    pub uri: String,
+    pub mime_type: Option<String>,
+    pub kind: ContentKind,
+    /// Bytes of UTF-8 text, or of base64 characters, that its pieces add up to.
+    pub bytes: u64,
+}
+
+/// One step of a read in pieces.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReadPiece {
+    Started {
+        contents: Vec<ContentHead>,
+        total_bytes: u64,
+    },
+    /// The next slice of content number `content`; `sent_bytes` counts every piece so far,
+    /// this one included.
+    Piece {
+        content: usize,
+        data: String,
+        sent_bytes: u64,
+    },
+    Done,
+}
+
+/// `text` in consecutive slices of at most `max_bytes` bytes (at least one character each),
+/// cut only at character boundaries. Empty text has no slices.
+pub fn split_pieces(text: &str, max_bytes: usize) -> impl Iterator<Item = &str> {
+    let max_bytes = max_bytes.max(1);
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let mut end = max_bytes.min(rest.len());
+        while !rest.is_char_boundary(end) {
+            end -= 1;
+        }
+        if end == 0 {
+            // A character longer than max_bytes travels whole.
+            end = rest.chars().next().map_or(rest.len(), char::len_utf8);
+        }
+        let (piece, after) = rest.split_at(end);
+        rest = after;
+        Some(piece)
+    })
+}
+
+fn head(content: &ResourceContent) -> ContentHead {
+    let (kind, data) = body(content);
+    ContentHead {
+        uri: content.uri().to_owned(),
+        mime_type: content.mime_type().map(str::to_owned),
+        kind,
+        bytes: data.len() as u64,
+    }
+}
+
+fn body(content: &ResourceContent) -> (ContentKind, &str) {
+    match content {
+        ResourceContent::Text { text, .. } => (ContentKind::Text, text),
+        ResourceContent::Blob { blob, .. } => (ContentKind::Blob, blob),
+    }
+}
+
+pub(super) fn deliver_in_pieces(
+    contents: &[ResourceContent],
+    piece_bytes: usize,
+    deliver: &mut impl FnMut(ReadPiece) -> LodeResult<()>,
+) -> LodeResult<()> {
+    let heads: Vec<ContentHead> = contents.iter().map(head).collect();
+    let total_bytes = heads.iter().map(|h| h.bytes).sum();
+    deliver(ReadPiece::Started {
+        contents: heads,
+        total_bytes,
+    })?;
+    let mut sent_bytes = 0;
+    for (index, content) in contents.iter().enumerate() {
+        for piece in split_pieces(body(content).1, piece_bytes) {
+            sent_bytes += piece.len() as u64;
+            deliver(ReadPiece::Piece {
+                content: index,
+                data: piece.to_owned(),
+                sent_bytes,
+            })?;
+        }
+    }
+    deliver(ReadPiece::Done)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lode_core::{ErrorCode, LodeError};
+
+    #[test]
+    fn pieces_cover_the_text_and_never_split_a_character() {
+        let text = "aé€😀".repeat(1000);
+        for size in [1, 2, 3, 5, 7, 64, 4096, 1 << 20] {
+            let pieces: Vec<&str> = split_pieces(&text, size).collect();
+            assert_eq!(pieces.concat(), text, "size {size}");
+            assert!(pieces.iter().all(|p| p.len() <= size.max(4)), "size {size}");
+        }
+        assert_eq!(split_pieces("", 10).count(), 0);
+    }
+
+    #[test]
+    fn a_read_is_announced_then_sent_in_order_then_done() {
+        let contents = vec![
+            ResourceContent::Text {
+                uri: "a://text".into(),
+                mime_type: Some("text/plain".into()),
+                text: "0123456789".into(),
+            },
+            ResourceContent::Blob {
+                uri: "a://blob".into(),
+                mime_type: None,
+                blob: "AAECAw==".into(),
+            },
+            ResourceContent::Text {
+                uri: "a://empty".into(),
+                mime_type: None,
+                text: String::new(),
+            },
+        ];
+        let mut seen = Vec::new();
+        deliver_in_pieces(&contents, 4, &mut |piece| {
+            seen.push(piece);
+            Ok(())
+        })
+        .expect("delivered");
+        let Some(ReadPiece::Started {
+            contents: heads,
+            total_bytes,
+        }) = seen.first()
+        else {
+            panic!("starts with Started: {seen:?}");
+        };
+        assert_eq!(*total_bytes, 18);
+        assert_eq!(heads[1].kind, ContentKind::Blob);
+        assert_eq!(heads[2].bytes, 0);
+        let pieces: Vec<(usize, &str, u64)> = seen
+            .iter()
+            .filter_map(|p| match p {
+                ReadPiece::Piece {
+                    content,
+                    data,
+                    sent_bytes,
+                } => Some((*content, data.as_str(), *sent_bytes)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            pieces,
+            vec![
+                (0, "0123", 4),
+                (0, "4567", 8),
+                (0, "89", 10),
+                (1, "AAEC", 14),
+                (1, "Aw==", 18)
+            ]
+        );
+        assert_eq!(seen.last(), Some(&ReadPiece::Done));
+    }
+
+    #[test]
+    fn ten_mebibytes_travel_in_one_mebibyte_pieces() {
+        let text = "0123456789abcdef".repeat(READ_PIECE_BYTES * 10 / 16 + 1000);
+        let contents = vec![ResourceContent::Text {
+            uri: "a://big".into(),
+            mime_type: None,
+            text: text.clone(),
+        }];
+        let mut sizes = Vec::new();
+        deliver_in_pieces(&contents, READ_PIECE_BYTES, &mut |piece| {
+            if let ReadPiece::Piece { data, .. } = piece {
+                sizes.push(data.len());
+            }
+            Ok(())
+        })
+        .expect("delivered");
+        assert_eq!(sizes.len(), 11);
+        assert!(sizes.iter().all(|&size| size <= READ_PIECE_BYTES));
+        assert_eq!(sizes.iter().sum::<usize>(), text.len());
+    }
+
+    #[test]
+    fn a_failed_delivery_stops_the_read() {
+        let contents = vec![ResourceContent::Text {
+            uri: "a://t".into(),
+            mime_type: None,
+            text: "x".repeat(100),
+        }];
+        let mut calls = 0;
+        let result = deliver_in_pieces(&contents, 10, &mut |_| {
+            calls += 1;
+            if calls == 3 {
+                Err(LodeError::new(ErrorCode::Internal, "window closed"))
+            } else {
+                Ok(())
+            }
+        });
+        assert!(result.is_err());
+        assert_eq!(calls, 3);
+    }
+}

@@ -1,0 +1,119 @@
+//! Writing a blob where the person chose, under a name suggested from its URI.
+
+use std::path::Path;
+
+use lode_core::{ErrorCode, LodeError, LodeResult};
+
+use super::decode_base64;
+
+/// The longest suggested name; the Save dialog lets the person type any other.
+const NAME_LIMIT: usize = 120;
+
+/// A file name for the Save dialog from the content's URI (its last path segment, without
+/// query or fragment), stripped of what no file system accepts, with an extension from
+/// `mime_type` when it has none. Never a path: the dialog decides where.
+pub fn suggested_file_name(uri: &str, mime_type: Option<&str>) -> String {
+    let path = uri.split(['?', '#']).next().unwrap_or_default();
+    let segment = path.rsplit('/').next().unwrap_or_default();
+    let mut name: String = segment
+        .chars()
+        .filter(|c| {
+            !c.is_control() && !matches!(c, '<' | '>' | ':' | '"' | '\\' | '|' | '?' | '*' | '/')
+        })
+        .filter(|c| !matches!(*c as u32, 0x200e | 0x200f | 0x202a..=0x202e | 0x2066..=0x2069))
+        .take(NAME_LIMIT)
+        .collect();
+    name = name
+        .trim_matches(|c: char| c == '.' || c.is_whitespace())
+        .to_owned();
+    if name.is_empty() {
+        name = "resource".to_owned();
+    }
+    if !name.contains('.') {
+        if let Some(extension) = mime_type.and_then(extension_for) {
+            name = format!("{name}.{extension}");
+        }
+    }
+    name
+}
+
+fn extension_for(mime_type: &str) -> Option<&'static str> {
+    let essence = mime_type.split(';').next()?.trim().to_ascii_lowercase();
+    Some(match essence.as_str() {
+        "application/pdf" => "pdf",
+        "application/zip" => "zip",
+        "application/gzip" => "gz",
+        "application/json" => "json",
+        "application/octet-stream" => "bin",
+        "image/png" => "png",
+        "image/jpeg" => "jpg",
+        "image/gif" => "gif",
+        "image/webp" => "webp",
+        "image/svg+xml" => "svg",
+        "audio/mpeg" => "mp3",
+        "audio/wav" | "audio/x-wav" => "wav",
+        "audio/ogg" => "ogg",
+        "video/mp4" => "mp4",
+        "video/webm" => "webm",
+        "text/plain" => "txt",
+        "text/csv" => "csv",
+        _ => return None,
+    })
+}
+
+/// Decodes `base64` and writes the bytes to `path` (which the person picked). Returns how
+/// many bytes were written. Bad base64 fails before anything is written.
+pub async fn write_blob(path: &Path, base64: &str) -> LodeResult<u64> {
+    let bytes = decode_base64(base64)?;
+    tokio::fs::write(path, &bytes).await.map_err(|error| {
+        LodeError::new(
+            ErrorCode::InvalidInput,
+            format!("could not write {}: {error}", path.display()),
+        )
+    })?;
+    Ok(bytes.len() as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggests_a_plain_file_name() {
+        assert_eq!(
+            suggested_file_name("file:///docs/spec.pdf", Some("application/pdf")),
+            "spec.pdf"
+        );
+        assert_eq!(
+            suggested_file_name("demo://samples/binary.bin?x=1#y", None),
+            "binary.bin"
+        );
+        assert_eq!(
+            suggested_file_name("demo://logo", Some("image/png")),
+            "logo.png"
+        );
+        assert_eq!(suggested_file_name("demo://dir/", None), "resource");
+        assert_eq!(suggested_file_name("x://a/..", None), "resource");
+        assert_eq!(
+            suggested_file_name("x://a/evil\u{202e}fdp.exe", None),
+            "evilfdp.exe",
+            "direction overrides cannot disguise the extension"
+        );
+        assert_eq!(suggested_file_name("x://a/a:b*c\u{0}.txt", None), "abc.txt");
+        assert!(suggested_file_name(&format!("x://{}", "n".repeat(10_000)), None).len() <= 120);
+    }
+
+    #[tokio::test]
+    async fn writes_the_decoded_bytes_and_refuses_bad_base64() {
+        let temp = tempfile::tempdir().expect("temp dir");
+        let dir = temp.path();
+        let path = dir.join("out.bin");
+        assert_eq!(write_blob(&path, "AAECAw==").await.ok(), Some(4));
+        assert_eq!(std::fs::read(&path).ok(), Some(vec![0, 1, 2, 3]));
+        let bad = write_blob(&dir.join("bad.bin"), "not base64!")
+            .await
+            .expect_err("bad base64");
+        assert_eq!(bad.code, ErrorCode::Protocol);
+        assert!(!dir.join("bad.bin").exists(), "nothing written");
+    }
+}

@@ -1,0 +1,57 @@
+//! `lode search QUERY [SERVER…]`: lists every chosen server in parallel, puts what answered in
+//! one resource index, and prints the rows the query selects. A server that fails is reported
+//! on stderr and the others still answer; only when none answers is the exit status non-zero.
+
+mod gather;
+mod targets;
+
+use std::sync::Arc;
+
+use lode_core::index::ResourceIndex;
+use lode_core::LodeResult;
+
+use crate::connect::open_lode;
+use crate::exit::{self, Outcome};
+use crate::render::safe_text::Emphasis;
+use crate::render::{self, count, grouped};
+use crate::search_args::SearchArgs;
+
+pub async fn run(args: &SearchArgs) -> LodeResult<Outcome> {
+    let lode = Arc::new(open_lode()?);
+    let targets = targets::chosen(&lode, args)?;
+    let answers = gather::list_all(lode, targets).await;
+
+    let mut index = ResourceIndex::default();
+    let mut answered = 0;
+    let mut failures = Vec::new();
+    for answer in answers {
+        match answer.listing {
+            Ok(listing) => {
+                answered += 1;
+                render::warnings::dropped_fields(Some(&answer.server), &listing.warnings);
+                index.extend(listing.resources);
+            }
+            Err(error) => {
+                exit::report_from(&answer.server, &error);
+                failures.push(error.code);
+            }
+        }
+    }
+    if answered == 0 {
+        return Ok(Outcome::NoneAnswered(failures));
+    }
+
+    let result = index.query(&args.query());
+    if args.server.json {
+        render::json(&result)?;
+    } else {
+        render::search::results(&result, Emphasis::for_stdout())?;
+        eprintln!(
+            "{} of {} ({} indexed)",
+            grouped(result.rows.len() as u64),
+            count(result.total, "matching resource"),
+            grouped(result.indexed as u64)
+        );
+    }
+    Ok(Outcome::Success)
+}

@@ -1,0 +1,149 @@
+// @ts-check
+/**
+ * Lode's browser at scale in a real window: the Demo plus a demo server with 100,000 synthetic
+ * resources (saved with the `lode` CLI before the app starts). Measures, with the page's own
+ * probe (ui/src/features/browser/probe.ts), the frame times while the list of 100k rows scrolls
+ * and the input-to-paint time of search keystrokes, and prints them. Like every speed goal here
+ * the figures are printed, not asserted: the test asserts only that the measures were taken and
+ * that the browser stayed correct (counts, rows, a narrowed search).
+ *
+ * Run through `bash tests/e2e/run.sh` (it copies `lode` and `lode-demo-server` beside the app).
+ */
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { after, before, describe } from "node:test";
+import {
+  appPath,
+  artifactsDir,
+  browser,
+  closesCleanly,
+  demoServerPath,
+  finish,
+  launchApp,
+  parkPointer,
+  screenShot,
+  sleep,
+  textOf,
+  trackDriverTree,
+  uiTest,
+  waitFor,
+} from "./harness.mjs";
+
+const SYNTHETIC = 100_000;
+const SEL = {
+  count: '[data-testid="browser-count"]',
+  search: '[data-testid="browser-search"]',
+  list: '[data-testid="resource-list"]',
+  rows: '[data-testid="resource-row"]',
+};
+
+/** Milliseconds at `pct` (0–100) of `samples`. @param {number[]} samples @param {number} pct */
+function percentile(samples, pct) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * pct) / 100))] ?? NaN;
+}
+
+/** @param {string} what @param {number[]} samples */
+function summary(what, samples) {
+  const line =
+    `${what}: ${samples.length} samples, median ${percentile(samples, 50).toFixed(1)} ms, ` +
+    `p95 ${percentile(samples, 95).toFixed(1)} ms, max ${percentile(samples, 100).toFixed(1)} ms`;
+  console.log(line);
+  return line;
+}
+
+describe("Lode's browser with 100k resources in a real window", { timeout: 300_000 }, () => {
+  before(async () => {
+    await launchApp({
+      label: "browser-scale",
+      prepare: (dataDir) => {
+        const lode = join(dirname(appPath), "lode");
+        const server = `${demoServerPath()} --n ${SYNTHETIC} --page 1000`;
+        execFileSync(lode, ["servers", "add", "Big", "--stdio", server], {
+          env: { ...process.env, LODE_DATA_DIR: dataDir },
+          stdio: "inherit",
+        });
+      },
+    });
+  });
+
+  after(finish);
+
+  /** @type {string[]} */
+  const figures = [];
+
+  uiTest("indexes 100k resources and scrolls them, measuring frame times", async () => {
+    if (!browser) throw new Error("no session");
+    const started = Date.now();
+    const count = await waitFor(
+      "every resource indexed",
+      () => textOf(SEL.count),
+      (text) => Number(text.replace(/\D/g, "")) >= SYNTHETIC,
+      120_000,
+    );
+    trackDriverTree();
+    figures.push(`indexed (${count}) ${((Date.now() - started) / 1000).toFixed(1)} s after the window showed`);
+    await waitFor("rendered rows", () => browser?.$$(SEL.rows).length ?? Promise.resolve(0), (n) => n >= 5);
+    await sleep(1000);
+
+    // Scroll the list by 40 px every animation frame for three seconds, as a held key or a
+    // trackpad fling would, while the probe records the time between frames.
+    await browser.setTimeout({ script: 60_000 });
+    const frames = /** @type {number[]} */ (
+      await browser.executeAsync((selector, done) => {
+        const list = /** @type {HTMLElement} */ (document.querySelector(selector));
+        window.__LODE_PROBE__ = {};
+        const until = performance.now() + 3000;
+        const step = () => {
+          list.scrollTop += 40;
+          if (performance.now() < until) requestAnimationFrame(step);
+          else setTimeout(() => done(window.__LODE_PROBE__?.frames ?? []), 400);
+        };
+        requestAnimationFrame(step);
+      }, SEL.list)
+    );
+    assert.ok(frames.length >= 30, `the probe recorded frames while scrolling: ${frames.length}`);
+    figures.push(summary("frame time while scrolling 100k rows", frames));
+    const smooth = frames.filter((ms) => ms <= 1000 / 60 + 2).length / frames.length;
+    figures.push(`frames within 60 fps (≤ 18.7 ms): ${(smooth * 100).toFixed(1)} %`);
+    console.log(figures.at(-1));
+    // The rows painted after the scroll are real rows further down the list.
+    const positions = await browser.execute(
+      (sel) => [...document.querySelectorAll(sel)].map((row) => Number(row.getAttribute("aria-posinset"))),
+      SEL.rows,
+    );
+    assert.ok(Math.min(...positions) > 1, `scrolled down the list: ${positions.slice(0, 5).join(", ")}`);
+    await parkPointer();
+    await screenShot("browser-100k-scrolled.png");
+  });
+
+  uiTest("answers search keystrokes over 100k resources, measuring input-to-paint", async () => {
+    if (!browser) throw new Error("no session");
+    await browser.execute(() => {
+      window.__LODE_PROBE__ = {};
+    });
+    const box = await browser.$(SEL.search);
+    for (const query of ["synthetic 42", "group 7 revenue", "readme"]) {
+      await box.click();
+      await browser.keys(["Escape"]);
+      await sleep(300);
+      for (const key of query) {
+        await browser.keys(key);
+        // A person types a key every 100–200 ms; the probe times each answer's paint.
+        await sleep(150);
+      }
+      await waitFor(`the count for "${query}"`, () => textOf(SEL.count), (text) => / of /.test(text));
+    }
+    const samples = /** @type {number[]} */ (await browser.execute(() => window.__LODE_PROBE__?.search ?? []));
+    // Keystrokes answered after a newer one was typed are never painted, so never timed.
+    assert.ok(samples.length >= 10, `the probe timed search paints: ${samples.length}`);
+    figures.push(summary("input-to-paint of a search keystroke over 100k resources", samples));
+    await parkPointer();
+    await screenShot("browser-100k-search.png");
+    writeFileSync(join(artifactsDir, "browser-scale-figures.txt"), `${figures.join("\n")}\n`);
+  });
+
+  closesCleanly();
+});

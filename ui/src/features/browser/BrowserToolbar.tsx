@@ -1,0 +1,155 @@
+import type { ChangeEvent, KeyboardEvent, Ref } from "react";
+import { useT, type MessageKey } from "../../i18n";
+import type { AudienceFilter, SortKey } from "../../ipc";
+import { AUDIENCES, MIME_FAMILIES, SORT_KEYS, type BrowseFilters, type MimeFamily, type ViewMode } from "./browseQuery";
+import { SearchIcon } from "./icons";
+import { probeSearchInput } from "./probe";
+
+interface BrowserToolbarProps {
+  filters: BrowseFilters;
+  onChange: (change: Partial<BrowseFilters>) => void;
+  mode: ViewMode;
+  onModeChange: (mode: ViewMode) => void;
+  searchRef: Ref<HTMLInputElement>;
+  /** ArrowDown in the search box: on to the rows. */
+  onLeaveSearch: () => void;
+}
+
+const SORT_LABELS = {
+  relevance: "browser.sort.relevance",
+  priority: "browser.sort.priority",
+  modified: "browser.sort.modified",
+  name: "browser.sort.name",
+  size: "browser.sort.size",
+  server: "browser.sort.server",
+} as const satisfies Record<SortKey, MessageKey>;
+
+const AUDIENCE_LABELS = {
+  user: "browser.audience.user",
+  assistant: "browser.audience.assistant",
+  both: "browser.audience.both",
+  unspecified: "browser.audience.unspecified",
+} as const satisfies Record<AudienceFilter, MessageKey>;
+
+const MIME_LABELS = {
+  any: "browser.mime.any",
+  text: "browser.mime.text",
+  image: "browser.mime.image",
+  audio: "browser.mime.audio",
+  video: "browser.mime.video",
+  json: "browser.mime.json",
+  pdf: "browser.mime.pdf",
+} as const satisfies Record<MimeFamily, MessageKey>;
+
+const isMimeFamily = (value: string): value is MimeFamily => Object.hasOwn(MIME_FAMILIES, value);
+
+/** Search, sort, the audience and media type filters, and the list/tree switch. */
+export function BrowserToolbar({ filters, onChange, mode, onModeChange, searchRef, onLeaveSearch }: BrowserToolbarProps) {
+  const { t } = useT();
+
+  const onSearchKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "Escape" && filters.text !== "") {
+      event.preventDefault();
+      event.stopPropagation();
+      onChange({ text: "" });
+    } else if (event.key === "ArrowDown" || (event.key === "Enter" && filters.text !== "")) {
+      event.preventDefault();
+      onLeaveSearch();
+    }
+  };
+
+  return (
+    <div className="browser-toolbar">
+      <div className="browser-toolbar__row">
+        <label className="search">
+          <SearchIcon />
+          <span className="visually-hidden">{t("browser.search.label")}</span>
+          <input
+            ref={searchRef}
+            className="search__input"
+            type="search"
+            data-testid="browser-search"
+            placeholder={t("browser.search.placeholder")}
+            aria-keyshortcuts="/"
+            autoComplete="off"
+            spellCheck={false}
+            value={filters.text}
+            onInput={probeSearchInput}
+            onChange={(event: ChangeEvent<HTMLInputElement>) => onChange({ text: event.target.value })}
+            onKeyDown={onSearchKey}
+          />
+        </label>
+        <div className="segmented" role="radiogroup" aria-label={t("browser.view.label")}>
+          {(["list", "tree"] as const).map((value) => (
+            <button
+              key={value}
+              type="button"
+              role="radio"
+              aria-checked={mode === value}
+              className="segmented__option"
+              data-testid={`browser-view-${value}`}
+              onClick={() => onModeChange(value)}
+            >
+              {t(value === "list" ? "browser.view.list" : "browser.view.tree")}
+            </button>
+          ))}
+        </div>
+      </div>
+      <div className="browser-toolbar__row browser-toolbar__filters">
+        <label className="filter">
+          <span className="filter__label">{t("browser.sort.label")}</span>
+          <select
+            className="filter__select"
+            data-testid="browser-sort"
+            value={filters.sort}
+            onChange={(event) => {
+              const sort = SORT_KEYS.find((key) => key === event.target.value);
+              if (sort) onChange({ sort });
+            }}
+          >
+            {SORT_KEYS.map((key) => (
+              <option key={key} value={key}>
+                {t(SORT_LABELS[key])}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="filter">
+          <span className="filter__label">{t("browser.audience.filter")}</span>
+          <select
+            className="filter__select"
+            data-testid="browser-audience"
+            value={filters.audience ?? "any"}
+            onChange={(event) => onChange({ audience: AUDIENCES.find((a) => a === event.target.value) ?? null })}
+          >
+            <option value="any">{t("browser.audience.any")}</option>
+            {AUDIENCES.map((audience) => (
+              <option key={audience} value={audience}>
+                {t(AUDIENCE_LABELS[audience])}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="filter">
+          <span className="filter__label">{t("browser.mime.filter")}</span>
+          <select
+            className="filter__select"
+            data-testid="browser-mime"
+            value={filters.mime}
+            onChange={(event) => {
+              if (isMimeFamily(event.target.value)) onChange({ mime: event.target.value });
+            }}
+          >
+            {Object.keys(MIME_FAMILIES)
+              .filter(isMimeFamily)
+              .map((family) => (
+                <option key={family} value={family}>
+                  {t(MIME_LABELS[family])}
+                </option>
+              ))}
+          </select>
+        </label>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { useCallback, useImperativeHandle, useMemo, type KeyboardEvent, type MouseEvent, type ReactNode, type Ref } from "react";
+import { useT } from "../../i18n";
+import { browseList, type IndexRow, type QueryResult, type ResourceItem } from "../../ipc";
+import { VirtualList, type RowAttributes } from "../../ui-kit/VirtualList";
+import { filtersKey, listQuery, type BrowseFilters } from "./browseQuery";
+import { LIST_ROW_HEIGHT, ListRow } from "./ListRow";
+import { probeScroll } from "./probe";
+import { ResultsFrame } from "./ResultsFrame";
+import { indexedName, resourceId } from "./rowIds";
+import type { FetchWindow } from "./rowWindows";
+import type { Selection } from "./useSelection";
+import { useRowCursor } from "./useRowCursor";
+import { useRowWindows } from "./useRowWindows";
+
+export interface BrowseViewHandle {
+  focus(): void;
+}
+
+interface ResourceListViewProps {
+  filters: BrowseFilters;
+  /** The index's generation: a new one fetches the rows in view again, in place. */
+  generation: number;
+  selection: Selection;
+  /** The resource the preview shows. */
+  openId: string | null;
+  onOpen: (item: ResourceItem) => void;
+  onToggleSelect: (item: ResourceItem) => void;
+  empty: (indexed: number) => ReactNode;
+  ref?: Ref<BrowseViewHandle>;
+}
+
+const idOf = (row: IndexRow) => resourceId(row.item);
+const labelOf = (row: IndexRow) => indexedName(row.item);
+
+/** Every server's resources as one sorted, searchable, virtualized list. */
+export function ResourceListView(props: ResourceListViewProps) {
+  const { filters, generation, selection, openId, onOpen, onToggleSelect, ref } = props;
+  const { t } = useT();
+  const fetcher = useMemo<FetchWindow<QueryResult>>(
+    () => (offset, limit) => browseList(listQuery(filters, offset, limit)),
+    [filters],
+  );
+  const { snapshot, show, retry } = useRowWindows(filtersKey(filters), String(generation), fetcher);
+  const { list, activeIndex, setActive, typeAhead } = useRowCursor(snapshot, idOf, labelOf);
+  useImperativeHandle(ref, () => ({ focus: () => list.current?.focus() }), [list]);
+
+  const rowAttributes = (index: number): RowAttributes => {
+    const row = snapshot.rowAt(index);
+    if (!row) return { "aria-label": t("browser.row.loading"), "aria-selected": false, "data-testid": "row-placeholder" };
+    const id = idOf(row);
+    return { "aria-selected": selection.has(id), "aria-current": id === openId || undefined, "data-testid": "resource-row" };
+  };
+
+  const renderRow = (index: number) => {
+    const row = snapshot.rowAt(index);
+    return <ListRow row={row} selected={row !== undefined && selection.has(idOf(row))} />;
+  };
+
+  const onKeyDown = (event: KeyboardEvent, active: number | null) => {
+    const row = active === null ? undefined : snapshot.rowAt(active);
+    if (event.key === "Enter" && row) {
+      event.preventDefault();
+      onOpen(row.item);
+    } else if (event.key === " " && row) {
+      event.preventDefault();
+      onToggleSelect(row.item);
+    } else {
+      typeAhead(event, active);
+    }
+  };
+
+  const onRowClick = useCallback(
+    (index: number, event: MouseEvent) => {
+      const row = snapshot.rowAt(index);
+      if (!row) return;
+      const onBox = (event.target as Element).closest("[data-select]") !== null;
+      if (onBox || event.ctrlKey || event.metaKey) onToggleSelect(row.item);
+      else onOpen(row.item);
+    },
+    [snapshot, onOpen, onToggleSelect],
+  );
+
+  const total = snapshot.total ?? 0;
+  return (
+    <ResultsFrame
+      total={snapshot.total}
+      shown={total}
+      indexed={snapshot.summary?.indexed ?? 0}
+      pending={snapshot.pending}
+      error={snapshot.error}
+      onRetry={retry}
+      empty={props.empty(snapshot.summary?.indexed ?? 0)}
+    >
+      <VirtualList
+        ref={list}
+        count={total}
+        rowHeight={LIST_ROW_HEIGHT}
+        role="listbox"
+        multiselectable
+        ariaLabel={t("browser.listLabel")}
+        activeIndex={activeIndex}
+        onActiveChange={setActive}
+        onKeyDown={onKeyDown}
+        onRangeChange={show}
+        onScroll={probeScroll}
+        onRowClick={onRowClick}
+        rowAttributes={rowAttributes}
+        renderRow={renderRow}
+        testId="resource-list"
+      />
+    </ResultsFrame>
+  );
+}

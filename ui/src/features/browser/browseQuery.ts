@@ -1,0 +1,82 @@
+import type { AudienceFilter, Query, SortKey, TreeQuery } from "../../ipc";
+
+export type ViewMode = "list" | "tree";
+
+/** The MIME families the filter offers, and the prefix each sends (case-insensitive in Rust). */
+export const MIME_FAMILIES = {
+  any: null,
+  text: "text/",
+  image: "image/",
+  audio: "audio/",
+  video: "video/",
+  json: "application/json",
+  pdf: "application/pdf",
+} as const satisfies Record<string, string | null>;
+export type MimeFamily = keyof typeof MIME_FAMILIES;
+
+export const SORT_KEYS: readonly SortKey[] = ["relevance", "priority", "modified", "name", "size", "server"];
+export const AUDIENCES: readonly AudienceFilter[] = ["user", "assistant", "both", "unspecified"];
+
+/** Everything the person chose that narrows or orders the rows. */
+export interface BrowseFilters {
+  text: string;
+  sort: SortKey;
+  audience: AudienceFilter | null;
+  mime: MimeFamily;
+  /** Only this server's resources, when set. */
+  only: string | null;
+  hidden: readonly string[];
+}
+
+export const INITIAL_FILTERS: BrowseFilters = {
+  text: "",
+  sort: "relevance",
+  audience: null,
+  mime: "any",
+  only: null,
+  hidden: [],
+};
+
+/** The question for a window of the list (nullable filters sent as null, as Rust expects). */
+export function listQuery(filters: BrowseFilters, offset: number, limit: number): Query {
+  return {
+    text: filters.text,
+    sort: filters.sort,
+    offset,
+    limit,
+    audience: filters.audience,
+    servers: filters.only === null ? null : [filters.only],
+    hidden: [...filters.hidden],
+    mimePrefix: MIME_FAMILIES[filters.mime],
+    scheme: null,
+  };
+}
+
+/** The question for a window of the tree: while searching every folder is open. */
+export function treeQuery(
+  filters: BrowseFilters,
+  expanded: ReadonlySet<string>,
+  offset: number,
+  limit: number,
+): TreeQuery {
+  const searching = isSearching(filters);
+  return {
+    ...listQuery(filters, offset, limit),
+    expanded: searching ? [] : [...expanded],
+    expandAll: searching,
+  };
+}
+
+export function isSearching(filters: BrowseFilters): boolean {
+  return filters.text.trim() !== "";
+}
+
+/** Identity of the rows a question selects and their order: a new one starts at the top. */
+export function filtersKey(filters: BrowseFilters): string {
+  return JSON.stringify([filters.text, filters.sort, filters.audience, filters.mime, filters.only, filters.hidden]);
+}
+
+/** Whether anything narrows the rows (for the "x of y" count and the empty state). */
+export function isNarrowed(filters: BrowseFilters): boolean {
+  return isSearching(filters) || filters.audience !== null || filters.mime !== "any" || filters.only !== null || filters.hidden.length > 0;
+}

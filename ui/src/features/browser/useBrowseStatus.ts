@@ -1,0 +1,37 @@
+import { useEffect, useState } from "react";
+import { browseStatus, onBrowseStatus, type BrowseStatus, type UnlistenFn } from "../../ipc";
+
+/**
+ * Where every server's listing stands, live: the listener is registered first, then the
+ * snapshot asked for; whichever has the newer generation wins. Null until either arrives.
+ */
+export function useBrowseStatus(): BrowseStatus | null {
+  const [status, setStatus] = useState<BrowseStatus | null>(null);
+
+  useEffect(() => {
+    const mounted = new AbortController();
+    let unlisten: UnlistenFn | null = null;
+    const take = (next: BrowseStatus) => {
+      if (mounted.signal.aborted) return;
+      setStatus((current) => (current !== null && current.generation > next.generation ? current : next));
+    };
+    const ask = () => {
+      // Without a snapshot the browser starts from an empty index; events bring the rest.
+      browseStatus().then(take, () => take({ generation: 0, servers: [] }));
+    };
+    onBrowseStatus(take).then(
+      (stop) => {
+        if (mounted.signal.aborted) stop();
+        else unlisten = stop;
+        ask();
+      },
+      ask,
+    );
+    return () => {
+      mounted.abort();
+      unlisten?.();
+    };
+  }, []);
+
+  return status;
+}

@@ -1,0 +1,26 @@
+import { useCallback, useState } from "react";
+import type { ViewMode } from "./browseQuery";
+
+const KEY = "lode.browser.view";
+
+function stored(): ViewMode {
+  try {
+    return window.localStorage.getItem(KEY) === "tree" ? "tree" : "list";
+  } catch {
+    return "list";
+  }
+}
+
+/** List or tree, remembered across launches. */
+export function useViewMode(): [ViewMode, (mode: ViewMode) => void] {
+  const [mode, setMode] = useState<ViewMode>(stored);
+  const choose = useCallback((next: ViewMode) => {
+    setMode(next);
+    try {
+      window.localStorage.setItem(KEY, next);
+    } catch {
+      // Not remembered: the choice still holds for this session.
+    }
+  }, []);
+  return [mode, choose];
+}

@@ -1,0 +1,49 @@
+import { useState } from "react";
+import { useT } from "../../i18n";
+import { TextView } from "./TextView";
+import { ViewToggle } from "./ViewToggle";
+
+/**
+ * An image from a data: URL. SVG goes through <img> too: an image context never runs the
+ * SVG's scripts nor loads what it links to.
+ */
+export function ImageView({ src, uri }: { src: string; uri: string }) {
+  const { t } = useT();
+  const [broken, setBroken] = useState(false);
+  if (broken) return <p className="preview-problem">{t("preview.image.broken")}</p>;
+  return (
+    <div className="content-block__image">
+      <img
+        src={src}
+        alt={t("preview.imageAlt", { uri })}
+        onError={() => {
+          setBroken(true);
+        }}
+      />
+    </div>
+  );
+}
+
+/** An SVG shown as an image, and when it came as text, its source on request. */
+export function SvgView({ src, text, uri }: { src: string; text: string | null; uri: string }) {
+  const { t } = useT();
+  const [view, setView] = useState<"rendered" | "source">("rendered");
+  return (
+    <>
+      {text !== null && (
+        <div className="content-block__tools">
+          <ViewToggle
+            label={t("preview.view.label")}
+            value={view}
+            options={[
+              { value: "rendered", label: t("preview.view.rendered") },
+              { value: "source", label: t("preview.view.source") },
+            ]}
+            onChange={setView}
+          />
+        </div>
+      )}
+      {view === "source" && text !== null ? <TextView text={text} language="xml" /> : <ImageView src={src} uri={uri} />}
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import {
+  readResourceStreamed,
+  type ConnectionId,
+  type ReadEvent,
+  type ResourceContent,
+  type StreamedContentHead,
+} from "../../ipc";
+
+export interface ReadProgress {
+  receivedBytes: number;
+  totalBytes: number;
+}
+
+/**
+ * Reads a resource over the streaming command and puts its pieces back together. Every read
+ * goes this way, small or large: the window learns the size only from the read itself, and a
+ * small read costs one extra message. `onProgress` follows the pieces as they arrive.
+ */
+export function readAssembled(
+  connectionId: ConnectionId,
+  uri: string,
+  onProgress: (progress: ReadProgress) => void,
+): Promise<ResourceContent[]> {
+  return new Promise((resolve, reject) => {
+    let heads: StreamedContentHead[] = [];
+    let pieces: string[][] = [];
+    let totalBytes = 0;
+    const onEvent = (event: ReadEvent) => {
+      switch (event.event) {
+        case "started":
+          heads = event.contents;
+          pieces = heads.map(() => []);
+          totalBytes = event.totalBytes;
+          onProgress({ receivedBytes: 0, totalBytes });
+          break;
+        case "piece":
+          pieces[event.content]?.push(event.data);
+          onProgress({ receivedBytes: event.sentBytes, totalBytes });
+          break;
+        case "done":
+          resolve(assemble(heads, pieces));
+          break;
+      }
+    };
+    // The command settling is not the end (pieces may still be on their way): `done` is.
+    readResourceStreamed(connectionId, uri, onEvent).catch(reject);
+  });
+}
+
+export function assemble(heads: StreamedContentHead[], pieces: string[][]): ResourceContent[] {
+  return heads.map((head, index) => {
+    const data = (pieces[index] ?? []).join("");
+    const base = head.mimeType === undefined ? { uri: head.uri } : { uri: head.uri, mimeType: head.mimeType };
+    return head.kind === "text" ? { ...base, text: data } : { ...base, blob: data };
+  });
+}

@@ -1,0 +1,3 @@
+export { TemplateForm, type TemplateFormProps } from "./TemplateForm";
+export { TemplatesList, type TemplatesListProps } from "./TemplatesList";
+export { useTemplates, type TemplatesState } from "./useTemplates";

@@ -1,0 +1,30 @@
+import { listen } from "@tauri-apps/api/event";
+import type { BrowseStatus } from "./bindings/BrowseStatus";
+import type { Query } from "./bindings/Query";
+import type { QueryResult } from "./bindings/QueryResult";
+import type { TreeQuery } from "./bindings/TreeQuery";
+import type { TreeResult } from "./bindings/TreeResult";
+import { call } from "./commands";
+import type { UnlistenFn } from "./events";
+
+/** The event carrying the index's `BrowseStatus` whenever it changes (at most ~10 times a second). */
+export const BROWSE_EVENT = "lode://browse";
+
+/** A window of the list: the rows `query` selects, sorted, from `offset`, at most `limit`. */
+export function browseList(query: Query): Promise<QueryResult> {
+  return call<QueryResult>("browse_list", { query });
+}
+
+/** A window of the tree's visible rows. */
+export function browseTree(question: TreeQuery): Promise<TreeResult> {
+  return call<TreeResult>("browse_tree", { question });
+}
+
+/** Where each server's listing stands, and the index's generation. */
+export function browseStatus(): Promise<BrowseStatus> {
+  return call<BrowseStatus>("browse_status");
+}
+
+export function onBrowseStatus(handler: (status: BrowseStatus) => void): Promise<UnlistenFn> {
+  return listen<BrowseStatus>(BROWSE_EVENT, (event) => handler(event.payload));
+}
