@@ -238,11 +238,12 @@ export function session() {
 
 /**
  * Checks the prerequisites, starts tauri-driver and opens a session on a fresh copy of the app.
- * @param {{ label: string, prepare?: (dataDir: string) => void }} options  label names the driver
- *   log: `<label>-tauri-driver.log`; prepare runs on the fresh data folder before the app starts
- *   (to save connections with the `lode` CLI, say).
+ * @param {{ label: string, prepare?: (dataDir: string) => void, env?: Record<string, string> }} options
+ *   label names the driver log: `<label>-tauri-driver.log`; prepare runs on the fresh data folder
+ *   before the app starts (to save connections with the `lode` CLI, say); env is added to the
+ *   app's environment.
  */
-export async function launchApp({ label, prepare }) {
+export async function launchApp({ label, prepare, env: extraEnv = {} }) {
   assert.ok(appPath && isAbsolute(appPath), "LODE_E2E_APP must be the absolute path of the app binary");
   assert.ok(existsSync(appPath), `no app binary at ${appPath}`);
   assert.ok(existsSync(join(dirname(appPath), "lode-demo-server")), "lode-demo-server must sit beside the app");
@@ -265,6 +266,7 @@ export async function launchApp({ label, prepare }) {
     LANG: "C.UTF-8",
     LC_ALL: "C.UTF-8",
     LANGUAGE: "en",
+    ...extraEnv,
   };
 
   const port = await freePort();
