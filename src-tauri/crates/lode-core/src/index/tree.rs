@@ -144,13 +144,7 @@ impl ResourceIndex {
             self.tree = Some(self.build_tree(query, sort, search.is_some()));
         }
         let Some(tree) = self.tree.as_mut() else {
-            return TreeResult {
-                total: 0,
-                matches: 0,
-                indexed: self.entries.len(),
-                offset: query.offset,
-                rows: Vec::new(),
-            };
+            return self.empty_tree(query.offset);
         };
         let reuse = tree.flat.as_ref().is_some_and(|(expanded, all, _)| {
             *expanded == question.expanded && *all == question.expand_all
@@ -160,7 +154,9 @@ impl ResourceIndex {
             let flat = flatten(&tree.folders, &tree.roots, &open, question.expand_all);
             tree.flat = Some((question.expanded.clone(), question.expand_all, flat));
         }
-        let tree = self.tree.as_ref().expect("built above");
+        let Some(tree) = self.tree.as_ref() else {
+            return self.empty_tree(query.offset);
+        };
         let visible = tree.flat.as_ref().map_or(&[][..], |(_, _, flat)| flat);
         let window = super::window(visible, query.offset, query.limit);
         let mut matcher = nucleo_matcher::Matcher::new(nucleo_matcher::Config::DEFAULT);
@@ -174,6 +170,17 @@ impl ResourceIndex {
             indexed: self.entries.len(),
             offset: query.offset,
             rows,
+        }
+    }
+
+    /// The answer when there is no tree (never after `tree` built one; typed, not a panic).
+    fn empty_tree(&self, offset: usize) -> TreeResult {
+        TreeResult {
+            total: 0,
+            matches: 0,
+            indexed: self.entries.len(),
+            offset,
+            rows: Vec::new(),
         }
     }
 
