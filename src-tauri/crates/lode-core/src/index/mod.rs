@@ -15,7 +15,7 @@ mod text;
 mod tree;
 mod uri_path;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use nucleo_matcher::{Config, Matcher};
 
@@ -55,6 +55,9 @@ pub struct ResourceIndex {
     /// The searchable text and character masks of `entries[i]`, entry `i` of it.
     texts: Texts,
     templates: BTreeMap<String, Vec<ResourceTemplate>>,
+    /// How many entries each server has: asked after every page of a listing, so kept rather
+    /// than counted (counting made a 1M listing quadratic).
+    counts: HashMap<String, usize>,
     /// Bumped by every change; cached answers of an older generation are stale.
     generation: u64,
     orders: Orders,
@@ -79,16 +82,14 @@ impl ResourceIndex {
 
     /// How many resources `server` has in the index.
     pub fn count_of(&self, server: &str) -> usize {
-        self.entries
-            .iter()
-            .filter(|entry| entry.item.server == server)
-            .count()
+        self.counts.get(server).copied().unwrap_or_default()
     }
 
     /// Adds resources (a page as it arrives).
     pub fn extend(&mut self, items: impl IntoIterator<Item = ResourceItem>) {
         for item in items {
             self.texts.push(entry::fields(&item));
+            *self.counts.entry(item.server.clone()).or_default() += 1;
             self.entries.push(Entry::new(item));
         }
         self.changed();
@@ -96,10 +97,10 @@ impl ResourceIndex {
 
     /// Drops the resources of `server`, keeping `texts` in step with `entries`.
     fn drop_server(&mut self, server: &str) {
-        let entries = &self.entries;
-        if entries.iter().all(|entry| entry.item.server != server) {
+        if self.counts.remove(server).is_none() {
             return;
         }
+        let entries = &self.entries;
         self.texts.retain(|at| entries[at].item.server != server);
         self.entries.retain(|entry| entry.item.server != server);
     }
