@@ -1,6 +1,4 @@
-import { useVirtualizer } from "@tanstack/react-virtual";
 import {
-  useCallback,
   useEffect,
   useEffectEvent,
   useId,
@@ -11,6 +9,7 @@ import {
   type ReactNode,
   type Ref,
 } from "react";
+import { useRowsInView } from "./useRowsInView";
 import "./VirtualList.css";
 
 /** What a parent can ask of the list besides props. */
@@ -57,6 +56,9 @@ interface VirtualListProps {
 
 const clamp = (value: number, max: number) => Math.max(0, Math.min(value, max));
 
+/** Rows rendered beyond each edge of the view, so a scroll shows rows already drawn. */
+const OVERSCAN = 10;
+
 /**
  * A virtualized listbox or tree with roving focus by aria-activedescendant: focus stays on the
  * list, so it survives rows being recycled. Rows have one fixed height and are positioned by
@@ -67,29 +69,20 @@ export function VirtualList(props: VirtualListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const idPrefix = useId();
   const rowId = (index: number) => `${idPrefix}-row-${index}`;
-  const estimateSize = useCallback(() => rowHeight, [rowHeight]);
-
-  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual is designed for this use.
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize,
-    overscan: 10,
-  });
+  const rows = useRowsInView(scrollRef, count, rowHeight, OVERSCAN);
+  const { scrollToTop, scrollToIndex } = rows;
 
   useImperativeHandle(
     ref,
     () => ({
-      scrollToTop: () => virtualizer.scrollToOffset(0),
-      scrollToIndex: (index) => virtualizer.scrollToIndex(index, { align: "auto" }),
+      scrollToTop,
+      scrollToIndex,
       focus: () => scrollRef.current?.focus({ preventScroll: true }),
     }),
-    [virtualizer],
+    [scrollToTop, scrollToIndex],
   );
 
-  const items = virtualizer.getVirtualItems();
-  const start = items[0]?.index ?? 0;
-  const end = (items.at(-1)?.index ?? -1) + 1;
+  const { start, end, top } = rows.layout;
   const reportRange = useEffectEvent((from: number, to: number) => props.onRangeChange?.(from, to));
   useEffect(() => {
     reportRange(start, end);
@@ -98,7 +91,7 @@ export function VirtualList(props: VirtualListProps) {
   const moveTo = (index: number) => {
     const next = clamp(index, count - 1);
     props.onActiveChange(next);
-    virtualizer.scrollToIndex(next, { align: "auto" });
+    scrollToIndex(next);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -150,27 +143,29 @@ export function VirtualList(props: VirtualListProps) {
       onScroll={props.onScroll}
       onFocus={(event) => {
         // The first row in view (not in the overscan above it) becomes active.
-        const first = virtualizer.range?.startIndex ?? start;
-        if (event.target === event.currentTarget && activeIndex === null && count > 0) props.onActiveChange(first);
+        if (event.target === event.currentTarget && activeIndex === null && count > 0) props.onActiveChange(rows.firstVisible());
       }}
     >
-      <div className="vlist__canvas" style={{ height: virtualizer.getTotalSize() }} onClick={onClick}>
-        {items.map((item) => (
-          <div
-            key={item.key}
-            id={rowId(item.index)}
-            role={rowRole}
-            data-index={item.index}
-            data-active={item.index === activeIndex || undefined}
-            aria-setsize={role === "listbox" ? count : undefined}
-            aria-posinset={role === "listbox" ? item.index + 1 : undefined}
-            className="vlist__row"
-            style={{ height: rowHeight, transform: `translateY(${item.start}px)` }}
-            {...props.rowAttributes(item.index)}
-          >
-            {props.renderRow(item.index)}
-          </div>
-        ))}
+      <div className="vlist__canvas" style={{ height: rows.canvasHeight }} onClick={onClick}>
+        {Array.from({ length: end - start }, (_, offset) => {
+          const index = start + offset;
+          return (
+            <div
+              key={index}
+              id={rowId(index)}
+              role={rowRole}
+              data-index={index}
+              data-active={index === activeIndex || undefined}
+              aria-setsize={role === "listbox" ? count : undefined}
+              aria-posinset={role === "listbox" ? index + 1 : undefined}
+              className="vlist__row"
+              style={{ height: rowHeight, transform: `translateY(${top(index)}px)` }}
+              {...props.rowAttributes(index)}
+            >
+              {props.renderRow(index)}
+            </div>
+          );
+        })}
       </div>
     </div>
   );

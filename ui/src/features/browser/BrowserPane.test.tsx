@@ -23,6 +23,7 @@ import {
 import { scrollingInJsdom } from "../../test/scrolling";
 import { BrowserPane } from "./BrowserPane";
 import { LIST_ROW_HEIGHT } from "./ListRow";
+import { WINDOW_SIZE } from "./rowWindows";
 
 const NOW = Date.now();
 
@@ -94,7 +95,7 @@ describe("BrowserPane", () => {
       text: "",
       sort: "relevance",
       offset: 0,
-      limit: 200,
+      limit: WINDOW_SIZE,
       audience: null,
       servers: null,
       hidden: [],
@@ -143,7 +144,12 @@ describe("BrowserPane", () => {
     await waitFor(() => {
       expect(gate.waiting).toHaveLength(2);
     });
-    expect(gate.waiting[1]?.query).toMatchObject({ offset: 200, limit: 200 });
+    // Whole windows around row 300 (and its overscan), none of them the first.
+    const further = gate.waiting[1]?.query;
+    expect(further?.offset).toBeGreaterThan(0);
+    expect(further?.offset).toBeLessThanOrEqual(290);
+    expect((further?.offset ?? 0) + (further?.limit ?? 0)).toBeGreaterThanOrEqual(312);
+    expect((further?.offset ?? 1) % WINDOW_SIZE).toBe(0);
     expect(screen.queryAllByTestId("resource-row")).toHaveLength(0);
     expect(screen.getAllByTestId("row-placeholder").length).toBeGreaterThan(10);
     await gate.release(1);
@@ -337,7 +343,7 @@ describe("BrowserPane", () => {
     await user.click(screen.getByTestId("browser-view-tree"));
     const tree = await screen.findByRole("tree", { name: "Resources by server and URI" });
     await within(tree).findAllByTestId("tree-folder");
-    expect(treeQueries(calls)[0]).toMatchObject({ expanded: ["Demo", "Docs over HTTP"], expandAll: false, offset: 0, limit: 200 });
+    expect(treeQueries(calls)[0]).toMatchObject({ expanded: ["Demo", "Docs over HTTP"], expandAll: false, offset: 0, limit: WINDOW_SIZE });
 
     const demo = rowNamed("Demo");
     expect(demo).toHaveAttribute("aria-level", "1");

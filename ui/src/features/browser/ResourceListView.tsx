@@ -4,7 +4,7 @@ import { browseList, type IndexRow, type QueryResult, type ResourceItem } from "
 import { VirtualList, type RowAttributes } from "../../ui-kit/VirtualList";
 import { filtersKey, listQuery, type BrowseFilters } from "./browseQuery";
 import { LIST_ROW_HEIGHT, ListRow } from "./ListRow";
-import { probeScroll } from "./probe";
+import { probeFetch, probeScroll } from "./probe";
 import { ResultsFrame } from "./ResultsFrame";
 import { indexedName, resourceId } from "./rowIds";
 import type { FetchWindow } from "./rowWindows";
@@ -37,7 +37,7 @@ export function ResourceListView(props: ResourceListViewProps) {
   const { filters, generation, selection, openId, onOpen, onToggleSelect, ref } = props;
   const { t } = useT();
   const fetcher = useMemo<FetchWindow<QueryResult>>(
-    () => (offset, limit) => browseList(listQuery(filters, offset, limit)),
+    () => (offset, limit) => probeFetch(browseList(listQuery(filters, offset, limit))),
     [filters],
   );
   const { snapshot, show, retry } = useRowWindows(filtersKey(filters), String(generation), fetcher);

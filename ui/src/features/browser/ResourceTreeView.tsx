@@ -10,7 +10,7 @@ import {
 } from "../../ipc";
 import { VirtualList, type RowAttributes } from "../../ui-kit/VirtualList";
 import { filtersKey, isSearching, treeQuery, type BrowseFilters } from "./browseQuery";
-import { probeScroll } from "./probe";
+import { probeFetch, probeScroll } from "./probe";
 import type { BrowseViewHandle } from "./ResourceListView";
 import { ResultsFrame } from "./ResultsFrame";
 import { indexedName, resourceId } from "./rowIds";
@@ -56,7 +56,7 @@ export function ResourceTreeView(props: ResourceTreeViewProps) {
   const { t } = useT();
   const searching = isSearching(filters);
   const fetcher = useMemo<FetchWindow<TreeResult>>(
-    () => (offset, limit) => browseTree(treeQuery(filters, expanded, offset, limit)),
+    () => (offset, limit) => probeFetch(browseTree(treeQuery(filters, expanded, offset, limit))),
     [filters, expanded],
   );
   // Opening a folder fetches again in place; only a new search or filter starts at the top.
