@@ -164,6 +164,16 @@ describe("Lode's browser with 100k resources in a real window", { timeout: 300_0
     // Keystrokes answered after a newer one was typed are never painted, so never timed.
     assert.ok(samples.length >= 10, `the probe timed search paints: ${samples.length}`);
     figures.push(summary("input-to-paint of a search keystroke over 100k resources", samples));
+    // Where that time goes: each stage's median, in ms from the input event.
+    const stages = /** @type {Record<string, number | null>[]} */ (
+      await browser.execute(() => window.__LODE_PROBE__?.searchStages ?? [])
+    );
+    const stageMedians = ["asked", "answered", "committed", "painted"].map((stage) => {
+      const times = stages.map((s) => s[stage]).filter((ms) => typeof ms === "number");
+      return `${stage} ${percentile(/** @type {number[]} */ (times), 50).toFixed(1)}`;
+    });
+    figures.push(`search stages, median ms after the input event: ${stageMedians.join(", ")}`);
+    console.log(figures.at(-1));
     await parkPointer();
     await screenShot("browser-100k-search.png");
     writeFileSync(join(artifactsDir, "browser-scale-figures.txt"), `${figures.join("\n")}\n`);

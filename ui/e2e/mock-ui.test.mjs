@@ -144,7 +144,8 @@ const tests = [
       await page.locator(`[data-testid="resource-row"][aria-posinset="${TOTAL}"]`).waitFor();
       const calls = await commandCalls(page, "browse_list");
       const offsets = calls.map((args) => args.query.offset);
-      assert(offsets.every((offset) => offset % 200 === 0) && Math.max(...offsets) >= 3000, `windows fetched: ${JSON.stringify(offsets)}`);
+      // Whole windows (WINDOW_SIZE in features/browser/rowWindows.ts: 50 rows).
+      assert(offsets.every((offset) => offset % 50 === 0) && Math.max(...offsets) >= 3000, `windows fetched: ${JSON.stringify(offsets)}`);
       assert(calls.every((args) => args.query.limit <= 400), "never the whole index");
       await page.keyboard.press("Home");
       await expectText(page.getByTestId("resource-row").first(), "Welcome to Lode");
@@ -303,7 +304,7 @@ const tests = [
       assert(marks.join("").toLowerCase().includes("atlas"), `matches marked: ${JSON.stringify(marks)}`);
       const lists = await commandCalls(page, "browse_list");
       const last = lists.at(-1)?.query;
-      assert(last?.text === "atlas page 004" && last.offset === 0 && last.limit === 200 && last.mimePrefix === null, `query: ${JSON.stringify(last)}`);
+      assert(last?.text === "atlas page 004" && last.offset === 0 && last.limit === 50 && last.mimePrefix === null, `query: ${JSON.stringify(last)}`);
       await page.screenshot({ path: artifact("mock-ui-search.png") });
 
       // The tree while searching: every folder open, down to the matches.

@@ -102,6 +102,52 @@ fn synthetic(n: usize) -> Vec<ResourceItem> {
         .collect()
 }
 
+/// The twelve topics of the demo server's synthetic resources.
+const TOPICS: [&str; 12] = [
+    "revenue",
+    "inventory",
+    "customers",
+    "shipping",
+    "returns",
+    "pricing",
+    "forecast",
+    "marketing",
+    "support",
+    "billing",
+    "analytics",
+    "onboarding",
+];
+
+/// Resources shaped like the demo server's `--n N` ones, which the real-window scale test
+/// searches: every URI holds "group", every title a topic. Nearly every resource matches the
+/// first letters typed, so this is the heavy case for search.
+fn demo_synthetic(n: usize) -> Vec<ResourceItem> {
+    (0..n)
+        .map(|i| {
+            let group = format!("group-{:04}", i / 100);
+            ResourceItem {
+                server: "Big".into(),
+                uri: format!("demo://synthetic/{group}/{i}"),
+                name: format!("synthetic-{i}"),
+                title: Some(format!("Synthetic {i}: {}", TOPICS[i % TOPICS.len()])),
+                description: Some(format!("Benchmark resource {i} of {n} in {group}")),
+                mime_type: Some("text/plain".into()),
+                size: Some(100 + (i % 900) as u64),
+                annotations: Annotations {
+                    audience: None,
+                    priority: Some((i % 11) as f64 / 10.0),
+                    last_modified: Some(format!(
+                        "2026-{:02}-{:02}T00:00:00Z",
+                        1 + i % 12,
+                        1 + i % 28
+                    )),
+                },
+                icons: None,
+            }
+        })
+        .collect()
+}
+
 fn string_bytes(item: &ResourceItem) -> usize {
     item.server.len()
         + item.uri.len()
@@ -136,7 +182,13 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(100_000);
-    let items = synthetic(n);
+    // INDEX_BENCH_DATA=window: the real-window scale test's resources and typed queries.
+    let window_data = std::env::var("INDEX_BENCH_DATA").is_ok_and(|data| data == "window");
+    let items = if window_data {
+        demo_synthetic(n)
+    } else {
+        synthetic(n)
+    };
     let strings: usize = items.iter().map(string_bytes).sum();
     let before = LIVE.load(Ordering::Relaxed);
     let (mut index, took) = time(|| {
@@ -149,7 +201,11 @@ fn main() {
     });
     drop(items);
     let held = LIVE.load(Ordering::Relaxed) - before;
-    println!("resources: {n} from 3 servers");
+    if window_data {
+        println!("resources: {n} shaped like the demo server's synthetic ones (one server)");
+    } else {
+        println!("resources: {n} from 3 servers");
+    }
     println!("index (pages of 1,000): {:.1} ms", ms(took));
     println!(
         "memory: {:.0} B per resource in all, {:.0} B of them its strings, {:.0} B beyond them",
@@ -163,16 +219,20 @@ fn main() {
     println!("ordering by priority once listed: {:.1} ms", ms(took));
     let verbose = std::env::var_os("INDEX_BENCH_VERBOSE").is_some();
 
-    let typed = [
-        "deploy notes",
-        "ledger",
-        "schema users",
-        "postgres billing",
-        "readme",
-        "note 42",
-    ];
+    let typed: &[&str] = if window_data {
+        &["synthetic 42", "group 7 revenue", "readme", "group 7"]
+    } else {
+        &[
+            "deploy notes",
+            "ledger",
+            "schema users",
+            "postgres billing",
+            "readme",
+            "note 42",
+        ]
+    };
     let mut keystrokes = Vec::new();
-    for text in typed {
+    for &text in typed {
         for end in 1..=text.len() {
             let query = Query {
                 text: text[..end].into(),
