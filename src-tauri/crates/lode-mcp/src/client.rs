@@ -90,7 +90,8 @@ impl McpClient {
         let opening = open(handler, &options, &log);
         let what = format!("connecting to {}", options.server_name);
         let opened = match tokio::time::timeout(options.request_timeout, opening).await {
-            Ok(result) => result.map_err(|e| with_log_tail(e, &log))?,
+            Ok(Ok(opened)) => opened,
+            Ok(Err(error)) => return Err(with_last_words(error, &log).await),
             Err(_) => {
                 return Err(with_log_tail(
                     timed_out(&what, options.request_timeout),
@@ -249,6 +250,19 @@ impl McpClient {
             Err(_) => Err(timed_out(what, self.options.request_timeout)),
         }
     }
+}
+
+/// How long a failed opening waits for a server's stderr: a local server that exits at once (a
+/// wrong token) often breaks the pipe before the reason it printed has been read.
+const LAST_WORDS: Duration = Duration::from_millis(300);
+
+/// `error` with the server's last stderr lines, waiting up to [`LAST_WORDS`] for the first.
+async fn with_last_words(error: LodeError, log: &ServerLog) -> LodeError {
+    let deadline = tokio::time::Instant::now() + LAST_WORDS;
+    while log.tail(1).is_empty() && tokio::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    with_log_tail(error, log)
 }
 
 /// A failure of a local server is easier to understand with the last thing it wrote to stderr.
