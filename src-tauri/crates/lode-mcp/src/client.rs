@@ -252,14 +252,15 @@ impl McpClient {
     }
 }
 
-/// How long a failed opening waits for a server's stderr: a local server that exits at once (a
-/// wrong token) often breaks the pipe before the reason it printed has been read.
+/// How long a failed opening waits for a server's stderr to close: a local server that exits at
+/// once (a wrong token) often breaks the pipe before the reason it printed has been read.
 const LAST_WORDS: Duration = Duration::from_millis(300);
 
-/// `error` with the server's last stderr lines, waiting up to [`LAST_WORDS`] for the first.
+/// `error` with the server's last stderr lines, read to the end (up to [`LAST_WORDS`]). No wait
+/// when there is no stderr to read: a command that never started, a remote server.
 async fn with_last_words(error: LodeError, log: &ServerLog) -> LodeError {
     let deadline = tokio::time::Instant::now() + LAST_WORDS;
-    while log.tail(1).is_empty() && tokio::time::Instant::now() < deadline {
+    while log.may_grow() && tokio::time::Instant::now() < deadline {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     with_log_tail(error, log)

@@ -26,7 +26,7 @@ use super::decode::{Decoder, Fault};
 use super::lines::{Frame, LineReader};
 use super::page_stream::PageStreams;
 use crate::error::spawn_failed;
-use crate::server_log::ServerLog;
+use crate::server_log::{ServerLog, StreamOpen};
 
 /// The largest single message accepted from a server. One page of 100k resources is ~26 MB.
 pub(crate) const MAX_MESSAGE_BYTES: usize = 256 * 1024 * 1024;
@@ -85,7 +85,8 @@ pub(crate) fn spawn(
     let stdin = child.stdin().take().ok_or_else(|| io_error("stdin"))?;
     let stdout = child.stdout().take().ok_or_else(|| io_error("stdout"))?;
     if let Some(stderr) = child.stderr().take() {
-        tokio::spawn(drain_stderr(stderr, log.clone()));
+        let open = log.writer();
+        tokio::spawn(drain_stderr(stderr, log.clone(), open));
     }
     let child: SharedChild = Arc::new(Mutex::new(child));
     let mut transport = JsonLinesTransport::new(stdout, stdin, log.clone());
@@ -93,7 +94,8 @@ pub(crate) fn spawn(
     Ok((ServerProcess { child }, transport))
 }
 
-async fn drain_stderr(stderr: ChildStderr, log: ServerLog) {
+/// Reads `stderr` into `log` until it closes; `_open` tells the log when that happens.
+async fn drain_stderr(stderr: ChildStderr, log: ServerLog, _open: StreamOpen) {
     let mut reader = BufReader::new(stderr);
     let mut line = Vec::new();
     loop {
