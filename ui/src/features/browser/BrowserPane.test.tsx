@@ -111,8 +111,8 @@ describe("BrowserPane", () => {
     expect(welcome).toHaveTextContent("demo://notes/welcome.md");
     expect(within(welcome).getByRole("img", { name: "For the user" })).toBeInTheDocument();
     expect(within(welcome).queryByRole("img", { name: "For the assistant" })).toBeNull();
-    expect(within(welcome).getByText("Priority 0.8 (0 to 1)")).toBeInTheDocument();
-    expect(within(welcome).getByText("3 days ago")).toBeInTheDocument();
+    expect(within(welcome).getByRole("img", { name: "Priority 0.8 (0 to 1)" })).toHaveTextContent("0.8");
+    expect(within(welcome).getByRole("img", { name: /^Modified 3 days ago, / })).toHaveTextContent("3 days ago");
     expect(welcome.querySelector("time")).toHaveAttribute("title");
     expect(within(welcome).getByText("2 kB")).toBeInTheDocument();
     expect(within(welcome).getByText("Demo")).toBeInTheDocument();
@@ -285,7 +285,14 @@ describe("BrowserPane", () => {
     renderBrowser();
     await screen.findAllByTestId("resource-row");
     const list = screen.getByTestId("resource-list");
-    expect(list.querySelector("script, img")).toBeNull();
+    expect(list.querySelector("script")).toBeNull();
+    // The only images are Lode's own icons: no markup from a name became an element.
+    const images = [...list.querySelectorAll("img")];
+    expect(images.length).toBeGreaterThan(0);
+    for (const image of images) {
+      expect(image.getAttribute("src")).toMatch(/^data:image\/svg\+xml,%3Csvg%20xmlns/);
+      expect(image.getAttributeNames().sort()).toEqual(["alt", "class", "draggable", "height", "src", "width"]);
+    }
     expect(rowNamed("<script>alert('name')</script>")).toBeInTheDocument();
     const rtl = rowNamed("invoice");
     expect(rtl).toHaveTextContent("invoice⟨U+202E⟩txt.exe");

@@ -19,9 +19,15 @@ export function ModifiedBadge({ raw }: { raw: string | undefined }) {
   const relative = format.relative(date);
   const absolute = format.dateTime(date);
   return (
-    <time className="modified" dateTime={date.toISOString()} title={absolute}>
-      <span aria-hidden="true">{relative}</span>
-      <span className="visually-hidden">{t("browser.modified.label", { relative, date: absolute })}</span>
+    // Named by aria-label rather than visually hidden text, as the priority meter (RowMeta).
+    <time
+      className="modified"
+      dateTime={date.toISOString()}
+      title={absolute}
+      role="img"
+      aria-label={t("browser.modified.label", { relative, date: absolute })}
+    >
+      {relative}
     </time>
   );
 }

@@ -1,5 +1,5 @@
 import type { ResourceItem } from "../../ipc";
-import { MimeIcon } from "./icons";
+import { MimeIcon } from "./rowIcons";
 
 /** A data: URI icon larger than this is not worth decoding for a 16 px square. */
 const MAX_ICON_CHARS = 64 * 1024;

@@ -1,7 +1,7 @@
 import { useT } from "../../i18n";
 import type { Annotations } from "../../ipc";
 import { audienceKind, normalizedPriority } from "./annotations";
-import { AssistantIcon, UserIcon } from "./icons";
+import { AssistantIcon, UserIcon } from "./rowIcons";
 
 /** Who the resource is for, as icons with accessible names; nothing when unspecified. */
 export function AudienceIcons({ audience }: { audience: Annotations["audience"] }) {
@@ -33,13 +33,14 @@ export function PriorityMeter({ priority }: { priority: number | undefined }) {
   if (value === null) return null;
   const shown = format.number(value, 2);
   const label = t("browser.priority.label", { value: shown });
+  // Named by aria-label, not by visually hidden text: in a software-painted window every clipped
+  // box in a row costs paint time on each scrolled frame (measured, see docs/browser.md).
   return (
-    <span className="priority" title={label}>
-      <span className="priority__meter" aria-hidden="true">
+    <span className="priority" role="img" aria-label={label} title={label}>
+      <span className="priority__meter">
         <span className="priority__fill" style={{ width: `${Math.round(value * 100)}%` }} />
       </span>
-      <span aria-hidden="true">{shown}</span>
-      <span className="visually-hidden">{label}</span>
+      {shown}
     </span>
   );
 }

@@ -36,55 +36,6 @@ function Svg({ children, className }: { children: ReactNode; className?: string 
   );
 }
 
-const PAGE = <path d="M4 1.5h5.5L12.5 4.5v10h-8.5z M9.5 1.5v3h3" />;
-
-const MIME_GLYPHS: Record<MimeKind, ReactNode> = {
-  text: (
-    <>
-      {PAGE}
-      <path d="M6 7.5h4.5M6 9.75h4.5M6 12h3" />
-    </>
-  ),
-  code: (
-    <>
-      {PAGE}
-      <path d="M7 8l-1.5 1.75L7 11.5M9.5 8l1.5 1.75-1.5 1.75" />
-    </>
-  ),
-  image: (
-    <>
-      <rect x="2" y="3" width="12" height="10" rx="1.5" />
-      <circle cx="6" cy="6.5" r="1.2" />
-      <path d="M2.5 12l3.5-3.5 2.5 2.5 2-2 3 3" />
-    </>
-  ),
-  audio: <path d="M6 12.2V3.5l7-1.5v8.5 M6 12.2a1.8 1.8 0 1 1-3.6 0 1.8 1.8 0 0 1 3.6 0z M13 10.5a1.8 1.8 0 1 1-3.6 0 1.8 1.8 0 0 1 3.6 0z" />,
-  video: (
-    <>
-      <rect x="1.5" y="3.5" width="9.5" height="9" rx="1.5" />
-      <path d="M11 7l3.5-2v6L11 9" />
-    </>
-  ),
-  pdf: (
-    <>
-      {PAGE}
-      <path d="M5.5 12.5V8h1.5a1.2 1.2 0 0 1 0 2.4H5.5" />
-    </>
-  ),
-  binary: (
-    <>
-      {PAGE}
-      <path d="M6 8v3.5M8.5 8h1.5v3.5H8.5z" />
-    </>
-  ),
-  unknown: PAGE,
-};
-
-export function MimeIcon({ mime }: { mime: string | undefined }) {
-  const kind = mimeKind(mime);
-  return <Svg className={`icon--${kind}`}>{MIME_GLYPHS[kind]}</Svg>;
-}
-
 const FOLDER_GLYPHS: Record<FolderKind, ReactNode> = {
   server: (
     <>
@@ -127,23 +78,6 @@ export function Chevron({ open }: { open: boolean }) {
   return (
     <Svg className={open ? "chevron chevron--open" : "chevron"}>
       <path d="M6 4l4 4-4 4" />
-    </Svg>
-  );
-}
-
-export function UserIcon() {
-  return (
-    <Svg className="icon--user">
-      <circle cx="8" cy="5.5" r="2.75" />
-      <path d="M2.75 14c.5-3 2.6-4.5 5.25-4.5s4.75 1.5 5.25 4.5" />
-    </Svg>
-  );
-}
-
-export function AssistantIcon() {
-  return (
-    <Svg className="icon--assistant">
-      <path d="M8 1.75l1.4 3.6 3.6 1.4-3.6 1.4L8 11.75l-1.4-3.6L3 6.75l3.6-1.4z M12.5 10.5l.6 1.4 1.4.6-1.4.6-.6 1.4-.6-1.4-1.4-.6 1.4-.6z" />
     </Svg>
   );
 }
