@@ -42,7 +42,7 @@ const ASSISTANT_GLYPH =
 
 /** A 16 px line-drawn glyph in `color`, as a data: URI (built once per glyph and colour). */
 const uris = new Map<string, string>();
-export function glyphUri(glyph: string, color: string): string {
+function glyphUri(glyph: string, color: string): string {
   const key = `${color}${glyph}`;
   let uri = uris.get(key);
   if (uri === undefined) {
