@@ -74,6 +74,7 @@ export function MimeIcon({ mime }: { mime: string | undefined }) {
 }
 
 export function UserIcon() {
+  // The theme's --accent (styles/theme.css): an image cannot read CSS variables.
   return <GlyphImage glyph={USER_GLYPH} color="#4f5bd5" className="icon--user" />;
 }
 
