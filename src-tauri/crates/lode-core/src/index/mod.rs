@@ -6,7 +6,9 @@
 //! key is computed once per change; the last search's hits are kept, so a longer search text
 //! scores only them; the last ordered answer is kept, so scrolling fetches windows of it.
 
+mod best;
 mod entry;
+mod greedy;
 mod modified;
 mod order;
 mod query;
@@ -16,11 +18,13 @@ mod tree;
 mod uri_path;
 
 use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 
 use nucleo_matcher::{Config, Matcher};
 
 use crate::listing::ResourceTemplate;
 use crate::resource::ResourceItem;
+use best::{best, relevance_key, BEST_AT_MOST};
 use entry::Entry;
 use order::Orders;
 use search::{Candidates, Hit, Search};
@@ -35,7 +39,8 @@ struct Scan {
     text: String,
     filters: Filters,
     generation: u64,
-    hits: Vec<Hit>,
+    /// Shared with a relevance answer that has not needed its own copy yet.
+    hits: Arc<Vec<Hit>>,
 }
 
 /// The hits of a scan in the order of one sort key.
@@ -47,6 +52,9 @@ struct Ordered {
     hits: Vec<Hit>,
     /// How many leading hits are in their final order (the rest come after all of them).
     sorted: usize,
+    /// Every hit of a relevance answer while `hits` holds only its best (all in order): the
+    /// scan's, in entry order. A window past them copies these into `hits`.
+    unplaced: Option<Arc<Vec<Hit>>>,
 }
 
 #[derive(Default)]
@@ -145,9 +153,8 @@ impl ResourceIndex {
     pub fn query(&mut self, query: &Query) -> QueryResult {
         let search = Search::parse(&query.text);
         self.order(query, search.as_ref());
-        let hits = self.ordered_hits();
-        let total = hits.len();
-        let window = window(hits, query.offset, query.limit).to_vec();
+        let total = self.matches();
+        let window = window(self.ordered_hits(), query.offset, query.limit).to_vec();
         let mut matcher = Matcher::new(Config::DEFAULT);
         let rows = window
             .iter()
@@ -163,6 +170,17 @@ impl ResourceIndex {
 
     fn ordered_hits(&self) -> &[Hit] {
         self.ordered.as_ref().map_or(&[], |ordered| &ordered.hits)
+    }
+
+    /// How many hits the last answer has: more than [`Self::ordered_hits`] while only its best
+    /// are placed.
+    fn matches(&self) -> usize {
+        self.ordered.as_ref().map_or(0, |ordered| {
+            ordered
+                .unplaced
+                .as_ref()
+                .map_or(ordered.hits.len(), |all| all.len())
+        })
     }
 
     fn row(&self, hit: Hit, search: Option<&Search>, matcher: &mut Matcher) -> IndexRow {
@@ -195,15 +213,19 @@ impl ResourceIndex {
                 && ordered.filters == query.filters
         });
         if !fresh {
-            let (hits, sorted) = match search {
-                None => (self.walk_in_order(sort, &query.filters), usize::MAX),
+            let (hits, sorted, unplaced) = match search {
+                None => (self.walk_in_order(sort, &query.filters), usize::MAX, None),
                 Some(search) => {
                     self.scan(query, Some(search));
-                    let hits = self.scan.as_ref().map_or_else(Vec::new, |s| s.hits.clone());
+                    let found = self
+                        .scan
+                        .as_ref()
+                        .map_or_else(Arc::default, |scan| Arc::clone(&scan.hits));
                     if sort == SortKey::Relevance {
-                        (hits, 0)
+                        (Vec::new(), 0, Some(found))
                     } else {
-                        (self.sort_by_key(hits, sort), usize::MAX)
+                        let hits = self.sort_by_key(found.to_vec(), sort);
+                        (hits, usize::MAX, None)
                     }
                 }
             };
@@ -214,6 +236,7 @@ impl ResourceIndex {
                 generation: self.generation,
                 sorted: sorted.min(hits.len()),
                 hits,
+                unplaced,
             });
         }
         self.sort_up_to(query.offset.saturating_add(query.limit));
@@ -253,22 +276,38 @@ impl ResourceIndex {
             .collect()
     }
 
-    /// Puts the best `upto` hits of a relevance answer in their final order. Only the window
-    /// asked for is sorted (after a linear selection); the rest when a later window needs it.
+    /// Puts the best `upto` hits of a relevance answer in their final order. A first few are
+    /// selected from the scan's hits without copying them; further down, only the window asked
+    /// for is sorted (after a linear selection), the rest when a later window needs it.
     fn sort_up_to(&mut self, upto: usize) {
         let Some(ordered) = self.ordered.as_mut() else {
             return;
         };
+        if let Some(all) = &ordered.unplaced {
+            let upto = upto.min(all.len());
+            if upto <= ordered.hits.len() {
+                return;
+            }
+            if upto <= BEST_AT_MOST {
+                let ranks = self.orders.rank(&self.entries, SortKey::Priority);
+                ordered.hits = best(all, upto, |entry| ranks[entry as usize]);
+                ordered.sorted = ordered.hits.len();
+                return;
+            }
+            ordered.hits = all.to_vec();
+            ordered.sorted = 0;
+            ordered.unplaced = None;
+        }
         let len = ordered.hits.len();
         let upto = upto.min(len);
         if ordered.sorted >= upto || ordered.sorted == len {
             return;
         }
+        // Only now: the priority order takes a second to compute at 1M after a change, and an
+        // answer in another order never needs it.
         let ranks = self.orders.rank(&self.entries, SortKey::Priority);
         // Best score first, then the priority order: one integer per hit to compare.
-        let key = |hit: &Hit| {
-            (u64::from(u32::MAX - hit.score) << 32) | u64::from(ranks[hit.entry as usize])
-        };
+        let key = |hit: &Hit| relevance_key(hit.score, ranks[hit.entry as usize]);
         let rest = &mut ordered.hits[ordered.sorted..];
         let wanted = upto - ordered.sorted;
         if wanted < rest.len() / 2 {
@@ -338,7 +377,7 @@ impl ResourceIndex {
             text: query.text.clone(),
             filters: query.filters.clone(),
             generation: self.generation,
-            hits,
+            hits: Arc::new(hits),
         });
     }
 }
@@ -381,6 +420,8 @@ fn passes_filters(item: &ResourceItem, filters: &Filters) -> bool {
     true
 }
 
+#[cfg(test)]
+mod greedy_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

@@ -9,6 +9,7 @@ use nucleo_matcher::pattern::{Atom, AtomKind, CaseMatching, Normalization, Patte
 use nucleo_matcher::{Config, Matcher, Utf32Str};
 
 use super::entry::{needle_mask, Masks, FIELDS};
+use super::greedy;
 use super::text::{capped, Texts};
 
 /// Below this many candidates one thread answers sooner than starting more.
@@ -39,11 +40,17 @@ struct Term {
     /// How the atom compares case and accents (nucleo's smart rules), for greedy matching.
     ignore_case: bool,
     normalize: bool,
+    /// The needle's bytes when it is ASCII and ignores case: then an ASCII field is scored
+    /// greedily by [`greedy::score`], without nucleo.
+    ascii_needle: Option<Vec<u8>>,
 }
 
 impl Term {
     fn score(&self, haystack: Utf32Str<'_>, matcher: &mut Matcher, greedy: bool) -> Option<u16> {
         if greedy && !self.atom.negative && self.atom.kind == AtomKind::Fuzzy {
+            if let (Some(needle), Utf32Str::Ascii(haystack)) = (&self.ascii_needle, haystack) {
+                return greedy::score(haystack, needle);
+            }
             matcher.config.ignore_case = self.ignore_case;
             matcher.config.normalize = self.normalize;
             return matcher.fuzzy_match_greedy(haystack, self.atom.needle_text());
@@ -59,7 +66,7 @@ pub(super) struct Search {
 }
 
 /// A resource that matched, and how well (0 without search text).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub(super) struct Hit {
     pub entry: u32,
     pub score: u32,
@@ -77,10 +84,12 @@ impl Search {
             .into_iter()
             .map(|atom| {
                 let needle = atom.needle_text().to_string();
+                let ignore_case = !needle.chars().any(chars::is_upper_case);
                 Term {
                     mask: needle_mask(&needle),
-                    ignore_case: !needle.chars().any(chars::is_upper_case),
+                    ignore_case,
                     normalize: needle.is_ascii(),
+                    ascii_needle: (ignore_case && needle.is_ascii()).then(|| needle.into_bytes()),
                     atom,
                 }
             })
@@ -217,39 +226,49 @@ impl Search {
             return hits;
         }
         // Parts are claimed one at a time, so a thread the system slows down takes fewer.
+        // Each thread appends to one vector of its own and notes where each part's hits are:
+        // a vector per part would be allocated, grown and freed a hundred times per keystroke.
         let parts = count.div_ceil(PART);
         let next = AtomicUsize::new(0);
         let work = || {
             let mut matcher = Matcher::new(Config::DEFAULT);
+            let mut hits = Vec::with_capacity(count / threads + PART);
             let mut done = Vec::new();
             loop {
                 let part = next.fetch_add(1, Ordering::Relaxed);
                 if part >= parts {
-                    return done;
+                    return (hits, done);
                 }
-                let mut hits = Vec::new();
+                let start = hits.len();
                 score_part(
                     part * PART,
                     ((part + 1) * PART).min(count),
                     &mut matcher,
                     &mut hits,
                 );
-                done.push((part, hits));
+                done.push((part, start..hits.len()));
             }
         };
-        let mut done = thread::scope(|scope| {
+        let found = thread::scope(|scope| {
             let workers: Vec<_> = (1..threads).map(|_| scope.spawn(work)).collect();
-            let mut done = work();
+            let mut found = vec![work()];
             for worker in workers {
-                // A worker only panics if the matcher does; surface that as no hits from it.
-                done.extend(worker.join().unwrap_or_default());
+                // A worker only panics if scoring does; surface that as no hits from it.
+                found.extend(worker.join().ok());
             }
-            done
+            found
         });
-        done.sort_unstable_by_key(|&(part, _)| part);
-        let mut hits = Vec::with_capacity(done.iter().map(|(_, hits)| hits.len()).sum());
-        for (_, part) in done {
-            hits.extend(part);
+        let mut parts: Vec<_> = found
+            .iter()
+            .flat_map(|(hits, done)| {
+                done.iter()
+                    .map(move |(part, range)| (*part, &hits[range.clone()]))
+            })
+            .collect();
+        parts.sort_unstable_by_key(|&(part, _)| part);
+        let mut hits = Vec::with_capacity(parts.iter().map(|(_, hits)| hits.len()).sum());
+        for (_, part) in parts {
+            hits.extend_from_slice(part);
         }
         hits
     }

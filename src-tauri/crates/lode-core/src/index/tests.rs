@@ -408,8 +408,9 @@ fn a_large_index_scored_greedily_finds_exactly_what_matches() {
 
 #[test]
 fn windows_of_a_partly_sorted_answer_join_into_the_full_order() {
-    // Only the first window of a relevance answer is sorted at once; later windows must still
-    // continue exactly where a full sort would.
+    // The first windows of a relevance answer are picked from the hits without sorting them
+    // (`best`), a window further down sorts only up to itself: either way the windows must
+    // join into exactly what a full sort gives.
     let build = || {
         let mut index = ResourceIndex::default();
         index.extend((0..3000).map(|i| {
