@@ -1,6 +1,7 @@
 //! Lode's domain: the types every layer shares, and pure logic over them. No I/O here,
 //! and nothing that knows about MCP libraries, SQLite, keychains or Tauri.
 
+pub mod basket;
 pub mod browse;
 pub mod catalog;
 pub mod connection;
@@ -13,6 +14,7 @@ pub mod index;
 pub mod listing;
 pub mod resource;
 pub mod server;
+pub mod tokens;
 pub mod uri_template;
 
 pub use catalog::{

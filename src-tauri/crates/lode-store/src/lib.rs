@@ -1,9 +1,12 @@
 //! Lode's local database: one SQLite file in the platform's app-data folder. It holds saved
-//! connections and settings, never a secret (only flags saying the keychain holds one).
+//! connections, settings and context baskets, never a secret (only flags saying the keychain holds one).
 
+mod basket_row;
+mod baskets;
 mod connection_row;
 mod connections;
 mod database;
 mod migrations;
 
+pub use baskets::Added;
 pub use database::Store;

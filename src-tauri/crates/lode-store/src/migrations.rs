@@ -11,6 +11,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("migrations/0001_connections.sql"),
     include_str!("migrations/0002_connection_settings.sql"),
     include_str!("migrations/0003_oauth_client_id.sql"),
+    include_str!("migrations/0004_baskets.sql"),
 ];
 
 pub(crate) fn migrate(conn: &mut Connection) -> LodeResult<()> {
