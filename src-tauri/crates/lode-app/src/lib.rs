@@ -1,6 +1,7 @@
 //! Lode's use cases, shared by the desktop shell and the `lode` CLI. Async, and free of any UI
 //! framework: the shell and the CLI are thin adapters over [`Lode`].
 
+mod basket;
 mod browser;
 mod connect;
 mod connection_edits;
@@ -20,6 +21,7 @@ mod target;
 mod templates;
 mod trash;
 
+pub use basket::{AddReport, BundleWritten, SERVE_TOKEN_KEY};
 pub use demo::{demo_server_command, DEMO_CONNECTION_NAME};
 pub use hub::{Backoff, Hub, HubOptions};
 pub use lode::Lode;
@@ -32,6 +34,8 @@ pub use target::ServerTarget;
 
 pub use credentials::LazyKeychain;
 pub use lode_core as core;
+/// A running HTTP server of a basket: its address, and how to stop it.
+pub use lode_mcp::serve::HttpServing;
 /// The client the CLI drives directly: [`Lode::connect_target_with`] hands one out.
 pub use lode_mcp::{ConnectOptions, EventSink, McpClient};
 /// Secrets as the use cases take them, and the stores behind them.

@@ -29,6 +29,8 @@ pub struct Lode {
     pub(crate) browser: Arc<Browser>,
     /// Connections removed in this session, for undo.
     pub(crate) trash: Trash,
+    /// The app's HTTP server of a basket, while it runs.
+    pub(crate) serving: crate::basket::Serving,
     /// Set by [`Lode::start_all`]: from then on Lode supervises its connections (the app), so
     /// connections added, edited, restored or imported connect at once. The CLI never sets it.
     live: AtomicBool,
@@ -59,6 +61,7 @@ impl Lode {
             hub: Hub::new(HubOptions::default()),
             browser: Arc::default(),
             trash: Trash::default(),
+            serving: Default::default(),
             live: AtomicBool::new(false),
         })
     }
@@ -69,6 +72,7 @@ impl Lode {
         if !self.live.swap(true, Ordering::SeqCst) {
             self.record_outcomes();
             browser::follow(self);
+            crate::basket::follow_freshness(self);
         }
         for connection in self.store.list_connections()? {
             if connection.settings.enabled {

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::basket_args::{BasketArgs, ServeArgs};
 use crate::search_args::SearchArgs;
 use crate::servers_args::ServersArgs;
 use crate::transport_args::ServerArgs;
@@ -49,6 +50,10 @@ pub enum Command {
     Info(Plain),
     /// Manage the saved connections: list, add, edit, remove, test, import, export.
     Servers(ServersArgs),
+    /// Context baskets: make, fill, show, export.
+    Basket(BasketArgs),
+    /// Serve a basket to assistants as an MCP server (stdio, or HTTP on loopback).
+    Serve(ServeArgs),
 }
 
 /// A command that needs nothing but the server.

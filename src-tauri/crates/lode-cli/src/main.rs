@@ -3,6 +3,7 @@
 //! the README.
 
 mod args;
+mod basket_args;
 mod binary;
 mod commands;
 mod connect;

@@ -69,6 +69,7 @@ fn list(lode: &Arc<Lode>, weak: &Weak<Lode>, id: ConnectionId) {
             .await;
         match listed {
             Ok(listing) => {
+                crate::basket::note_listing(&lode, &server, &listing.resources);
                 let replacement = (!fresh).then_some(listing.resources);
                 let finishing = browser.clone();
                 let server = server.clone();

@@ -1,5 +1,6 @@
 //! One module per command. Each resolves its server, connects, asks, closes, and prints.
 
+mod basket;
 mod call;
 mod catalog;
 mod complete;
@@ -7,6 +8,7 @@ mod info;
 mod ls;
 mod read;
 mod search;
+mod serve;
 mod servers;
 mod templates;
 mod uri_tree;
@@ -32,6 +34,8 @@ pub async fn run(command: Command) -> LodeResult<Outcome> {
         Command::Watch(args) => watch::run(&args).await,
         Command::Info(args) => info::run(&args).await,
         Command::Servers(args) => servers::run(args).await,
+        Command::Basket(args) => basket::run(args).await,
+        Command::Serve(args) => serve::run(&args).await,
     }
 }
 

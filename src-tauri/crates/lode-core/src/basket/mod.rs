@@ -7,7 +7,7 @@ mod export;
 mod fill;
 mod item;
 
-pub use export::{export, ExportFormat, ATTACHMENT_DIR};
+pub use export::{export, Attachment, ExportFormat, Exported, ATTACHMENT_DIR};
 pub use fill::{fill_order, FillCandidate};
 pub use item::{BasketItem, ItemKind, NewItem};
 
@@ -96,6 +96,17 @@ impl Basket {
                 .map_or(0, |limit| tokens.saturating_sub(limit)),
         }
     }
+}
+
+/// Lode's own MCP server of a basket, while the app runs it (the token is not here: it stays
+/// in the keychain, and `lode serve --show-token` prints it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ServingStatus {
+    pub basket: String,
+    /// `http://127.0.0.1:PORT/mcp`.
+    pub url: String,
 }
 
 /// A basket's name: trimmed, not empty, at most 100 characters, and free of control

@@ -1,0 +1,39 @@
+//! `lode serve --basket NAME [--http [ADDR]]`: Lode as an MCP server of one basket, for an
+//! assistant's configuration. `lode serve --show-token` prints the HTTP server's token.
+
+use lode_core::LodeResult;
+
+use crate::basket_args::ServeArgs;
+use crate::connect::open_lode;
+use crate::exit::Outcome;
+use crate::pairs::usage;
+
+pub async fn run(args: &ServeArgs) -> LodeResult<Outcome> {
+    let lode = open_lode()?;
+    if args.show_token {
+        let token = lode.serve_token().await?;
+        crate::render::text(&format!("{}\n", token.expose()))?;
+        return Ok(Outcome::Success);
+    }
+    let name = args
+        .basket
+        .as_deref()
+        .ok_or_else(|| usage("--basket NAME is required"))?;
+    match args.http {
+        None => lode.serve_basket_stdio(name).await?,
+        Some(addr) => {
+            let mut interrupt = crate::interrupt::Interrupt::install();
+            let serving = lode.serve_basket_http(name, addr).await?;
+            // The first line is the URL, for scripts; then serve until Ctrl-C.
+            crate::render::text(&format!("{}\n", serving.url()))?;
+            eprintln!(
+                "lode: serving the basket {name} at {}; clients send \"Authorization: Bearer \
+                 <token>\" (lode serve --show-token prints it). Ctrl-C stops.",
+                serving.url()
+            );
+            interrupt.pressed().await;
+            serving.stop().await?;
+        }
+    }
+    Ok(Outcome::Success)
+}
