@@ -1,7 +1,9 @@
 //! One file per feature; each command is a few lines calling `lode-app`, and every error
 //! crosses IPC as `LodeError` (`{code, message, detail?}`).
 
+pub mod basket;
 pub mod browse;
+pub mod catalog;
 pub mod connections;
 pub mod import;
 pub mod preview;

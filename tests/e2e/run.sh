@@ -4,14 +4,17 @@
 # through tauri-driver + WebKitWebDriver under a private D-Bus session with an unlocked
 # gnome-keyring (.ci/with-keychain: the app keeps secrets in the Secret Service) and Xvfb.
 # Runs real-window.test.mjs (the browser over the Demo), connections.test.mjs (add, edit with a
-# secret, delete and undo, import) and browser-scale.test.mjs (100k resources: frame times and
-# input-to-paint), one after the other, each launching the app on a fresh data folder.
+# secret, delete and undo, import), browser-scale.test.mjs (100k resources: frame times and
+# input-to-paint) and basket.test.mjs (add from two servers, totals, copy as Markdown, serve over
+# HTTP and read it with the TypeScript SDK), one after the other, each launching the app on a
+# fresh data folder.
 #
 #   bash tests/e2e/run.sh            from the repository root (or anywhere)
 #
-# Needs the Debian packages xvfb xauth webkit2gtk-driver imagemagick dbus-x11 gnome-keyring, plus
-# fonts-noto-cjk (without it the Chinese screenshot shows boxes; the test still passes),
-# Node 20, Rust, and ui/node_modules (npm ci in ui/).
+# Needs the Debian packages xvfb xauth webkit2gtk-driver imagemagick dbus-x11 gnome-keyring xclip,
+# plus fonts-noto-cjk (without it the Chinese screenshot shows boxes; the test still passes),
+# Node 20, Rust, ui/node_modules (npm ci in ui/) and tests/servers/node_modules (the MCP SDK
+# client the basket test reads the served basket with; npm ci in tests/servers/).
 # LODE_E2E_SKIP_BUILD=1 skips the builds and tests target/debug as it is (still copied aside).
 set -euo pipefail
 
@@ -22,7 +25,7 @@ cd "$root"
 log() { printf '\n== %s\n' "$*" >&2; }
 started=$SECONDS
 
-for tool in xvfb-run dbus-run-session gnome-keyring-daemon import /usr/bin/WebKitWebDriver node npm cargo; do
+for tool in xvfb-run dbus-run-session gnome-keyring-daemon import xclip /usr/bin/WebKitWebDriver node npm cargo; do
   command -v "$tool" >/dev/null || { echo "missing: $tool (see the header of tests/e2e/run.sh)" >&2; exit 1; }
 done
 
@@ -34,6 +37,10 @@ fi
 
 log "npm ci (tests/e2e)"
 (cd "$e2e" && npm ci --no-audit --no-fund --ignore-scripts)
+if [[ ! -d "$root/tests/servers/node_modules/@modelcontextprotocol/sdk" ]]; then
+  log "npm ci (tests/servers: the MCP SDK client of the basket test)"
+  (cd "$root/tests/servers" && npm ci --no-audit --no-fund --ignore-scripts)
+fi
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/lode-e2e.XXXXXX")"
 cleanup() { rm -rf "$work"; }
@@ -79,7 +86,8 @@ LODE_E2E_APP="$work/app/lode-desktop" \
 LODE_E2E_ARTIFACTS="$e2e/artifacts" \
   bash "$root/.ci/with-keychain" xvfb-run -a -s "-screen 0 1280x800x24" \
   node --test --test-concurrency=1 --test-reporter=spec \
-  "$e2e/real-window.test.mjs" "$e2e/connections.test.mjs" "$e2e/browser-scale.test.mjs" || status=$?
+  "$e2e/real-window.test.mjs" "$e2e/connections.test.mjs" "$e2e/browser-scale.test.mjs" \
+  "$e2e/basket.test.mjs" || status=$?
 
 log "done in $((SECONDS - started)) s (exit $status); screenshots and logs in tests/e2e/artifacts/"
 ls -1 "$e2e/artifacts" >&2 || true

@@ -4,6 +4,7 @@
  * Each test gets a fresh page; `run()` reports results instead of throwing.
  */
 import { dirname, join } from "node:path";
+import { createBasketStore } from "./basket-store.mjs";
 import { createBrowseIndex } from "./browse-index.mjs";
 import { ATLAS_COUNT, buildFixtures, GENERATED_COUNT } from "./fixtures.mjs";
 import { installTauriMock } from "./tauri-mock.mjs";
@@ -484,6 +485,50 @@ const tests = [
     },
   },
   {
+    name: "basket: B adds three selected resources of two servers, totals, reorder, copy as Markdown, serve",
+    fn: async (page) => {
+      await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+      await openDemo(page);
+      // Two Demo resources, then an Atlas Docs page found by search.
+      // Ctrl+click selects (the rows of the previous search may still show for a moment).
+      await search(page, "welcome");
+      await row(page, "Welcome to Lode").first().click({ modifiers: ["Control"] });
+      await expectText(page.getByTestId("selection-count"), "1 selected");
+      await search(page, "settings.json");
+      await row(page, "demo://config/settings.json").first().click({ modifiers: ["Control"] });
+      await expectText(page.getByTestId("selection-count"), "2 selected");
+      await search(page, "Atlas page 0002");
+      await row(page, "Atlas page 0002").first().click({ modifiers: ["Control"] });
+      await expectText(page.getByTestId("selection-count"), "3 selected");
+      await page.getByTestId("resource-list").focus();
+      await page.keyboard.press("b");
+      await expectText(page.getByTestId("basket-add-report"), "Default: 3 added, 0 already there and read again, 0 failed.");
+      await page.getByTestId("basket-add-show").click();
+      const items = page.getByTestId("basket-item");
+      await items.nth(2).waitFor();
+      await expectText(items.nth(0), "Welcome to Lode");
+      await expectText(items.nth(2), "Atlas Docs");
+      await expectText(page.getByTestId("basket-totals"), /^[\d,]+ tokens \(o200k_base\)$/);
+      // Alt+ArrowDown moves the focused item, and it keeps the focus.
+      await items.nth(0).focus();
+      await page.keyboard.press("Alt+ArrowDown");
+      await expectText(items.nth(1), "Welcome to Lode");
+      await page.getByTestId("basket-limit").fill("10");
+      await page.keyboard.press("Enter");
+      await expectText(page.getByTestId("basket-over-limit"), "Over the limit by");
+      await page.getByTestId("basket-copy-markdown").click();
+      await expectText(page.getByTestId("basket-notice"), "Copied Default as Markdown");
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      assert(copied.startsWith("# Default") && copied.includes("demo://notes/welcome.md"), `clipboard: ${copied.slice(0, 200)}`);
+      await page.getByTestId("basket-serve-switch").click();
+      await expectText(page.getByTestId("basket-serve-url"), /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+      await expectText(page.getByTestId("basket-serve"), "lode serve --show-token");
+      const started = await commandCalls(page, "start_basket_server");
+      assert(JSON.stringify(started) === JSON.stringify([{ name: "Default", port: 0 }]), `start: ${JSON.stringify(started)}`);
+      await page.screenshot({ path: artifact("mock-ui-basket.png") });
+    },
+  },
+  {
     name: "the language switch turns the UI Chinese and is remembered",
     fn: async (page) => {
       await openDemo(page);
@@ -642,7 +687,7 @@ const tests = [
  * @param {Parameters<typeof installTauriMock>[0]} input
  */
 function initScript(input) {
-  return `${createBrowseIndex.toString()}\n(${installTauriMock.toString()})(${JSON.stringify(input)});`;
+  return `${createBrowseIndex.toString()}\n${createBasketStore.toString()}\n(${installTauriMock.toString()})(${JSON.stringify(input)});`;
 }
 
 /**

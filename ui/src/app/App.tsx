@@ -1,14 +1,20 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { BasketPane } from "../features/basket/BasketPane";
+import { useBaskets } from "../features/basket/useBaskets";
 import { BrowserPane } from "../features/browser/BrowserPane";
 import { resourceId } from "../features/browser/rowIds";
 import { ConnectionsPane } from "../features/connections/ConnectionsPane";
 import { useConnectionStatuses } from "../features/connections/useConnectionStatuses";
 import { PreviewPane } from "../features/preview/PreviewPane";
+import { PromptsPane } from "../features/prompts/PromptsPane";
 import { ServerDetailsButton } from "../features/server/ServerDetailsButton";
 import { ServerPane } from "../features/server/ServerPane";
 import { useDetailsShortcut } from "../features/server/useDetailsShortcut";
+import { ToolsPane } from "../features/tools/ToolsPane";
 import type { Connection, ConnectionId, ResourceItem, ResourceTemplate } from "../ipc";
+import { AddToBasketToast, useAddToBasket } from "./AddToBasket";
 import { AppHeader } from "./AppHeader";
+import { SideTabs, type Side } from "./SideTabs";
 import { TemplatePane } from "./TemplatePane";
 import "./App.css";
 
@@ -18,9 +24,9 @@ type Opened =
   | { kind: "template"; connectionId: ConnectionId; template: ResourceTemplate };
 
 /**
- * Three panes: saved connections; the browser over every server's resources; and the opened
- * resource's preview, the opened template's form, or, on demand (the Info button, Ctrl+I / ⌘I),
- * the selected connection's server details.
+ * Three panes: saved connections; the browser over every server's resources; and, in the right
+ * column, two tabs: the opened resource's preview, the opened template's form, or, on demand
+ * (the Info button, Ctrl+I / ⌘I), the selected connection's server details; and the basket.
  *
  * Selecting a connection does not filter the browser (the connections pane selects the first
  * one by itself at start, which would hide every other server): it chooses whose details the
@@ -32,8 +38,12 @@ export function App() {
   const [detailsOpen, setDetailsOpen] = useState(false);
   const statuses = useConnectionStatuses();
   const detailsId = useId();
+  const sidePanelId = useId();
   const detailsPane = useRef<HTMLElement>(null);
   const detailsButton = useRef<HTMLButtonElement>(null);
+  const [side, setSide] = useState<Side>("preview");
+  const baskets = useBaskets(side === "basket");
+  const adding = useAddToBasket(baskets);
 
   const deselect = useCallback(() => {
     setConnection(null);
@@ -45,10 +55,12 @@ export function App() {
   const openResource = useCallback((connectionId: ConnectionId, item: ResourceItem) => {
     setOpened({ kind: "resource", connectionId, item });
     setDetailsOpen(false);
+    setSide("preview");
   }, []);
   const openTemplate = useCallback((connectionId: ConnectionId, template: ResourceTemplate) => {
     setOpened({ kind: "template", connectionId, template });
     setDetailsOpen(false);
+    setSide("preview");
   }, []);
 
   const closeDetails = useCallback(() => {
@@ -58,7 +70,10 @@ export function App() {
   }, []);
   const toggleDetails = useCallback(() => {
     if (detailsOpen) closeDetails();
-    else setDetailsOpen(true);
+    else {
+      setDetailsOpen(true);
+      setSide("preview");
+    }
   }, [detailsOpen, closeDetails]);
   useDetailsShortcut(connection !== null, toggleDetails);
 
@@ -83,6 +98,9 @@ export function App() {
           openId={openId}
           onOpenResource={openResource}
           onOpenTemplate={openTemplate}
+          onAddToBasket={adding.add}
+          onAddMatching={adding.addMatching}
+          onFill={adding.fill}
           actions={
             connection ? (
               <ServerDetailsButton
@@ -94,30 +112,48 @@ export function App() {
             ) : undefined
           }
         />
-        {showDetails ? (
-          <ServerPane
-            key={connection.id}
-            ref={detailsPane}
-            id={detailsId}
-            connection={connection}
-            status={statuses.get(connection.id)}
-            onClose={closeDetails}
-          />
-        ) : opened?.kind === "template" ? (
-          <TemplatePane
-            connectionId={opened.connectionId}
-            template={opened.template}
-            onOpen={(uri) =>
-              openResource(opened.connectionId, { server: opened.template.server, uri, name: uri, annotations: {} })
-            }
-          />
-        ) : (
-          <PreviewPane
-            connectionId={opened?.connectionId ?? null}
-            resource={opened?.kind === "resource" ? opened.item : null}
-          />
-        )}
+        <div className="app-side">
+          <SideTabs value={side} onChange={setSide} panelId={sidePanelId} />
+          <div className="app-side__panel" id={sidePanelId} role="tabpanel" aria-labelledby={`${sidePanelId}-${side}`}>
+            {side === "basket" ? (
+              <BasketPane baskets={baskets} />
+            ) : side === "prompts" ? (
+              <PromptsPane connection={connection} baskets={baskets} />
+            ) : side === "tools" ? (
+              <ToolsPane connection={connection} baskets={baskets} />
+            ) : showDetails ? (
+              <ServerPane
+                key={connection.id}
+                ref={detailsPane}
+                id={detailsId}
+                connection={connection}
+                status={statuses.get(connection.id)}
+                onClose={closeDetails}
+              />
+            ) : opened?.kind === "template" ? (
+              <TemplatePane
+                connectionId={opened.connectionId}
+                template={opened.template}
+                onOpen={(uri) =>
+                  openResource(opened.connectionId, { server: opened.template.server, uri, name: uri, annotations: {} })
+                }
+              />
+            ) : (
+              <PreviewPane
+                connectionId={opened?.connectionId ?? null}
+                resource={opened?.kind === "resource" ? opened.item : null}
+              />
+            )}
+          </div>
+        </div>
       </main>
+      {adding.report && (
+        <AddToBasketToast
+          report={adding.report}
+          onShow={() => setSide("basket")}
+          onDismiss={adding.dismiss}
+        />
+      )}
     </div>
   );
 }

@@ -90,3 +90,50 @@ export type { TreeResult } from "./bindings/TreeResult";
 export type { TreeRow } from "./bindings/TreeRow";
 export { BROWSE_EVENT, browseList, browseStatus, browseTree, onBrowseStatus } from "./browse";
 export { completeTemplate, expandTemplate, listTemplates, templateVariables } from "./templates";
+export type { Basket } from "./bindings/Basket";
+export type { BasketId } from "./bindings/BasketId";
+export type { BasketItem } from "./bindings/BasketItem";
+export type { BasketSummary } from "./bindings/BasketSummary";
+export type { BasketTotals } from "./bindings/BasketTotals";
+export type { ExportFormat } from "./bindings/ExportFormat";
+export type { ItemKind } from "./bindings/ItemKind";
+export type { ServingStatus } from "./bindings/ServingStatus";
+export {
+  addMatchingToBasket,
+  addToBasket,
+  basketServer,
+  createBasket,
+  deleteBasket,
+  exportBasket,
+  fillBasket,
+  getBasket,
+  listBaskets,
+  moveBasketItem,
+  refreshBasketItem,
+  removeBasketItems,
+  saveBasketBundle,
+  setBasketItemNote,
+  setBasketOptions,
+  startBasketServer,
+  stopBasketServer,
+  type AddSummary,
+  type BasketView,
+  type ExportText,
+  type SavedBundle,
+} from "./basket";
+export type { ContentBlock } from "./bindings/ContentBlock";
+export type { PromptArgument } from "./bindings/PromptArgument";
+export type { PromptItem } from "./bindings/PromptItem";
+export type { PromptMessage } from "./bindings/PromptMessage";
+export type { PromptResult } from "./bindings/PromptResult";
+export type { ToolItem } from "./bindings/ToolItem";
+export type { ToolResult } from "./bindings/ToolResult";
+export {
+  addPromptToBasket,
+  addToolResultToBasket,
+  callTool,
+  completePrompt,
+  getPrompt,
+  listPrompts,
+  listTools,
+} from "./catalog";

@@ -1,6 +1,7 @@
 import { emit } from "@tauri-apps/api/event";
 import { mockIPC } from "@tauri-apps/api/mocks";
 import { act } from "@testing-library/react";
+import { createBasketStore, type BasketStore } from "../../e2e/basket-store.mjs";
 import { createBrowseIndex, type BrowseIndex } from "../../e2e/browse-index.mjs";
 import { BROWSE_EVENT, HUB_EVENT, type BrowseStatus, type HubEvent, type Query, type TreeQuery } from "../ipc";
 import type { ReadEvent, ResourceContent } from "../ipc";
@@ -61,6 +62,34 @@ export function browseHandlers(index: BrowseIndex, status: () => BrowseStatus): 
 }
 
 export { createBrowseIndex, type BrowseIndex };
+
+const BASKET_COMMANDS = [
+  "list_baskets",
+  "create_basket",
+  "get_basket",
+  "delete_basket",
+  "set_basket_options",
+  "add_to_basket",
+  "remove_basket_items",
+  "move_basket_item",
+  "set_basket_item_note",
+  "refresh_basket_item",
+  "export_basket",
+  "save_basket_bundle",
+  "start_basket_server",
+  "stop_basket_server",
+  "basket_server",
+] as const;
+
+/**
+ * The basket commands over an in-memory store (the same one the Playwright mock run uses):
+ * items are read with `read`, a basket goes to the window without contents, as from Rust.
+ */
+export function basketHandlers(store: BasketStore): Record<string, Handler> {
+  return Object.fromEntries(BASKET_COMMANDS.map((cmd) => [cmd, (args: Record<string, unknown>) => store.invoke(cmd, args)]));
+}
+
+export { createBasketStore, type BasketStore };
 
 /**
  * Answers `read_resource_streamed` as the Rust shell does: `started` with every content's

@@ -3,6 +3,7 @@
 
 mod basket;
 mod browser;
+mod catalog;
 mod connect;
 mod connection_edits;
 mod credentials;
@@ -21,7 +22,7 @@ mod target;
 mod templates;
 mod trash;
 
-pub use basket::{AddReport, BundleWritten, SERVE_TOKEN_KEY};
+pub use basket::{AddReport, BundleWritten, FILL_READS, MATCHING_LIMIT, SERVE_TOKEN_KEY};
 pub use demo::{demo_server_command, DEMO_CONNECTION_NAME};
 pub use hub::{Backoff, Hub, HubOptions};
 pub use lode::Lode;

@@ -35,7 +35,7 @@ impl Lode {
     }
 }
 
-fn none_when_unsupported<T: Default>(result: LodeResult<T>) -> LodeResult<T> {
+pub(crate) fn none_when_unsupported<T: Default>(result: LodeResult<T>) -> LodeResult<T> {
     match result {
         Err(error) if error.code == ErrorCode::MethodNotFound => Ok(T::default()),
         other => other,

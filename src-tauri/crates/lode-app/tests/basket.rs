@@ -171,7 +171,7 @@ async fn fill_to_budget_adds_assistant_resources_by_priority_within_the_limit() 
     let basket = lode.create_basket("fill", Some(3_000)).expect("create").id;
     let candidates = lode.list_resources(demo).await.expect("list");
     let report = lode
-        .fill_basket(basket, demo, candidates.clone(), 40)
+        .fill_basket(basket, candidates.clone(), 40)
         .await
         .expect("fill");
     let filled = lode.basket(basket).expect("basket");
@@ -213,9 +213,96 @@ async fn fill_to_budget_adds_assistant_resources_by_priority_within_the_limit() 
     );
     let no_limit = lode.create_basket("unlimited", None).expect("create").id;
     let refused = lode
-        .fill_basket(no_limit, demo, candidates, 5)
+        .fill_basket(no_limit, candidates, 5)
         .await
         .expect_err("needs a limit");
     assert_eq!(refused.code, lode_core::ErrorCode::InvalidInput);
+    lode.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_browser_search_adds_its_matches_and_fills_to_budget() {
+    use lode_core::browse::ListingState;
+    use lode_core::index::{Query, SortKey};
+
+    let dir = tempfile::tempdir().expect("temp dir");
+    let lode = open(&dir);
+    lode.start_all().await.expect("start");
+    // 60 resources plus 250 synthetic ones: more than one "add all matching" takes.
+    let transport = TransportSpec::Stdio {
+        command: demo_command(),
+        args: vec!["stdio".into(), "--n".into(), "250".into()],
+        env: Default::default(),
+        cwd: None,
+    };
+    let mut draft = ConnectionDraft::new("Big", transport);
+    draft.timeout_secs = 30;
+    lode.add_connection(&draft).await.expect("added");
+    let start = Instant::now();
+    while !lode
+        .browse_status()
+        .servers
+        .iter()
+        .any(|s| s.server == "Big" && s.state == ListingState::Listed)
+    {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "not listed: {:?}",
+            lode.browse_status()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let query = |text: &str| Query {
+        text: text.into(),
+        sort: SortKey::Relevance,
+        filters: Default::default(),
+        offset: 0,
+        limit: 10,
+    };
+    let basket = lode.create_basket("picked", None).expect("create").id;
+
+    let too_many = lode
+        .add_matching_to_basket(basket, query(""))
+        .await
+        .expect_err("310 match");
+    assert_eq!(too_many.code, lode_core::ErrorCode::InvalidInput);
+    assert!(
+        too_many.message.starts_with("310 resources match"),
+        "{}",
+        too_many.message
+    );
+    assert!(
+        lode.basket(basket).expect("basket").items.is_empty(),
+        "nothing added"
+    );
+
+    let report = lode
+        .add_matching_to_basket(basket, query("README"))
+        .await
+        .expect("add matching");
+    let matching = lode
+        .browse_list(query("README"))
+        .await
+        .expect("search")
+        .total;
+    assert!(matching > 0);
+    assert_eq!(report.added, matching, "{report:?}");
+
+    let before = lode.basket(basket).expect("basket").totals().tokens;
+    lode.set_basket_options(basket, Some(before + 3_000), false)
+        .expect("limit");
+    let filled = lode
+        .fill_basket_from_browser(basket, query(""))
+        .await
+        .expect("fill");
+    let after = lode.basket(basket).expect("basket");
+    assert!(filled.added > 0, "{filled:?}");
+    assert_eq!(after.items.len(), matching + filled.added);
+    assert!(
+        after.totals().tokens <= before + 3_000,
+        "{:?}",
+        after.totals()
+    );
+    assert!(after.totals().tokens > before);
     lode.shutdown().await;
 }

@@ -449,4 +449,59 @@ describe("BrowserPane", () => {
     expect(within(welcome).getByText("3天前")).toBeInTheDocument();
     expect(within(welcome).getByRole("img", { name: "面向用户" })).toBeInTheDocument();
   });
+
+  it("adds the selection to the basket with the button or B, and B is type-ahead when nothing is selected", async () => {
+    scrollingInJsdom();
+    setup();
+    const onAddToBasket = vi.fn(() => Promise.resolve(true));
+    render(
+      <I18nProvider defaultLocale="en">
+        <BrowserPane openId={null} onOpenResource={vi.fn()} onOpenTemplate={vi.fn()} onAddToBasket={onAddToBasket} />
+      </I18nProvider>,
+    );
+    await screen.findAllByTestId("resource-row");
+    const user = userEvent.setup();
+    act(() => {
+      screen.getByTestId("resource-list").focus();
+    });
+    expect(screen.queryByTestId("browser-add-to-basket")).not.toBeInTheDocument();
+    await user.keyboard("b");
+    expect(onAddToBasket).not.toHaveBeenCalled();
+    await user.keyboard("{Home} {ArrowDown} ");
+    expect(screen.getByTestId("browser-add-to-basket")).toHaveAccessibleName("Add to basket");
+    await user.keyboard("b");
+    expect(onAddToBasket).toHaveBeenCalledTimes(1);
+    expect(onAddToBasket.mock.calls[0]).toEqual([
+      [expect.objectContaining({ uri: "demo://notes/welcome.md" }), expect.objectContaining({ uri: "demo://config/settings.json" })],
+    ]);
+    // Everything was added: the selection is cleared.
+    await waitFor(() => expect(screen.queryByTestId("selection-count")).not.toBeInTheDocument());
+    await user.keyboard(" ");
+    await user.click(screen.getByTestId("browser-add-to-basket"));
+    expect(onAddToBasket).toHaveBeenCalledTimes(2);
+  });
+
+  it("adds every match of the search, or fills to budget, asking with the whole question", async () => {
+    scrollingInJsdom();
+    setup();
+    const onAddMatching = vi.fn((_: Query) => Promise.resolve(true));
+    const onFill = vi.fn((_: Query) => Promise.resolve(true));
+    render(
+      <I18nProvider defaultLocale="en">
+        <BrowserPane openId={null} onOpenResource={vi.fn()} onOpenTemplate={vi.fn()} onAddMatching={onAddMatching} onFill={onFill} />
+      </I18nProvider>,
+    );
+    await screen.findAllByTestId("resource-row");
+    const user = userEvent.setup();
+    // Without a search there is nothing to "add all" of; filling works over everything shown.
+    expect(screen.queryByTestId("browser-add-matching")).not.toBeInTheDocument();
+    await user.click(screen.getByTestId("browser-fill-basket"));
+    expect(onFill).toHaveBeenCalledTimes(1);
+    expect(onFill.mock.calls[0]?.[0]).toMatchObject({ text: "", offset: 0 });
+
+    await user.type(screen.getByPlaceholderText("Search every server (press /)"), "welcome");
+    await user.click(await screen.findByTestId("browser-add-matching"));
+    expect(onAddMatching).toHaveBeenCalledTimes(1);
+    expect(onAddMatching.mock.calls[0]?.[0]).toMatchObject({ text: "welcome", offset: 0, hidden: [] });
+  });
 });

@@ -1,10 +1,10 @@
 import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useT } from "../../i18n";
-import type { BrowseStatus, ConnectionId, ResourceItem, ResourceTemplate } from "../../ipc";
+import type { BrowseStatus, ConnectionId, Query, ResourceItem, ResourceTemplate } from "../../ipc";
 import { Pane } from "../../ui-kit/Pane";
 import { Spinner } from "../../ui-kit/Spinner";
 import { BrowserToolbar } from "./BrowserToolbar";
-import { INITIAL_FILTERS, type BrowseFilters } from "./browseQuery";
+import { INITIAL_FILTERS, isSearching, listQuery, type BrowseFilters } from "./browseQuery";
 import { BrowseEmpty } from "./BrowseEmpty";
 import { ListingProgress } from "./ListingProgress";
 import { ResourceListView, type BrowseViewHandle } from "./ResourceListView";
@@ -24,6 +24,15 @@ interface BrowserPaneProps {
   onOpenTemplate: (connection: ConnectionId, template: ResourceTemplate) => void;
   /** Buttons for the header (the server details toggle). */
   actions?: ReactNode;
+  /**
+   * "Add to basket" for the selected rows (the button beside the count, and B); resolves true
+   * when all were added, and the selection is then cleared.
+   */
+  onAddToBasket?: (items: ResourceItem[]) => Promise<boolean>;
+  /** Adds every resource the search and filters match (the shell caps how many). */
+  onAddMatching?: (query: Query) => Promise<boolean>;
+  /** Fills the current basket to its budget from what the search and filters match. */
+  onFill?: (query: Query) => Promise<boolean>;
 }
 
 const NO_STATUS: BrowseStatus = { generation: 0, servers: [] };
@@ -36,8 +45,16 @@ function isTextEntry(target: EventTarget): boolean {
  * The resources of every server at once, from one index held in Rust: search, sort and
  * filters, as a list or a URI tree, fetched in windows as they scroll into view.
  */
-export function BrowserPane({ openId, onOpenResource, onOpenTemplate, actions }: BrowserPaneProps) {
-  const { t } = useT();
+export function BrowserPane({
+  openId,
+  onOpenResource,
+  onOpenTemplate,
+  actions,
+  onAddToBasket,
+  onAddMatching,
+  onFill,
+}: BrowserPaneProps) {
+  const { t, format } = useT();
   const known = useBrowseStatus();
   const status = known ?? NO_STATUS;
   const [filters, setFilters] = useState<BrowseFilters>(INITIAL_FILTERS);
@@ -47,6 +64,7 @@ export function BrowserPane({ openId, onOpenResource, onOpenTemplate, actions }:
   const { expanded, setOpen } = useFolderExpansion(serverNames);
   const search = useRef<HTMLInputElement>(null);
   const view = useRef<BrowseViewHandle>(null);
+  const [adding, setAdding] = useState(false);
 
   const change = useCallback((next: Partial<BrowseFilters>) => setFilters((current) => ({ ...current, ...next })), []);
 
@@ -69,6 +87,42 @@ export function BrowserPane({ openId, onOpenResource, onOpenTemplate, actions }:
     },
     [connectionOf, onOpenTemplate],
   );
+
+  const { selected, clear } = selection;
+  const addSelected = useCallback(() => {
+    if (!onAddToBasket || selected.size === 0 || adding) return;
+    setAdding(true);
+    void onAddToBasket([...selected.values()])
+      .then((all) => {
+        if (all) clear();
+      })
+      .finally(() => setAdding(false));
+  }, [onAddToBasket, selected, adding, clear]);
+
+  // Asks about everything the search and filters select, not the window on screen.
+  const runWhole = (run: (query: Query) => Promise<boolean>) => {
+    if (adding) return;
+    setAdding(true);
+    void run(listQuery(filters, 0, 0)).finally(() => setAdding(false));
+  };
+
+  // B adds the selection to the basket. Heard before the rows' type-ahead, and only while
+  // something is selected: otherwise B jumps to the next row starting with "b" as before.
+  const onKeyDownCapture = (event: KeyboardEvent<HTMLElement>) => {
+    if (
+      (event.key === "b" || event.key === "B") &&
+      !event.ctrlKey &&
+      !event.metaKey &&
+      !event.altKey &&
+      selected.size > 0 &&
+      onAddToBasket &&
+      !isTextEntry(event.target)
+    ) {
+      event.preventDefault();
+      event.stopPropagation();
+      addSelected();
+    }
+  };
 
   // "/" anywhere in the browser goes to the search box (but types "/" inside a text field).
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
@@ -102,13 +156,50 @@ export function BrowserPane({ openId, onOpenResource, onOpenTemplate, actions }:
   const aside = (
     <div className="resources-aside">
       <SelectionCount count={selection.selected.size} onClear={selection.clear} />
+      {onAddToBasket && selection.selected.size > 0 && (
+        <button
+          type="button"
+          className="button button--small button--primary"
+          data-testid="browser-add-to-basket"
+          aria-keyshortcuts="B"
+          title={t("basket.add.hint")}
+          disabled={adding}
+          onClick={addSelected}
+        >
+          {adding ? t("basket.adding", { count: format.number(selection.selected.size) }) : t("basket.add")}
+        </button>
+      )}
+      {selection.selected.size === 0 && onAddMatching && isSearching(filters) && (
+        <button
+          type="button"
+          className="button button--small"
+          data-testid="browser-add-matching"
+          title={t("basket.addMatching.hint")}
+          disabled={adding}
+          onClick={() => runWhole(onAddMatching)}
+        >
+          {t("basket.addMatching")}
+        </button>
+      )}
+      {selection.selected.size === 0 && onFill && (
+        <button
+          type="button"
+          className="button button--small"
+          data-testid="browser-fill-basket"
+          title={t("basket.fill.hint")}
+          disabled={adding}
+          onClick={() => runWhole(onFill)}
+        >
+          {t("basket.fill")}
+        </button>
+      )}
       {actions}
     </div>
   );
 
   return (
     <Pane title={t("browser.title")} aside={aside} className="pane--resources" testId="browser" onKeyDown={onKeyDown}>
-      <div className="browser">
+      <div className="browser" onKeyDownCapture={onKeyDownCapture}>
         <BrowserToolbar
           filters={filters}
           onChange={change}

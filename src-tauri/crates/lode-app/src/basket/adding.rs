@@ -2,6 +2,8 @@
 //! and when. Reads run one after another per call (a basket is picked by hand, a few at a
 //! time); one that fails is reported and the others are still added.
 
+use std::collections::{HashMap, HashSet};
+
 use lode_core::basket::{fill_order, BasketId, ItemKind, NewItem};
 use lode_core::{ConnectionId, LodeError, LodeResult, ResourceItem};
 use serde::Serialize;
@@ -119,13 +121,13 @@ impl Lode {
         self.add_rows(basket, id, rows).await
     }
 
-    /// "Fill to budget by priority": tries `candidates` in [`fill_order`] (for the assistant
-    /// first, highest priority first) and adds each one that still fits under the basket's
-    /// token limit, reading at most `max_reads` of them. A basket without a limit is refused.
+    /// "Fill to budget by priority": tries `candidates` (rows of any connections) in
+    /// [`fill_order`] (for the assistant first, highest priority first) and adds each one that
+    /// still fits under the basket's token limit, reading at most `max_reads` of them. A
+    /// basket without a limit is refused.
     pub async fn fill_basket(
         &self,
         basket: BasketId,
-        id: ConnectionId,
         candidates: Vec<ResourceItem>,
         max_reads: usize,
     ) -> LodeResult<AddReport> {
@@ -137,36 +139,55 @@ impl Lode {
             ));
         };
         let mut left = limit.saturating_sub(current.totals().tokens);
-        let present: std::collections::HashSet<(String, String)> = current
+        let present: HashSet<(&str, &str)> = current
             .items
             .iter()
-            .map(|i| (i.server.clone(), i.uri.clone()))
+            .map(|i| (i.server.as_str(), i.uri.as_str()))
             .collect();
+        let mut connections: HashMap<String, LodeResult<ConnectionId>> = HashMap::new();
         let mut report = AddReport::default();
         let mut items = Vec::new();
-        for index in fill_order(&candidates).into_iter().take(max_reads) {
-            if left == 0 {
+        let mut reads = 0;
+        for index in fill_order(&candidates) {
+            if left == 0 || reads == max_reads {
                 break;
             }
             let candidate = &candidates[index];
-            if present.contains(&(candidate.server.clone(), candidate.uri.clone())) {
+            if present.contains(&(candidate.server.as_str(), candidate.uri.as_str())) {
                 continue;
             }
+            let connection = connections
+                .entry(candidate.server.clone())
+                .or_insert_with(|| self.find_by_name(&candidate.server).map(|c| c.id))
+                .clone();
+            let id = match connection {
+                Ok(id) => id,
+                Err(error) => {
+                    report.failed.push((candidate.uri.clone(), error));
+                    continue;
+                }
+            };
+            reads += 1;
             match self
                 .read_as_item(id, candidate.clone(), ItemKind::Resource)
                 .await
             {
                 Ok(item) if item.tokens() <= left => {
                     left -= item.tokens();
-                    items.push(item);
+                    items.push((id, item));
                 }
                 Ok(_) => report.skipped_for_budget += 1,
                 Err((uri, error)) => report.failed.push((uri, error)),
             }
         }
-        let added = self.store.add_basket_items(basket, &items)?;
+        let new_items: Vec<NewItem> = items.iter().map(|(_, item)| item.clone()).collect();
+        let added = self.store.add_basket_items(basket, &new_items)?;
         report.added = added.new;
         report.refreshed = added.refreshed;
+        for (id, item) in &items {
+            self.watch_basket_items(*id, std::iter::once(item.uri.as_str()))
+                .await;
+        }
         Ok(report)
     }
 

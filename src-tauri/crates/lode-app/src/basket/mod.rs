@@ -4,12 +4,15 @@
 
 mod adding;
 mod bundle;
+mod catalog_items;
 mod freshness;
+mod from_browser;
 mod serving;
 
 pub use adding::AddReport;
 pub use bundle::BundleWritten;
 pub(crate) use freshness::{follow as follow_freshness, note_listing};
+pub use from_browser::{FILL_READS, MATCHING_LIMIT};
 pub(crate) use serving::Serving;
 pub use serving::SERVE_TOKEN_KEY;
 

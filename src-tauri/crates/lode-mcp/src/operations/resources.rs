@@ -145,10 +145,46 @@ impl McpClient {
         value: &str,
         context: &BTreeMap<String, String>,
     ) -> LodeResult<Completion> {
-        let mut params = CompleteRequestParams::new(
+        let what = format!("completing {argument} of {template}");
+        self.complete_reference(
             Reference::for_resource(template),
-            ArgumentInfo::new(argument, value),
-        );
+            &what,
+            argument,
+            value,
+            context,
+        )
+        .await
+    }
+
+    /// Values the server suggests for `argument` of prompt `prompt`, as [`Self::complete`]
+    /// does for a template's.
+    pub async fn complete_prompt(
+        &self,
+        prompt: &str,
+        argument: &str,
+        value: &str,
+        context: &BTreeMap<String, String>,
+    ) -> LodeResult<Completion> {
+        let what = format!("completing {argument} of prompt {prompt}");
+        self.complete_reference(
+            Reference::for_prompt(prompt),
+            &what,
+            argument,
+            value,
+            context,
+        )
+        .await
+    }
+
+    async fn complete_reference(
+        &self,
+        reference: Reference,
+        what: &str,
+        argument: &str,
+        value: &str,
+        context: &BTreeMap<String, String>,
+    ) -> LodeResult<Completion> {
+        let mut params = CompleteRequestParams::new(reference, ArgumentInfo::new(argument, value));
         if !context.is_empty() {
             let mut completion_context = CompletionContext::new();
             completion_context.arguments = Some(
@@ -159,9 +195,8 @@ impl McpClient {
             );
             params = params.with_context(completion_context);
         }
-        let what = format!("completing {argument} of {template}");
         let result = self
-            .call(&what, self.mcp(&what)?.peer().complete(params))
+            .call(what, self.mcp(what)?.peer().complete(params))
             .await?;
         Ok(Completion {
             values: result.completion.values,

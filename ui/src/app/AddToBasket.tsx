@@ -1,0 +1,79 @@
+import { useCallback, useState } from "react";
+import type { Baskets } from "../features/basket/useBaskets";
+import { useT } from "../i18n";
+import {
+  addMatchingToBasket,
+  addToBasket,
+  fillBasket,
+  toLodeError,
+  type AddSummary,
+  type BasketId,
+  type LodeError,
+  type Query,
+  type ResourceItem,
+} from "../ipc";
+import { Toast } from "../ui-kit/Toast";
+
+export type AddOutcome = { kind: "added"; basket: string; summary: AddSummary } | { kind: "failed"; error: LodeError };
+
+/**
+ * The browser's ways into the basket — the selected rows, every match of the search, or a fill
+ * to the budget by priority — each into the current basket (a "Default" one is made when there
+ * is none), keeping what happened for the toast. Each resolves true when nothing failed.
+ */
+export function useAddToBasket(baskets: Baskets) {
+  const { t } = useT();
+  const [report, setReport] = useState<AddOutcome | null>(null);
+  const { addWith } = baskets;
+  const run = useCallback(
+    async (work: (id: BasketId) => Promise<AddSummary>): Promise<boolean> => {
+      try {
+        const summary = await addWith(work, t("basket.defaultName"));
+        setReport({ kind: "added", basket: summary.basket, summary: summary.report });
+        return summary.report.failed.length === 0;
+      } catch (reason: unknown) {
+        setReport({ kind: "failed", error: toLodeError(reason) });
+        return false;
+      }
+    },
+    [addWith, t],
+  );
+  const add = useCallback((items: ResourceItem[]) => run((id) => addToBasket(id, items)), [run]);
+  const addMatching = useCallback((query: Query) => run((id) => addMatchingToBasket(id, query)), [run]);
+  const fill = useCallback((query: Query) => run((id) => fillBasket(id, query)), [run]);
+  const dismiss = useCallback(() => setReport(null), []);
+  return { add, addMatching, fill, report, dismiss };
+}
+
+/** What adding did: counts, the first failure's reason, and a way to the basket. */
+export function AddToBasketToast({ report, onShow, onDismiss }: { report: AddOutcome; onShow: () => void; onDismiss: () => void }) {
+  const { t, format } = useT();
+  let message: string;
+  if (report.kind === "failed") {
+    message = `${t(`error.${report.error.code}`)}: ${report.error.message}`;
+  } else {
+    const { summary } = report;
+    message = t("basket.added", {
+      name: report.basket,
+      added: format.number(summary.added),
+      refreshed: format.number(summary.refreshed),
+      failed: format.number(summary.failed.length),
+    });
+    const first = summary.failed[0];
+    if (first) message += ` ${t("basket.added.failure", { uri: first.uri, message: first.error.message })}`;
+  }
+  return (
+    <Toast
+      message={message}
+      actionLabel={t("basket.show")}
+      onAction={() => {
+        onShow();
+        onDismiss();
+      }}
+      onDismiss={onDismiss}
+      dismissLabel={t("common.dismiss")}
+      testId="basket-add-report"
+      actionTestId="basket-add-show"
+    />
+  );
+}

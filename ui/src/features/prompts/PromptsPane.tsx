@@ -1,0 +1,146 @@
+import { useState, type SyntheticEvent } from "react";
+import { useT } from "../../i18n";
+import {
+  addPromptToBasket,
+  getPrompt,
+  listPrompts,
+  toLodeError,
+  type Connection,
+  type ConnectionId,
+  type LodeError,
+  type PromptItem,
+  type PromptResult,
+} from "../../ipc";
+import { EmptyState } from "../../ui-kit/EmptyState";
+import { Pane } from "../../ui-kit/Pane";
+import { Spinner } from "../../ui-kit/Spinner";
+import { useAsync } from "../../ui-kit/useAsync";
+import type { Baskets } from "../basket/useBaskets";
+import { AddAnswerButton } from "../catalog/AddAnswerButton";
+import { AnswerBlock } from "../catalog/AnswerBlocks";
+import { CatalogList } from "../catalog/CatalogList";
+import { useAddAnswer } from "../catalog/useAddAnswer";
+import { LodeErrorBanner } from "../errors/LodeErrorBanner";
+import { PromptArgumentField } from "./PromptArgumentField";
+
+interface PromptsPaneProps {
+  /** The connection selected in the connections pane; its server's prompts are shown. */
+  connection: Connection | null;
+  baskets: Baskets;
+}
+
+/** The selected server's prompts: pick one, fill in its arguments, Get, and keep the messages. */
+export function PromptsPane({ connection, baskets }: PromptsPaneProps) {
+  const { t } = useT();
+  return (
+    <Pane title={connection ? t("prompts.titleFor", { name: connection.name }) : t("prompts.title")} className="pane--prompts" testId="prompts-pane">
+      {connection ? <PromptsOf key={connection.id} connection={connection} baskets={baskets} /> : <EmptyState>{t("catalog.noConnection")}</EmptyState>}
+    </Pane>
+  );
+}
+
+function PromptsOf({ connection, baskets }: { connection: Connection; baskets: Baskets }) {
+  const { t } = useT();
+  const prompts = useAsync<PromptItem[], LodeError>(`prompts:${connection.id}`, () => listPrompts(connection.id), toLodeError);
+  const [selected, setSelected] = useState<string | null>(null);
+
+  const { state } = prompts;
+  if (state.status === "loading" || state.status === "idle") return <Spinner label={t("prompts.loading")} />;
+  if (state.status === "error") return <LodeErrorBanner error={state.error} onRetry={prompts.reload} />;
+  const list = state.data;
+  if (list.length === 0) return <EmptyState>{t("prompts.empty")}</EmptyState>;
+  const prompt = list.find((item) => item.name === selected) ?? null;
+  return (
+    <>
+      <CatalogList label={t("prompts.list.label")} items={list} selected={selected} onSelect={setSelected} testId="prompt" />
+      {prompt && <PromptDetail key={prompt.name} connectionId={connection.id} prompt={prompt} baskets={baskets} />}
+    </>
+  );
+}
+
+interface Rendered {
+  args: Record<string, string>;
+  result: PromptResult;
+}
+
+function PromptDetail({ connectionId, prompt, baskets }: { connectionId: ConnectionId; prompt: PromptItem; baskets: Baskets }) {
+  const { t } = useT();
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<LodeError | null>(null);
+  const [rendered, setRendered] = useState<Rendered | null>(null);
+  const adding = useAddAnswer(baskets);
+
+  // Empty arguments are left out: the server's own default applies.
+  const filled = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ""));
+  const missing = prompt.arguments.filter((a) => a.required && !filled[a.name]);
+
+  const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setTried(true);
+    if (missing.length > 0) {
+      const inputs = Array.from(event.currentTarget.querySelectorAll<HTMLInputElement>('input[aria-required="true"]'));
+      inputs.find((input) => input.value === "")?.focus();
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await getPrompt(connectionId, prompt.name, filled);
+      setRendered({ args: filled, result });
+      adding.reset();
+    } catch (reason: unknown) {
+      setError(toLodeError(reason));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const title = prompt.title ?? prompt.name;
+  return (
+    <section className="catalog-detail" aria-label={title} data-testid="prompt-detail">
+      <h3 className="catalog-detail__title">{title}</h3>
+      {prompt.description && <p className="catalog-detail__description">{prompt.description}</p>}
+      <form className="catalog-form" noValidate onSubmit={(event) => void submit(event)} aria-label={t("prompts.form.label", { name: prompt.name })} data-testid="prompt-form">
+        {prompt.arguments.length === 0 && <p className="field__hint">{t("prompts.noArguments")}</p>}
+        {prompt.arguments.map((argument) => (
+          <PromptArgumentField
+            key={argument.name}
+            connectionId={connectionId}
+            prompt={prompt.name}
+            argument={argument}
+            value={values[argument.name] ?? ""}
+            context={Object.fromEntries(Object.entries(filled).filter(([name]) => name !== argument.name))}
+            missing={tried && missing.includes(argument)}
+            onChange={(value) => setValues((old) => ({ ...old, [argument.name]: value }))}
+          />
+        ))}
+        <div className="catalog-form__actions">
+          <button type="submit" className="button button--primary" data-testid="prompt-get" disabled={busy}>
+            {t("prompts.get")}
+          </button>
+          {busy && <Spinner size="small" label={t("prompts.getting")} />}
+        </div>
+      </form>
+      {error && <LodeErrorBanner error={error} />}
+      {rendered && (
+        <section className="catalog-answer" aria-label={t("prompts.messages")} data-testid="prompt-messages">
+          <h4 className="catalog-detail__title">{t("prompts.messages")}</h4>
+          {rendered.result.description && <p className="catalog-detail__description">{rendered.result.description}</p>}
+          {rendered.result.messages.map((message, index) => (
+            <div key={index} className="catalog-answer__message" data-testid="prompt-message" data-role={message.role}>
+              <p className="catalog-answer__role">{t(`prompts.role.${message.role}`)}</p>
+              <AnswerBlock block={message.content} uri={`lode-prompt:${prompt.name}`} />
+            </div>
+          ))}
+          <AddAnswerButton
+            state={adding.state}
+            onAdd={() => void adding.add((basket) => addPromptToBasket(basket, connectionId, prompt.name, rendered.args, rendered.result))}
+            testId="prompt-add-to-basket"
+          />
+        </section>
+      )}
+    </section>
+  );
+}

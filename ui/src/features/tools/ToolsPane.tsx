@@ -1,0 +1,113 @@
+import { useState } from "react";
+import { useT } from "../../i18n";
+import { addToolResultToBasket, listTools, toLodeError, type Connection, type LodeError, type ToolItem, type ToolResult } from "../../ipc";
+import { EmptyState } from "../../ui-kit/EmptyState";
+import { Pane } from "../../ui-kit/Pane";
+import { Spinner } from "../../ui-kit/Spinner";
+import { useAsync } from "../../ui-kit/useAsync";
+import type { Baskets } from "../basket/useBaskets";
+import { AddAnswerButton } from "../catalog/AddAnswerButton";
+import { AnswerBlock, StructuredContent } from "../catalog/AnswerBlocks";
+import { CatalogList } from "../catalog/CatalogList";
+import { useAddAnswer } from "../catalog/useAddAnswer";
+import { LodeErrorBanner } from "../errors/LodeErrorBanner";
+import { ToolForm } from "./ToolForm";
+
+interface ToolsPaneProps {
+  /** The connection selected in the connections pane; its server's tools are shown. */
+  connection: Connection | null;
+  baskets: Baskets;
+}
+
+/** The selected server's tools: pick one, fill in its arguments, confirm, call, see the result. */
+export function ToolsPane({ connection, baskets }: ToolsPaneProps) {
+  const { t } = useT();
+  return (
+    <Pane title={connection ? t("tools.titleFor", { name: connection.name }) : t("tools.title")} className="pane--tools" testId="tools-pane">
+      {connection ? <ToolsOf key={connection.id} connection={connection} baskets={baskets} /> : <EmptyState>{t("catalog.noConnection")}</EmptyState>}
+    </Pane>
+  );
+}
+
+interface Answer {
+  tool: string;
+  args: Record<string, unknown>;
+  result: ToolResult;
+}
+
+function ToolsOf({ connection, baskets }: { connection: Connection; baskets: Baskets }) {
+  const { t } = useT();
+  const tools = useAsync<ToolItem[], LodeError>(`tools:${connection.id}`, () => listTools(connection.id), toLodeError);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const adding = useAddAnswer(baskets);
+
+  const { state } = tools;
+  if (state.status === "loading" || state.status === "idle") return <Spinner label={t("tools.loading")} />;
+  if (state.status === "error") return <LodeErrorBanner error={state.error} onRetry={tools.reload} />;
+  const list = state.data;
+  if (list.length === 0) return <EmptyState>{t("tools.empty")}</EmptyState>;
+  const tool = list.find((item) => item.name === selected) ?? null;
+
+  const choose = (name: string) => {
+    setSelected(name);
+    setAnswer(null);
+    adding.reset();
+  };
+
+  return (
+    <>
+      <CatalogList label={t("tools.list.label")} items={list} selected={selected} onSelect={choose} testId="tool" />
+      {tool && (
+        <section className="catalog-detail" aria-label={tool.title ?? tool.name} data-testid="tool-detail">
+          <h3 className="catalog-detail__title">{tool.title ?? tool.name}</h3>
+          {tool.description && <p className="catalog-detail__description">{tool.description}</p>}
+          <ToolForm
+            connectionId={connection.id}
+            tool={tool}
+            onResult={(result, args) => {
+              setAnswer({ tool: tool.name, args, result });
+              adding.reset();
+            }}
+          />
+          {answer?.tool === tool.name && (
+            <ToolAnswer
+              answer={answer}
+              adding={adding.state}
+              onAdd={() =>
+                void adding.add((basket) => addToolResultToBasket(basket, connection.id, answer.tool, answer.args, answer.result))
+              }
+            />
+          )}
+        </section>
+      )}
+    </>
+  );
+}
+
+function ToolAnswer({ answer, adding, onAdd }: { answer: Answer; adding: ReturnType<typeof useAddAnswer>["state"]; onAdd: () => void }) {
+  const { t } = useT();
+  const { result } = answer;
+  const uri = `lode-tool:${answer.tool}`;
+  return (
+    <section className="catalog-answer" aria-label={t("tools.result")} data-testid="tool-result" data-error={result.isError || undefined}>
+      <h4 className="catalog-detail__title">{t("tools.result")}</h4>
+      {result.isError && (
+        <p className="catalog-answer__error" role="alert" data-testid="tool-result-error">
+          {t("tools.result.error")}
+        </p>
+      )}
+      {result.content.length === 0 && result.structuredContent === undefined && <p className="field__hint">{t("tools.result.empty")}</p>}
+      {result.content.map((block, index) => (
+        <AnswerBlock key={index} block={block} uri={uri} />
+      ))}
+      {result.structuredContent !== undefined && (
+        <>
+          <p className="catalog-answer__role">{t("tools.result.structured")}</p>
+          <StructuredContent value={result.structuredContent} uri={uri} />
+        </>
+      )}
+      <AddAnswerButton state={adding} onAdd={onAdd} testId="tool-add-to-basket" />
+    </section>
+  );
+}

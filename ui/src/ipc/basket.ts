@@ -1,0 +1,124 @@
+import type { Basket } from "./bindings/Basket";
+import type { BasketId } from "./bindings/BasketId";
+import type { BasketSummary } from "./bindings/BasketSummary";
+import type { BasketTotals } from "./bindings/BasketTotals";
+import type { ExportFormat } from "./bindings/ExportFormat";
+import type { LodeError } from "./bindings/LodeError";
+import type { Query } from "./bindings/Query";
+import type { ResourceItem } from "./bindings/ResourceItem";
+import type { ServingStatus } from "./bindings/ServingStatus";
+import { call } from "./commands";
+
+/**
+ * A basket as the window gets it: its items WITHOUT their contents (always `[]`: they can be
+ * megabytes), the totals, and the tokenizer the counts are in ("o200k_base"). Mirrors
+ * `BasketView` in src-tauri/commands/basket.rs (a Rust test pins its JSON).
+ */
+export interface BasketView {
+  basket: Basket;
+  totals: BasketTotals;
+  encoding: string;
+}
+
+/** What adding did: read and added, read again (already there), and what could not be read. */
+export interface AddSummary {
+  added: number;
+  refreshed: number;
+  failed: { uri: string; error: LodeError }[];
+  skippedForBudget: number;
+}
+
+/** An export for the clipboard; `attachments` binary contents are named but only saved by a bundle. */
+export interface ExportText {
+  text: string;
+  attachments: number;
+}
+
+/** What Save bundle… wrote: the document's file name, the files in all (document included), bytes. */
+export interface SavedBundle {
+  name: string;
+  files: number;
+  bytes: number;
+}
+
+/** Reads and adds every resource the browser's `query` matches (its window ignored); more than 200 is refused. */
+export function addMatchingToBasket(id: BasketId, query: Query): Promise<AddSummary> {
+  return call<AddSummary>("add_matching_to_basket", { id, query });
+}
+
+/** Fills the basket to its token limit from what `query` matches, by priority for the assistant. */
+export function fillBasket(id: BasketId, query: Query): Promise<AddSummary> {
+  return call<AddSummary>("fill_basket", { id, query });
+}
+
+export function listBaskets(): Promise<BasketSummary[]> {
+  return call<BasketSummary[]>("list_baskets");
+}
+
+/** `tokenLimit` null: no budget. Fails with `invalidInput` for a bad or taken name. */
+export function createBasket(name: string, tokenLimit: number | null): Promise<BasketSummary> {
+  return call<BasketSummary>("create_basket", { name, tokenLimit });
+}
+
+export function getBasket(id: BasketId): Promise<BasketView> {
+  return call<BasketView>("get_basket", { id });
+}
+
+export async function deleteBasket(id: BasketId): Promise<void> {
+  await call<unknown>("delete_basket", { id });
+}
+
+export async function setBasketOptions(id: BasketId, tokenLimit: number | null, autoRefresh: boolean): Promise<void> {
+  await call<unknown>("set_basket_options", { id, tokenLimit, autoRefresh });
+}
+
+/** Reads `resources` (the browser's rows, of any servers) and adds them in order. */
+export function addToBasket(id: BasketId, resources: ResourceItem[]): Promise<AddSummary> {
+  return call<AddSummary>("add_to_basket", { id, resources });
+}
+
+/** How many of `items` were removed. */
+export function removeBasketItems(id: BasketId, items: number[]): Promise<number> {
+  return call<number>("remove_basket_items", { id, items });
+}
+
+/** Moves item `item` to position `index` (0-based) of the basket. */
+export async function moveBasketItem(id: BasketId, item: number, index: number): Promise<void> {
+  await call<unknown>("move_basket_item", { id, item, index });
+}
+
+/** An empty `note` clears it. */
+export async function setBasketItemNote(id: BasketId, item: number, note: string): Promise<void> {
+  await call<unknown>("set_basket_item_note", { id, item, note: note.trim() === "" ? null : note });
+}
+
+/** Reads a (stale) item from its server again. */
+export async function refreshBasketItem(id: BasketId, item: number): Promise<void> {
+  await call<unknown>("refresh_basket_item", { id, item });
+}
+
+export function exportBasket(id: BasketId, format: ExportFormat): Promise<ExportText> {
+  return call<ExportText>("export_basket", { id, format });
+}
+
+/** The system's Save dialog, then the bundle; null when the person cancels. */
+export function saveBasketBundle(id: BasketId, name: string, format: ExportFormat): Promise<SavedBundle | null> {
+  return call<SavedBundle | null>("save_basket_bundle", { id, name, format });
+}
+
+/**
+ * Serves basket `name` over HTTP on 127.0.0.1:`port` (0: any free port). The bearer token is
+ * never sent to the window: `lode serve --show-token` prints it.
+ */
+export function startBasketServer(name: string, port: number): Promise<ServingStatus> {
+  return call<ServingStatus>("start_basket_server", { name, port });
+}
+
+export async function stopBasketServer(): Promise<void> {
+  await call<unknown>("stop_basket_server");
+}
+
+/** The basket served over HTTP now, or null. */
+export function basketServer(): Promise<ServingStatus | null> {
+  return call<ServingStatus | null>("basket_server");
+}

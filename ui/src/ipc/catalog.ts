@@ -1,0 +1,65 @@
+import type { AddSummary } from "./basket";
+import type { BasketId } from "./bindings/BasketId";
+import type { Completion } from "./bindings/Completion";
+import type { ConnectionId } from "./bindings/ConnectionId";
+import type { PromptItem } from "./bindings/PromptItem";
+import type { PromptResult } from "./bindings/PromptResult";
+import type { ToolItem } from "./bindings/ToolItem";
+import type { ToolResult } from "./bindings/ToolResult";
+import { call } from "./commands";
+
+/** The server's prompts; empty (not an error) when it offers none. */
+export function listPrompts(connectionId: ConnectionId): Promise<PromptItem[]> {
+  return call<PromptItem[]>("list_prompts", { connectionId });
+}
+
+/** Prompt `name` as the server renders it with `arguments`. */
+export function getPrompt(connectionId: ConnectionId, name: string, args: Record<string, string>): Promise<PromptResult> {
+  return call<PromptResult>("get_prompt", { connectionId, name, arguments: args });
+}
+
+/** Values the server suggests for `argument` of `prompt`; none when the server does not complete. */
+export function completePrompt(
+  connectionId: ConnectionId,
+  prompt: string,
+  argument: string,
+  value: string,
+  context: Record<string, string>,
+): Promise<Completion> {
+  return call<Completion>("complete_prompt", { connectionId, prompt, argument, value, context });
+}
+
+/** The server's tools; empty (not an error) when it offers none. */
+export function listTools(connectionId: ConnectionId): Promise<ToolItem[]> {
+  return call<ToolItem[]>("list_tools", { connectionId });
+}
+
+/**
+ * Calls tool `name` with a JSON object of arguments. Tools can change things: the window asks
+ * the person first. A tool that runs and fails resolves with `isError`, it does not reject.
+ */
+export function callTool(connectionId: ConnectionId, name: string, args: Record<string, unknown>): Promise<ToolResult> {
+  return call<ToolResult>("call_tool", { connectionId, name, arguments: args });
+}
+
+/** Keeps a rendered prompt in basket `id`. */
+export function addPromptToBasket(
+  id: BasketId,
+  connectionId: ConnectionId,
+  name: string,
+  args: Record<string, string>,
+  result: PromptResult,
+): Promise<AddSummary> {
+  return call<AddSummary>("add_prompt_to_basket", { id, connectionId, name, arguments: args, result });
+}
+
+/** Keeps what a tool call returned in basket `id`. */
+export function addToolResultToBasket(
+  id: BasketId,
+  connectionId: ConnectionId,
+  name: string,
+  args: Record<string, unknown>,
+  result: ToolResult,
+): Promise<AddSummary> {
+  return call<AddSummary>("add_tool_result_to_basket", { id, connectionId, name, arguments: args, result });
+}
