@@ -57,6 +57,16 @@ const SEL = {
   serveSwitch: '[data-testid="basket-serve-switch"]',
   serveUrl: '[data-testid="basket-serve-url"]',
   serve: '[data-testid="basket-serve"]',
+  toolsTab: '[data-testid="side-tab-tools"]',
+  rowCount: '[data-testid="tool-item"][data-name="row_count"]',
+  tableField: '[data-testid="tool-field-table"] input',
+  call: '[data-testid="tool-call"]',
+  confirmArgs: '[data-testid="tool-confirm-args"]',
+  confirmCancel: '[data-testid="tool-confirm-cancel"]',
+  confirmCall: '[data-testid="tool-confirm-call"]',
+  toolResult: '[data-testid="tool-result"]',
+  toolAdd: '[data-testid="tool-add-to-basket"]',
+  toolAddStatus: '[data-testid="tool-add-to-basket-status"]',
 };
 
 /** The app's data folder (the harness makes it; `prepare` hears where). */
@@ -257,6 +267,42 @@ describe("The context basket in a real window: add, totals, copy, serve", { time
     await screenShot("basket-serving.png");
     await click(SEL.serveSwitch);
     await waitFor("the server stopped", () => textOf(SEL.serveUrl), (text) => text === "<absent>");
+  });
+
+  uiTest("calls a tool only after confirming, and adds its result to the basket", async () => {
+    if (!browser) throw new Error("no session");
+    await click(SEL.toolsTab);
+    await click(SEL.rowCount);
+    const field = await browser.$(SEL.tableField);
+    await field.waitForDisplayed({ timeout: 15_000 });
+    await field.setValue("user");
+    await click(SEL.call);
+    const args = await waitFor("the confirmation", () => textOf(SEL.confirmArgs), (text) => text.includes('"table"'));
+    assert.ok(args.includes('"user"'), `the dialog shows the arguments: ${args}`);
+    await parkPointer();
+    await screenShot("tools-confirm.png");
+    // Cancelling calls nothing.
+    await click(SEL.confirmCancel);
+    await waitFor("the dialog closed", () => textOf(SEL.confirmArgs), (text) => text === "<absent>");
+    assert.equal(await textOf(SEL.toolResult), "<absent>", "no call without confirming");
+    await click(SEL.call);
+    await click(SEL.confirmCall);
+    const result = await waitFor("the result", () => textOf(SEL.toolResult), (text) => /\d/.test(text), 30_000);
+    assert.ok(!/error/i.test(result), `row_count succeeded: ${result}`);
+    await click(SEL.toolAdd);
+    await waitFor("added", () => textOf(SEL.toolAddStatus), (text) => text !== "<absent>" && text !== "", 30_000);
+    await parkPointer();
+    await screenShot("tools-result.png");
+    await click(SEL.basketTab);
+    await waitFor(
+      "the tool result in the basket",
+      () =>
+        /** @type {Promise<string[]>} */ (
+          browser?.execute((sel) => [...document.querySelectorAll(sel)].map((el) => el.textContent ?? ""), SEL.items) ??
+            Promise.resolve([])
+        ),
+      (list) => list.length === 4 && (list[3] ?? "").includes("row_count"),
+    );
   });
 
   closesCleanly();

@@ -484,8 +484,8 @@ describe("BrowserPane", () => {
   it("adds every match of the search, or fills to budget, asking with the whole question", async () => {
     scrollingInJsdom();
     setup();
-    const onAddMatching = vi.fn((_: Query) => Promise.resolve(true));
-    const onFill = vi.fn((_: Query) => Promise.resolve(true));
+    const onAddMatching = vi.fn<(query: Query) => Promise<boolean>>(() => Promise.resolve(true));
+    const onFill = vi.fn<(query: Query) => Promise<boolean>>(() => Promise.resolve(true));
     render(
       <I18nProvider defaultLocale="en">
         <BrowserPane openId={null} onOpenResource={vi.fn()} onOpenTemplate={vi.fn()} onAddMatching={onAddMatching} onFill={onFill} />

@@ -1,8 +1,8 @@
-import { useId, useState, type KeyboardEvent } from "react";
+import { useCallback, useId, useState, type KeyboardEvent } from "react";
 import { useT } from "../../i18n";
-import type { ConnectionId, PromptArgument } from "../../ipc";
+import { completePrompt, type ConnectionId, type PromptArgument } from "../../ipc";
 import { FieldErrors } from "../../ui-kit/Field";
-import { usePromptCompletion } from "./usePromptCompletion";
+import { useCompletion, type AskCompletion } from "../templates/useCompletion";
 import "../templates/templates.css";
 
 interface PromptArgumentFieldProps {
@@ -27,7 +27,11 @@ export function PromptArgumentField({ connectionId, prompt, argument, value, con
   const listId = `${id}-list`;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const { suggestions, request, cancel } = usePromptCompletion(connectionId, prompt, argument.name);
+  const ask = useCallback<AskCompletion>(
+    (value, context) => completePrompt(connectionId, prompt, argument.name, value, context),
+    [connectionId, prompt, argument.name],
+  );
+  const { suggestions, request, cancel } = useCompletion(ask);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const { values } = suggestions;

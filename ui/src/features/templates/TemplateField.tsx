@@ -1,9 +1,9 @@
-import { useEffect, useId, useState, type KeyboardEvent, type Ref } from "react";
+import { useCallback, useEffect, useId, useState, type KeyboardEvent, type Ref } from "react";
 import { useT } from "../../i18n";
-import type { ConnectionId, TemplateVariable } from "../../ipc";
+import { completeTemplate, type ConnectionId, type TemplateVariable } from "../../ipc";
 import { FieldErrors } from "../../ui-kit/Field";
 import { expressionOf } from "./expression";
-import { useCompletion } from "./useCompletion";
+import { useCompletion, type AskCompletion } from "./useCompletion";
 
 interface TemplateFieldProps {
   connectionId: ConnectionId;
@@ -38,7 +38,11 @@ export function TemplateField({
   const listId = `${id}-list`;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const { suggestions, request, cancel } = useCompletion(connectionId, template, variable.name);
+  const ask = useCallback<AskCompletion>(
+    (value, context) => completeTemplate(connectionId, template, variable.name, value, context),
+    [connectionId, template, variable.name],
+  );
+  const { suggestions, request, cancel } = useCompletion(ask);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { completeTemplate, toLodeError, type ConnectionId, type LodeError } from "../../ipc";
+import { toLodeError, type Completion, type LodeError } from "../../ipc";
 
 /** How long typing must pause before the server is asked: one request per pause, not per key. */
 export const COMPLETION_DEBOUNCE_MS = 150;
@@ -15,12 +15,15 @@ export interface Suggestions {
 
 const NONE: Suggestions = { values: [], hasMore: false, error: null };
 
+/** Asks the server to complete one argument (of a template or a prompt) from what is typed. */
+export type AskCompletion = (value: string, context: Record<string, string>) => Promise<Completion>;
+
 /**
- * The server's suggestions for one template argument. `request` asks after a pause in typing;
- * only the answer to the newest request is shown, so a slow answer for what was typed earlier
- * never replaces a newer one.
+ * The server's suggestions for one argument, from `ask` (keep it stable: a new `ask` starts
+ * over). `request` asks after a pause in typing; only the answer to the newest request is
+ * shown, so a slow answer for what was typed earlier never replaces a newer one.
  */
-export function useCompletion(connectionId: ConnectionId, template: string, argument: string) {
+export function useCompletion(ask: AskCompletion) {
   const [suggestions, setSuggestions] = useState<Suggestions>(NONE);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // The newest request: an answer carrying another number is stale and dropped.
@@ -39,7 +42,7 @@ export function useCompletion(connectionId: ConnectionId, template: string, argu
       newest.current += 1;
       const ticket = newest.current;
       timer.current = setTimeout(() => {
-        completeTemplate(connectionId, template, argument, value, context).then(
+        ask(value, context).then(
           (completion) => {
             if (ticket !== newest.current) return;
             const next: Suggestions = { values: completion.values, hasMore: completion.hasMore, error: null };
@@ -52,7 +55,7 @@ export function useCompletion(connectionId: ConnectionId, template: string, argu
         );
       }, COMPLETION_DEBOUNCE_MS);
     },
-    [connectionId, template, argument],
+    [ask],
   );
 
   return { suggestions, request, cancel };
