@@ -59,7 +59,7 @@ const SEL = {
   serve: '[data-testid="basket-serve"]',
   toolsTab: '[data-testid="side-tab-tools"]',
   rowCount: '[data-testid="tool-item"][data-name="row_count"]',
-  tableField: '[data-testid="tool-field-table"] input',
+  tableField: '[data-testid="tool-field-table"] select',
   call: '[data-testid="tool-call"]',
   confirmArgs: '[data-testid="tool-confirm-args"]',
   confirmCancel: '[data-testid="tool-confirm-cancel"]',
@@ -275,7 +275,8 @@ describe("The context basket in a real window: add, totals, copy, serve", { time
     await click(SEL.rowCount);
     const field = await browser.$(SEL.tableField);
     await field.waitForDisplayed({ timeout: 15_000 });
-    await field.setValue("user");
+    // The demo's schema names its tables in an enum: a select.
+    await field.selectByVisibleText("user");
     await click(SEL.call);
     const args = await waitFor("the confirmation", () => textOf(SEL.confirmArgs), (text) => text.includes('"table"'));
     assert.ok(args.includes('"user"'), `the dialog shows the arguments: ${args}`);
