@@ -58,6 +58,8 @@ const SEL = {
   serveUrl: '[data-testid="basket-serve-url"]',
   serve: '[data-testid="basket-serve"]',
   toolsTab: '[data-testid="side-tab-tools"]',
+  previewUri: '[data-testid="preview-uri"]',
+  previewAdd: '[data-testid="preview-add-to-basket"]',
   rowCount: '[data-testid="tool-item"][data-name="row_count"]',
   tableField: '[data-testid="tool-field-table"] select',
   call: '[data-testid="tool-call"]',
@@ -303,6 +305,26 @@ describe("The context basket in a real window: add, totals, copy, serve", { time
             Promise.resolve([])
         ),
       (list) => list.length === 4 && (list[3] ?? "").includes("row_count"),
+    );
+  });
+
+  uiTest("adds the resource open in the preview", async () => {
+    if (!browser) throw new Error("no session");
+    await search("welcome");
+    const row = await browser.$(SEL.rows);
+    await row.waitForClickable({ timeout: 15_000 });
+    await row.click();
+    await waitFor("the preview", () => textOf(SEL.previewUri), (uri) => uri.startsWith("demo://welcome"));
+    await click(SEL.previewAdd);
+    await waitFor("the add report", () => textOf(SEL.addReport), (text) => text.startsWith("Default: 1 added"), 30_000);
+    await click(SEL.basketTab);
+    await waitFor(
+      "five items",
+      () =>
+        /** @type {Promise<number>} */ (
+          browser?.execute((sel) => document.querySelectorAll(sel).length, SEL.items) ?? Promise.resolve(0)
+        ),
+      (n) => n === 5,
     );
   });
 

@@ -142,6 +142,7 @@ export function App() {
               <PreviewPane
                 connectionId={opened?.connectionId ?? null}
                 resource={opened?.kind === "resource" ? opened.item : null}
+                onAddToBasket={(item) => void adding.add([item])}
               />
             )}
           </div>

@@ -5,12 +5,15 @@ import { ContentBlock } from "../preview/ContentBlock";
 import { SafeText } from "../preview/SafeText";
 import "./catalog.css";
 
+/** A `resource_link` block: a resource the answer points at, read only when asked. */
+export type ResourceLink = Extract<Block, { type: "resource_link" }>;
+
 /**
  * One block of a prompt message or a tool result, shown with the preview's views: text as
  * text (never markup), images and audio from their base64, an embedded resource as the
  * preview shows a read, a link by its name and URI (not followed).
  */
-export function AnswerBlock({ block, uri }: { block: Block; uri: string }) {
+export function AnswerBlock({ block, uri, onAddLink }: { block: Block; uri: string; onAddLink?: (link: ResourceLink) => void }) {
   const { t } = useT();
   switch (block.type) {
     case "text":
@@ -32,6 +35,11 @@ export function AnswerBlock({ block, uri }: { block: Block; uri: string }) {
           </p>
           <SafeText className="content-block__uri" text={block.uri} limit={500} as="p" />
           {block.description && <SafeText text={block.description} limit={500} as="p" />}
+          {onAddLink && (
+            <button type="button" className="button button--small" data-testid="answer-link-add" onClick={() => onAddLink(block)}>
+              {t("basket.add")}
+            </button>
+          )}
         </article>
       );
     case "unknown":

@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { useT } from "../../i18n";
-import { listBaskets, toLodeError, type AddSummary, type BasketId, type LodeError } from "../../ipc";
+import { toLodeError, type AddSummary, type BasketId, type LodeError } from "../../ipc";
 import type { Baskets } from "../basket/useBaskets";
 
 export type AddAnswerState =
@@ -17,26 +17,18 @@ export type AddAnswerState =
 export function useAddAnswer(baskets: Baskets) {
   const { t } = useT();
   const [state, setState] = useState<AddAnswerState>({ kind: "idle" });
-  const { list, currentId, choose, reload } = baskets;
+  const { addWith } = baskets;
   const run = useCallback(
     async (add: (basket: BasketId) => Promise<AddSummary>) => {
       setState({ kind: "adding" });
       try {
-        let basket = list?.find((b) => b.id === currentId);
-        if (!basket) {
-          const known = await listBaskets();
-          basket = known.find((b) => b.id === currentId) ?? known[0];
-          basket ??= await baskets.create(t("basket.defaultName"), null);
-          choose(basket.id);
-        }
-        const summary = await add(basket.id);
-        setState({ kind: "added", basket: basket.name, summary });
-        reload();
+        const { basket, report } = await addWith(add, t("basket.defaultName"));
+        setState({ kind: "added", basket, summary: report });
       } catch (reason: unknown) {
         setState({ kind: "failed", error: toLodeError(reason) });
       }
     },
-    [list, currentId, choose, reload, baskets, t],
+    [addWith, t],
   );
   const reset = useCallback(() => setState({ kind: "idle" }), []);
   return { state, add: run, reset };

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { HubEvent, ReadEvent, ResourceContent, ResourceItem } from "../../ipc";
 import { emitHubEvent, installIpc, streamContents, type IpcCall } from "../../test/ipc-mock";
 import { PreviewPane } from "./PreviewPane";
@@ -165,6 +165,19 @@ describe("the preview pane", () => {
       expect(count(server.calls, "subscribe_resource", CLOCK.uri)).toBe(2);
     });
     expect(server.pending).toHaveLength(1);
+  });
+
+  it("adds the opened resource to the basket, only when the app offers it", async () => {
+    installIpc({
+      read_resource_streamed: (args) => streamContents(args, [{ uri: NOTE.uri, text: "x" }]),
+      subscribe_resource: () => false,
+    });
+    const onAddToBasket = vi.fn();
+    const { rerender } = renderWithI18n(<PreviewPane connectionId={1} resource={NOTE} />);
+    expect(screen.queryByTestId("preview-add-to-basket")).not.toBeInTheDocument();
+    rerender(<PreviewPane connectionId={1} resource={NOTE} onAddToBasket={onAddToBasket} />);
+    await userEvent.click(screen.getByTestId("preview-add-to-basket"));
+    expect(onAddToBasket).toHaveBeenCalledWith(NOTE);
   });
 
   it("shows a hostile name, URI and description inert, revealed and cut", async () => {

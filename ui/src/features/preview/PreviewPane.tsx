@@ -16,6 +16,8 @@ import "./preview.css";
 interface PreviewPaneProps {
   connectionId: ConnectionId | null;
   resource: ResourceItem | null;
+  /** Adds the opened resource to the current basket (read again there, kept as read). */
+  onAddToBasket?: (resource: ResourceItem) => void;
 }
 
 /** How much of a server's name, URI and description shows before "Show all". */
@@ -25,7 +27,7 @@ const DESCRIPTION_LIMIT = 1000;
 /** A re-read (a live update) shows its progress only when it is large enough to take a while. */
 const PROGRESS_WHILE_SHOWN = 1024 * 1024;
 
-export function PreviewPane({ connectionId, resource }: PreviewPaneProps) {
+export function PreviewPane({ connectionId, resource, onAddToBasket }: PreviewPaneProps) {
   const { t, format } = useT();
   const uri = resource?.uri ?? null;
   const { state, pending, progress, reload, refresh } = usePreview(connectionId, uri);
@@ -47,6 +49,16 @@ export function PreviewPane({ connectionId, resource }: PreviewPaneProps) {
           <div className="preview__subject">
             <SafeText as="h3" className="preview__name" text={displayName(resource)} limit={NAME_LIMIT} testId="preview-name" />
             <SafeText as="p" className="preview__uri" text={resource.uri} limit={URI_LIMIT} testId="preview-uri" />
+            {onAddToBasket && (
+              <button
+                type="button"
+                className="button button--small preview__add"
+                data-testid="preview-add-to-basket"
+                onClick={() => onAddToBasket(resource)}
+              >
+                {t("basket.add")}
+              </button>
+            )}
             {resource.description && (
               <SafeText
                 as="p"

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { I18nProvider } from "../../i18n";
-import type { BasketSummary, Connection, ToolItem, ToolResult } from "../../ipc";
+import type { AddSummary, BasketSummary, Connection, ToolItem, ToolResult } from "../../ipc";
 import { installIpc, type Handler, type IpcCall } from "../../test/ipc-mock";
 import type { Baskets } from "../basket/useBaskets";
 import { ToolsPane } from "./ToolsPane";
@@ -43,7 +43,8 @@ function fakeBaskets(): Baskets {
     remove: vi.fn(),
     reload: vi.fn(),
     add: vi.fn(),
-    addWith: vi.fn(),
+    // The current basket is "ctx" (id 3): the work is run on it.
+    addWith: vi.fn(async (run: (id: number) => Promise<AddSummary>) => ({ basket: "ctx", report: await run(3) })),
   };
 }
 
@@ -164,5 +165,23 @@ describe("the Tools tab", () => {
     const add = calls.find((c) => c.cmd === "add_tool_result_to_basket");
     expect(add?.args).toMatchObject({ id: 3, connectionId: 7, name: "add_note" });
     expect(await screen.findByTestId("tool-add-to-basket-status")).toHaveTextContent("ctx: 1 added");
+  });
+
+  it("adds a resource a result links to, read from the same server", async () => {
+    const calls = setUp(
+      { content: [{ type: "resource_link", uri: "demo://notes/1", name: "Note 1", mimeType: "text/markdown" }], isError: false },
+      { add_to_basket: () => ({ added: 1, refreshed: 0, failed: [], skippedForBudget: 0 }) },
+    );
+    await openTool("add_note");
+    await userEvent.click(screen.getByTestId("tool-json-toggle"));
+    await userEvent.click(screen.getByTestId("tool-call"));
+    await userEvent.click(within(await screen.findByRole("alertdialog")).getByTestId("tool-confirm-call"));
+    await userEvent.click(await screen.findByTestId("answer-link-add"));
+    await waitFor(() => expect(calls.some((c) => c.cmd === "add_to_basket")).toBe(true));
+    expect(calls.find((c) => c.cmd === "add_to_basket")?.args).toEqual({
+      id: 3,
+      resources: [{ server: CONNECTION.name, uri: "demo://notes/1", name: "Note 1", mimeType: "text/markdown", annotations: {} }],
+    });
+    expect(calls.some((c) => c.cmd === "add_tool_result_to_basket")).toBe(false);
   });
 });

@@ -1,13 +1,13 @@
 import { useState } from "react";
 import { useT } from "../../i18n";
-import { addToolResultToBasket, listTools, toLodeError, type Connection, type LodeError, type ToolItem, type ToolResult } from "../../ipc";
+import { addToBasket, addToolResultToBasket, listTools, toLodeError, type Connection, type LodeError, type ToolItem, type ToolResult } from "../../ipc";
 import { EmptyState } from "../../ui-kit/EmptyState";
 import { Pane } from "../../ui-kit/Pane";
 import { Spinner } from "../../ui-kit/Spinner";
 import { useAsync } from "../../ui-kit/useAsync";
 import type { Baskets } from "../basket/useBaskets";
 import { AddAnswerButton } from "../catalog/AddAnswerButton";
-import { AnswerBlock, StructuredContent } from "../catalog/AnswerBlocks";
+import { AnswerBlock, StructuredContent, type ResourceLink } from "../catalog/AnswerBlocks";
 import { CatalogList } from "../catalog/CatalogList";
 import { useAddAnswer } from "../catalog/useAddAnswer";
 import { LodeErrorBanner } from "../errors/LodeErrorBanner";
@@ -77,6 +77,14 @@ function ToolsOf({ connection, baskets }: { connection: Connection; baskets: Bas
               onAdd={() =>
                 void adding.add((basket) => addToolResultToBasket(basket, connection.id, answer.tool, answer.args, answer.result))
               }
+              onAddLink={(link) =>
+                // The linked resource is read from the same server and added as a resource.
+                void adding.add((basket) =>
+                  addToBasket(basket, [
+                    { server: connection.name, uri: link.uri, name: link.name, mimeType: link.mimeType, annotations: {} },
+                  ]),
+                )
+              }
             />
           )}
         </section>
@@ -85,7 +93,17 @@ function ToolsOf({ connection, baskets }: { connection: Connection; baskets: Bas
   );
 }
 
-function ToolAnswer({ answer, adding, onAdd }: { answer: Answer; adding: ReturnType<typeof useAddAnswer>["state"]; onAdd: () => void }) {
+function ToolAnswer({
+  answer,
+  adding,
+  onAdd,
+  onAddLink,
+}: {
+  answer: Answer;
+  adding: ReturnType<typeof useAddAnswer>["state"];
+  onAdd: () => void;
+  onAddLink: (link: ResourceLink) => void;
+}) {
   const { t } = useT();
   const { result } = answer;
   const uri = `lode-tool:${answer.tool}`;
@@ -99,7 +117,7 @@ function ToolAnswer({ answer, adding, onAdd }: { answer: Answer; adding: ReturnT
       )}
       {result.content.length === 0 && result.structuredContent === undefined && <p className="field__hint">{t("tools.result.empty")}</p>}
       {result.content.map((block, index) => (
-        <AnswerBlock key={index} block={block} uri={uri} />
+        <AnswerBlock key={index} block={block} uri={uri} onAddLink={onAddLink} />
       ))}
       {result.structuredContent !== undefined && (
         <>
