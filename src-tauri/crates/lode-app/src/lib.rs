@@ -8,6 +8,7 @@ mod connect;
 mod connection_edits;
 mod credentials;
 mod demo;
+mod following;
 mod hub;
 mod import;
 pub mod import_sources;

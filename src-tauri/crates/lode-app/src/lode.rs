@@ -122,21 +122,9 @@ impl Lode {
     /// From now on, records how each connection's attempts to connect end, beside it in the
     /// store.
     fn record_outcomes(self: &Arc<Self>) {
-        let mut events = self.events();
-        let lode = Arc::downgrade(self);
-        tokio::spawn(async move {
-            loop {
-                match events.recv().await {
-                    Ok(HubEvent {
-                        connection,
-                        kind: HubEventKind::Status(status),
-                    }) => match lode.upgrade() {
-                        Some(lode) => lode.record_outcome(connection, &status),
-                        None => return,
-                    },
-                    Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {}
-                    Err(broadcast::error::RecvError::Closed) => return,
-                }
+        self.follow_events(|lode, event| async move {
+            if let HubEventKind::Status(status) = event.kind {
+                lode.record_outcome(event.connection, &status);
             }
         });
     }

@@ -9,25 +9,14 @@ use lode_core::basket::BasketId;
 use lode_core::{
     ConnectionId, ConnectionStatus, HubEvent, HubEventKind, ResourceItem, ServerEvent,
 };
-use tokio::sync::broadcast;
 
 use crate::Lode;
 
 /// Follows the hub's events from now on (see the module's documentation).
 pub(crate) fn follow(lode: &Arc<Lode>) {
-    let mut events = lode.events();
-    let weak = Arc::downgrade(lode);
-    tokio::spawn(async move {
-        loop {
-            match events.recv().await {
-                Ok(event) => match weak.upgrade() {
-                    Some(lode) => on_event(&lode, &weak, event).await,
-                    None => return,
-                },
-                Err(broadcast::error::RecvError::Lagged(_)) => {}
-                Err(broadcast::error::RecvError::Closed) => return,
-            }
-        }
+    lode.follow_events(|lode, event| async move {
+        let weak = Arc::downgrade(&lode);
+        on_event(&lode, &weak, event).await;
     });
 }
 

@@ -6,26 +6,15 @@
 use std::sync::{Arc, Weak};
 
 use lode_core::{ConnectionId, ConnectionStatus, ErrorCode, HubEvent, HubEventKind, ServerEvent};
-use tokio::sync::broadcast;
 
 use crate::Lode;
 
 /// Follows the hub's events from now on (call before connections start, so no `Ready` is
 /// missed).
 pub(crate) fn follow(lode: &Arc<Lode>) {
-    let mut events = lode.events();
-    let lode = Arc::downgrade(lode);
-    tokio::spawn(async move {
-        loop {
-            match events.recv().await {
-                Ok(event) => match lode.upgrade() {
-                    Some(live) => on_event(&live, &lode, event).await,
-                    None => return,
-                },
-                Err(broadcast::error::RecvError::Lagged(_)) => {}
-                Err(broadcast::error::RecvError::Closed) => return,
-            }
-        }
+    lode.follow_events(|lode, event| async move {
+        let weak = Arc::downgrade(&lode);
+        on_event(&lode, &weak, event).await;
     });
 }
 
