@@ -24,9 +24,14 @@ impl Lode {
     }
 
     /// Stops reporting changes of `uri`. Nothing to do when the connection is not running:
-    /// its subscriptions ended with it (and closing a preview must not start a connection).
+    /// its subscriptions ended with it (and closing a preview must not start a connection);
+    /// nor while a basket holds the resource: its stale mark needs the updates.
     pub async fn unsubscribe_resource(&self, id: ConnectionId, uri: &str) -> LodeResult<()> {
         if !self.hub.is_started(id).await {
+            return Ok(());
+        }
+        let connection = self.store.get_connection(id)?;
+        if self.is_live() && self.store.basket_holds(&connection.name, uri)? {
             return Ok(());
         }
         let client = self.client(id).await?;

@@ -306,3 +306,31 @@ async fn the_browser_search_adds_its_matches_and_fills_to_budget() {
     assert!(after.totals().tokens > before);
     lode.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn closing_a_preview_keeps_a_basket_item_subscribed() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let lode = open(&dir);
+    lode.start_all().await.expect("start");
+    let demo = add_demo(&lode).await;
+    let basket = lode.create_basket("kept", None).expect("create").id;
+    lode.add_uris_to_basket(basket, demo, &[CLOCK.into()])
+        .await
+        .expect("add");
+    // The window previews the clock, then closes the preview.
+    assert!(lode
+        .subscribe_resource(demo, CLOCK)
+        .await
+        .expect("subscribe"));
+    lode.unsubscribe_resource(demo, CLOCK)
+        .await
+        .expect("unsubscribe");
+    let item = lode.basket(basket).expect("basket").items[0].id;
+    lode.refresh_basket_item(basket, item)
+        .await
+        .expect("fresh again");
+    assert!(!lode.basket(basket).expect("basket").items[0].stale);
+    // The clock still reports its changes to the basket.
+    wait_for(&lode, basket, Duration::from_secs(5), |b| b.items[0].stale).await;
+    lode.shutdown().await;
+}

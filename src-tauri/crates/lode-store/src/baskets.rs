@@ -328,6 +328,18 @@ impl Store {
         Ok(baskets)
     }
 
+    /// Whether any basket holds a readable item from `uri` on `server` (a connection's name).
+    pub fn basket_holds(&self, server: &str, uri: &str) -> LodeResult<bool> {
+        self.conn()?
+            .query_row(
+                "SELECT EXISTS (SELECT 1 FROM basket_items WHERE server = ?1 AND uri = ?2 \
+                 AND kind IN ('resource', 'template'))",
+                params![server, uri],
+                |r| r.get(0),
+            )
+            .map_err(|e| storage_error("read baskets", e))
+    }
+
     /// Every readable item of every basket, as (basket, item id, server, uri, lastModified
     /// it was added with): what a re-listing is compared against.
     pub fn readable_basket_items(
