@@ -10,6 +10,18 @@ use rusqlite::{params, Connection, OptionalExtension, Transaction};
 use crate::basket_row::{encode_item, RawItem, ITEM_COLUMNS};
 use crate::database::{storage_error, Store};
 
+/// A readable basket item's source, without its contents.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReadableItem {
+    pub basket: BasketId,
+    /// The connection's name.
+    pub server: String,
+    pub uri: String,
+    /// The `lastModified` it was added with.
+    pub last_modified: Option<String>,
+    pub stale: bool,
+}
+
 /// What adding items did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Added {
@@ -340,30 +352,30 @@ impl Store {
             .map_err(|e| storage_error("read baskets", e))
     }
 
-    /// Every readable item of every basket, as (basket, item id, server, uri, lastModified
-    /// it was added with): what a re-listing is compared against.
-    pub fn readable_basket_items(
-        &self,
-    ) -> LodeResult<Vec<(BasketId, lode_core::basket::BasketItem)>> {
+    /// Where every readable item of every basket came from, without its contents: what a
+    /// re-listing is compared against and what a connection subscribes to when it is ready.
+    pub fn readable_basket_items(&self) -> LodeResult<Vec<ReadableItem>> {
         let conn = self.conn()?;
         let mut stmt = conn
-            .prepare(&format!(
-                "SELECT basket_id, {ITEM_COLUMNS} FROM basket_items \
-                 WHERE kind IN ('resource', 'template') ORDER BY basket_id, position"
-            ))
+            .prepare(
+                "SELECT basket_id, server, uri, json_extract(annotations, '$.lastModified'), \
+                 stale FROM basket_items WHERE kind IN ('resource', 'template') \
+                 ORDER BY basket_id, position",
+            )
             .map_err(|e| storage_error("read baskets", e))?;
         let rows = stmt
             .query_map([], |row| {
-                let basket = BasketId(row.get(0)?);
-                let raw = RawItem::read_at(row, 1)?;
-                Ok((basket, raw))
+                Ok(ReadableItem {
+                    basket: BasketId(row.get(0)?),
+                    server: row.get(1)?,
+                    uri: row.get(2)?,
+                    last_modified: row.get(3)?,
+                    stale: row.get(4)?,
+                })
             })
             .map_err(|e| storage_error("read baskets", e))?;
-        rows.map(|row| {
-            let (basket, raw) = row.map_err(|e| storage_error("read baskets", e))?;
-            Ok((basket, raw.decode()?))
-        })
-        .collect()
+        rows.collect::<Result<_, _>>()
+            .map_err(|e| storage_error("read baskets", e))
     }
 
     /// Runs `change` on basket `id` in one transaction that also bumps its revision.

@@ -211,7 +211,14 @@ fn stale_marks_only_readable_items_of_that_server_and_uri() {
         store.mark_stale("S", "x:1").expect("again").is_empty(),
         "already stale: no change"
     );
-    assert_eq!(store.readable_basket_items().expect("readable").len(), 3);
+    let readable = store.readable_basket_items().expect("readable");
+    assert_eq!(readable.len(), 3);
+    // What a re-listing is compared against, read without the contents.
+    assert_eq!(
+        readable[0].last_modified.as_deref(),
+        Some("2026-11-01T10:00:00Z")
+    );
+    assert!(readable[0].stale);
 }
 
 #[test]

@@ -8,5 +8,5 @@ mod connections;
 mod database;
 mod migrations;
 
-pub use baskets::Added;
+pub use baskets::{Added, ReadableItem};
 pub use database::Store;

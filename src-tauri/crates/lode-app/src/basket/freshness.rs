@@ -3,9 +3,10 @@
 //! `lastModified` is newer than the item's, marks the item stale — or, in a basket set to
 //! refresh by itself, reads it again.
 
+use std::collections::HashMap;
 use std::sync::{Arc, Weak};
 
-use lode_core::basket::BasketId;
+use lode_core::basket::{outdates, BasketId};
 use lode_core::{
     ConnectionId, ConnectionStatus, HubEvent, HubEventKind, ResourceItem, ServerEvent,
 };
@@ -83,16 +84,23 @@ pub(crate) fn note_listing(lode: &Lode, server: &str, resources: &[ResourceItem]
     let Ok(items) = lode.store.readable_basket_items() else {
         return;
     };
-    for (_, item) in items.iter().filter(|(_, i)| i.server == server && !i.stale) {
-        let newer = resources.iter().any(|r| {
-            r.uri == item.uri
-                && r.annotations
-                    .last_modified
-                    .as_deref()
-                    .is_some_and(|listed| item.is_older_than(listed))
-        });
-        if newer {
-            if let Err(error) = lode.store.mark_stale(server, &item.uri) {
+    let kept: HashMap<&str, Option<&str>> = items
+        .iter()
+        .filter(|i| i.server == server && !i.stale)
+        .map(|i| (i.uri.as_str(), i.last_modified.as_deref()))
+        .collect();
+    if kept.is_empty() {
+        return;
+    }
+    for resource in resources {
+        let Some(listed) = resource.annotations.last_modified.as_deref() else {
+            continue;
+        };
+        if kept
+            .get(resource.uri.as_str())
+            .is_some_and(|kept| outdates(listed, *kept))
+        {
+            if let Err(error) = lode.store.mark_stale(server, &resource.uri) {
                 tracing::warn!(%error, "marking basket items stale failed");
             }
         }
@@ -110,8 +118,8 @@ impl Lode {
         };
         let uris: Vec<String> = items
             .into_iter()
-            .filter(|(_, i)| i.server == connection.name)
-            .map(|(_, i)| i.uri)
+            .filter(|i| i.server == connection.name)
+            .map(|i| i.uri)
             .collect();
         self.watch_basket_items(id, uris.iter().map(String::as_str))
             .await;

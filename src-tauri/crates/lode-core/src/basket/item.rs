@@ -137,13 +137,21 @@ impl BasketItem {
     /// Whether a listing's `lastModified` for this item is newer than the one it was added
     /// with (compared as instants; a timestamp that is not RFC 3339 never makes it stale).
     pub fn is_older_than(&self, listed_last_modified: &str) -> bool {
-        let kept = self.annotations.last_modified.as_deref();
-        match (
-            kept.and_then(parse_timestamp),
-            parse_timestamp(listed_last_modified),
-        ) {
-            (Some(kept), Some(listed)) => listed > kept,
-            _ => false,
-        }
+        outdates(
+            listed_last_modified,
+            self.annotations.last_modified.as_deref(),
+        )
+    }
+}
+
+/// Whether a listed `lastModified` is newer than the one an item was `kept` with (compared as
+/// instants; a timestamp that is not RFC 3339, or none kept, never outdates).
+pub fn outdates(listed_last_modified: &str, kept: Option<&str>) -> bool {
+    match (
+        kept.and_then(parse_timestamp),
+        parse_timestamp(listed_last_modified),
+    ) {
+        (Some(kept), Some(listed)) => listed > kept,
+        _ => false,
     }
 }

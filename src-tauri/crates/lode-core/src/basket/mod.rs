@@ -9,7 +9,7 @@ mod item;
 
 pub use export::{export, Attachment, ExportFormat, Exported, ATTACHMENT_DIR};
 pub use fill::{fill_order, FillCandidate};
-pub use item::{BasketItem, ItemKind, NewItem};
+pub use item::{outdates, BasketItem, ItemKind, NewItem};
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
