@@ -32,7 +32,7 @@ import {
 } from "node:fs";
 import { createConnection, createServer } from "node:net";
 import { homedir, tmpdir } from "node:os";
-import { dirname, isAbsolute, join, resolve } from "node:path";
+import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -185,7 +185,13 @@ export function trackDriverTree() {
   }
 }
 
-/** Processes running a binary of the app folder (the app and its demo servers). */
+/** Lode's own programs: the app, its demo server and the CLI. */
+const LODE_BINARIES = new Set(["lode-desktop", "lode-demo-server", "lode"]);
+
+/**
+ * Processes running one of Lode's binaries from the app folder (the app and its demo servers).
+ * Only those names: an installed app's folder is /usr/bin, which also holds node, Xvfb and dbus.
+ */
 function appFolderProcesses() {
   if (!appPath) return [];
   const folder = dirname(realpathSync(appPath));
@@ -194,7 +200,7 @@ function appFolderProcesses() {
     if (!/^\d+$/.test(name)) continue;
     try {
       const exe = readlinkSync(`/proc/${name}/exe`).replace(/ \(deleted\)$/, "");
-      if (dirname(exe) === folder) found.push(Number(name));
+      if (dirname(exe) === folder && LODE_BINARIES.has(basename(exe))) found.push(Number(name));
     } catch {
       // Gone, or not ours to read.
     }
@@ -266,6 +272,9 @@ export async function launchApp({ label, prepare, env: extraEnv = {} }) {
     LANG: "C.UTF-8",
     LC_ALL: "C.UTF-8",
     LANGUAGE: "en",
+    // No update checks against the default feed (these machines have no network); the update
+    // test points the app at its own loopback feed through `env`.
+    LODE_UPDATE_FEED: "off",
     ...extraEnv,
   };
 

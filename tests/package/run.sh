@@ -1,0 +1,158 @@
+#!/usr/bin/env bash
+# Installs the built .deb with apt for real and tests the installed files only (nothing from
+# target/ is run): `lode --version`; `lode ls Demo --json` on the platform's data folder; the
+# desktop entry (desktop-file-validate); the app launched from its desktop entry under Xvfb,
+# five times, for the cold start and the idle memory (printed as a table, not asserted); the
+# installed app in a real window through WebDriver (the browser test over the Demo, then
+# installed-app.test.mjs: About, and updates from a loopback feed — refused, broken off, hung,
+# then installed); then removes the package and checks that no installed file is left behind
+# while the person's data folder is kept. Removes the package and ends every process it started
+# even when a step fails.
+#
+#   bash tests/package/run.sh [PACKAGE.deb]     default: the newest .deb under target/*/bundle/deb
+#
+# Needs root or sudo (apt), the packages of `.ci/setup test`, and the throwaway update-signing
+# key the app under test was built to trust: .ci/test makes it (target/updater-test-key/) and
+# builds with its public half (TAURI_CONFIG). Refuses to run when a `lode` package is installed
+# already: it would remove it.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$root"
+here="$root/tests/package"
+package_name=lode
+key_dir="${LODE_UPDATER_TEST_KEY_DIR:-$root/target/updater-test-key}"
+artifacts="$here/artifacts"
+
+as_root() { if [[ $(id -u) -eq 0 ]]; then "$@"; else sudo "$@"; fi; }
+log() { printf '\n== %s\n' "$*" >&2; }
+passed=0 failed=0
+pass() { passed=$((passed + 1)); printf 'ok   %s\n' "$*"; }
+fail() { failed=$((failed + 1)); printf 'FAIL %s\n' "$*"; }
+# check NAME COMMAND...: runs COMMAND, counts it.
+check() { local name=$1; shift; if "$@"; then pass "$name"; else fail "$name"; fi; }
+
+deb="${1:-$(ls -t target/*/bundle/deb/*.deb 2>/dev/null | head -n 1 || true)}"
+[[ -n "$deb" && -f "$deb" ]] || { echo "no .deb: run 'bash .ci/package' (or --debug) first" >&2; exit 1; }
+deb="$(realpath "$deb")"
+[[ -f "$key_dir/key" && -f "$key_dir/key.pub" ]] || {
+  echo "no throwaway update key in $key_dir: .ci/test makes it and builds the app to trust it" >&2
+  exit 1
+}
+if dpkg-query -W -f='${Status}' "$package_name" 2>/dev/null | grep -q "install ok installed"; then
+  echo "a '$package_name' package is installed already; this test installs and removes it — remove it first" >&2
+  exit 1
+fi
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/lode-package.XXXXXX")"
+chmod 755 "$work"
+started_pids=()
+cleanup() {
+  local status=$?
+  for pid in "${started_pids[@]}"; do kill -9 "$pid" 2>/dev/null || true; done
+  # Anything still running from the installed files (the app, its demo servers).
+  for pid in $(pgrep -f '^/usr/bin/lode(-desktop|-demo-server)?( |$)' || true); do kill -9 "$pid" 2>/dev/null || true; done
+  if dpkg-query -W -f='${Status}' "$package_name" 2>/dev/null | grep -q "install ok installed"; then
+    log "cleanup: removing the package"
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get remove -y -q "$package_name" >/dev/null || true
+  fi
+  rm -rf "$work"
+  exit "$status"
+}
+trap cleanup EXIT
+rm -rf "$artifacts" && mkdir -p "$artifacts"
+
+# The person's environment: a home of their own, the platform's data folder (no LODE_DATA_DIR).
+export XDG_DATA_HOME="$work/home/.local/share" XDG_CONFIG_HOME="$work/home/.config" XDG_CACHE_HOME="$work/home/.cache"
+unset LODE_DATA_DIR
+data_dir="$XDG_DATA_HOME/dev.lode.desktop"
+export LODE_UPDATE_FEED=off
+
+log "installing $deb with apt"
+as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$deb" >"$artifacts/apt-install.log"
+version="$(dpkg-query -W -f='${Version}' "$package_name")"
+dpkg -L "$package_name" | sort >"$work/files-$version"
+log "installed $package_name $version: $(grep -c . "$work/files-$version") paths"
+
+log "the installed files"
+for path in /usr/bin/lode-desktop /usr/bin/lode /usr/bin/lode-demo-server /usr/share/applications/Lode.desktop; do
+  check "installs $path" grep -qx "$path" "$work/files-$version"
+done
+for size in 16x16 24x24 32x32 48x48 64x64 128x128 256x256 512x512; do
+  check "installs the $size icon" grep -qx "/usr/share/icons/hicolor/$size/apps/lode-desktop.png" "$work/files-$version"
+done
+control="$(dpkg-query -W -f='${Maintainer}|${Homepage}|${Depends}|${Section}|${Description}' "$package_name")"
+check "has a maintainer, a homepage and a description" \
+  bash -c '[[ "$1" == *"<"*"@"*">|http"*"|"*"|devel|Browse MCP resources"* ]]' _ "$control"
+check "depends on the WebKitGTK runtime, not its -dev package" \
+  bash -c '[[ "$1" == *libwebkit2gtk-4.1-0* && "$1" != *-dev* ]]' _ "$(dpkg-query -W -f='${Depends}' "$package_name")"
+check "every library of the app resolves" bash -c '! ldd /usr/bin/lode-desktop | grep -q "not found"'
+
+log "the installed CLI"
+cd "$work"
+version_line="$(/usr/bin/lode --version)"
+check "lode --version says $version ($version_line)" bash -c '[[ "$1" =~ ^lode\ ${2//./\\.}\ \(commit\ ([0-9a-f]{7,}|unknown)\)$ ]]' _ "$version_line" "$version"
+/usr/bin/lode ls Demo --json >"$work/ls.json" 2>"$artifacts/lode-ls.stderr" || true
+check "lode ls Demo --json lists the demo's 60 resources" \
+  node -e 'const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); process.exit(r.length === 60 && r.every((x) => x.server === "Demo") ? 0 : 1)' "$work/ls.json"
+check "the data folder is the platform's ($data_dir)" test -f "$data_dir/lode.db"
+/usr/bin/lode servers list --json >"$work/servers.json"
+check "the Demo runs the installed demo server" \
+  node -e 'const s = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); const d = s.find((c) => c.name === "Demo"); process.exit(JSON.stringify(d).includes("/usr/bin/lode-demo-server") ? 0 : 1)' "$work/servers.json"
+cd "$root"
+
+log "the desktop entry"
+check "desktop-file-validate accepts Lode.desktop" desktop-file-validate /usr/share/applications/Lode.desktop
+
+log "launched from the desktop entry: cold start and idle memory (5 launches)"
+bash .ci/with-keychain xvfb-run -a -s "-screen 0 1280x800x24" \
+  bash "$here/launch-from-entry.sh" /usr/share/applications/Lode.desktop "$data_dir" "$artifacts" 5 \
+  | tee "$artifacts/cold-start.md" || fail "launching from the desktop entry"
+check "the launch from the desktop entry was screenshotted" test -s "$artifacts/launched-from-desktop-entry.png"
+
+log "the installed app in a real window (WebDriver)"
+(cd tests/e2e && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error)
+# The newer version: the same files as version $version+1 patch, signed with the throwaway key;
+# and a signature by the same key over other bytes, for the tampered feed.
+IFS=. read -r major minor patch <<<"${version%%[-+~]*}"
+new_version="$major.$minor.$((patch + 1))"
+mkdir -p "$work/update"
+dpkg-deb -R "$deb" "$work/update/tree"
+sed -i "s/^Version: .*/Version: $new_version/" "$work/update/tree/DEBIAN/control"
+dpkg-deb --root-owner-group -b "$work/update/tree" "$work/update/lode_${new_version}.deb" >/dev/null
+printf 'not the package\n' >"$work/update/other"
+sign() { TAURI_SIGNING_PRIVATE_KEY="$(cat "$key_dir/key")" TAURI_SIGNING_PRIVATE_KEY_PASSWORD="" \
+  npm --prefix "$root/ui" exec --no -- tauri signer sign "$1" >/dev/null 2>&1; }
+sign "$work/update/lode_${new_version}.deb"
+sign "$work/update/other"
+LODE_E2E_APP=/usr/bin/lode-desktop \
+LODE_E2E_ARTIFACTS="$artifacts" \
+LODE_PACKAGE_NAME="$package_name" \
+LODE_VERSION_LINE="$version_line" \
+LODE_UPDATE_PACKAGE="$work/update/lode_${new_version}.deb" \
+LODE_UPDATE_VERSION="$new_version" \
+LODE_UPDATE_SIGNATURE="$work/update/lode_${new_version}.deb.sig" \
+LODE_UPDATE_BAD_SIGNATURE="$work/update/other.sig" \
+  bash .ci/with-keychain xvfb-run -a -s "-screen 0 1280x800x24" \
+  node --test --test-concurrency=1 --test-reporter=spec \
+  tests/e2e/real-window.test.mjs "$here/installed-app.test.mjs" >"$artifacts/webdriver.log" 2>&1 \
+  && pass "the installed app in a real window: the Demo, About and updates" \
+  || { tail -n 60 "$artifacts/webdriver.log"; fail "the installed app in a real window (see $artifacts/webdriver.log)"; }
+grep -E '^# (pass|fail) ' "$artifacts/webdriver.log" || true
+installed_now="$(dpkg-query -W -f='${Version}' "$package_name")"
+check "the update installed $new_version (dpkg has $installed_now)" test "$installed_now" = "$new_version"
+dpkg -L "$package_name" | sort >"$work/files-$installed_now"
+
+log "removing the package"
+as_root env DEBIAN_FRONTEND=noninteractive apt-get remove -y -q "$package_name" >"$artifacts/apt-remove.log"
+left=()
+while IFS= read -r path; do
+  # Directories shared with the system (/usr/bin, /usr/share/...) stay; files and links must go.
+  if [[ -e "$path" || -L "$path" ]] && [[ ! -d "$path" ]]; then left+=("$path"); fi
+done < <(sort -u "$work"/files-*)
+check "no installed file is left behind${left:+ (left: ${left[*]})}" test ${#left[@]} -eq 0
+check "the person's data folder is kept" test -f "$data_dir/lode.db"
+check "no Lode process is left running" bash -c '! pgrep -f "^/usr/bin/lode(-desktop|-demo-server)?( |$)" >/dev/null'
+
+printf '\n%d passed, %d failed\n' "$passed" "$failed"
+[[ $failed -eq 0 ]]
