@@ -3,9 +3,11 @@
  * npm run e2e:mock — builds the UI if it is stale, serves ui/dist with `vite preview` on a free
  * port under the app's CSP, drives /usr/bin/chromium with playwright-core (IPC mocked), writes
  * e2e-artifacts/mock-ui.png, prints "N passed, M failed" last and exits non-zero on failure.
+ * Any failure (no Chromium, a launch that fails, a test that throws) closes what was opened and
+ * exits at once; CHROMIUM_PATH overrides the browser.
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -18,6 +20,14 @@ const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
 const artifacts = join(root, "e2e-artifacts");
 const screenshotPath = join(artifacts, "mock-ui.png");
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/**
+ * The whole run's limit once the UI is built (the suite takes under a minute here): a wedged browser
+ * must fail CI in minutes, not at its 90-minute limit.
+ */
+const RUN_LIMIT_MS = 10 * 60_000;
+/** How long closing the browser, the server or the profile may take before the runner moves on. */
+const CLOSE_LIMIT_MS = 15_000;
 
 /** The CSP tauri.conf.json sets; the bundle must work under it. */
 const CSP = "default-src 'self'; img-src 'self' data:; media-src 'self' blob:; style-src 'self' 'unsafe-inline'";
@@ -57,53 +67,110 @@ function freePort() {
   });
 }
 
-async function main() {
-  buildIfNeeded();
-  mkdirSync(artifacts, { recursive: true });
-  const port = await freePort();
-  const server = await preview({
-    root,
-    configFile: join(root, "vite.config.ts"),
-    logLevel: "warn",
-    preview: { host: "127.0.0.1", port, strictPort: true, headers: { "Content-Security-Policy": CSP } },
-  });
-  const baseUrl = `http://127.0.0.1:${port}/`;
-  console.log(`vite preview at ${baseUrl}`);
+/** Something a user must fix on the machine: printed as a message, without a stack. */
+class SetupError extends Error {}
 
-  const userDataDir = mkdtempSync(join(tmpdir(), "lode-e2e-chromium-"));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: chromiumPath,
-    headless: true,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-    viewport: { width: 1280, height: 800 },
-    locale: "en-US",
-    timezoneId: "UTC",
+/**
+ * Runs `close` but gives up on it after CLOSE_LIMIT_MS, and never throws: a browser or server
+ * that will not close must not keep the runner from reporting.
+ * @param {string} what @param {() => unknown} close
+ */
+async function closeQuietly(what, close) {
+  /** @type {NodeJS.Timeout | undefined} */
+  let timer;
+  const limit = new Promise((done) => {
+    timer = setTimeout(() => done(`did not close within ${CLOSE_LIMIT_MS / 1000} s`), CLOSE_LIMIT_MS);
   });
-  context.setDefaultTimeout(10_000);
-
-  let result = { passed: 0, failed: 1 };
-  try {
-    result = await run(context, { baseUrl, screenshotPath, log: (line) => console.log(line) });
-    console.log(`screenshot: ${screenshotPath}`);
-  } finally {
-    await context.close();
-    await server.close();
-    rmSync(userDataDir, { recursive: true, force: true });
-  }
-  console.log(`${result.passed} passed, ${result.failed} failed`);
-  process.exitCode = result.failed === 0 ? 0 : 1;
+  const closing = Promise.resolve()
+    .then(close)
+    .then(
+      () => null,
+      (/** @type {unknown} */ error) => (error instanceof Error ? error.message : String(error)),
+    );
+  const problem = await Promise.race([closing, limit]);
+  clearTimeout(timer);
+  if (problem) console.error(`e2e:mock: ${what}: ${problem}`);
 }
 
-main().catch((error) => {
-  console.error(error);
-  console.log("0 passed, 1 failed");
-  process.exitCode = 1;
-});
+/** @returns {Promise<{ passed: number, failed: number }>} */
+async function main() {
+  // Checked first: without it Playwright fails only after the server is up, and less clearly.
+  if (!existsSync(chromiumPath)) {
+    throw new SetupError(
+      `no Chromium at ${chromiumPath}: install the Debian package chromium (bash .ci/setup test does) ` +
+        "or point CHROMIUM_PATH at a Chromium executable",
+    );
+  }
+  buildIfNeeded();
+  mkdirSync(artifacts, { recursive: true });
+  // The build is done: from here on, the whole run has a limit (see RUN_LIMIT_MS).
+  setTimeout(() => {
+    console.error(`e2e:mock: no result after ${RUN_LIMIT_MS / 60_000} min; giving up`);
+    finish(1);
+  }, RUN_LIMIT_MS).unref();
+
+  // Whatever is opened is closed in reverse order, whichever step fails: an open preview server
+  // alone keeps node running forever (a launch failure used to hang CI that way).
+  /** @type {[string, () => unknown][]} */
+  const opened = [];
+  try {
+    const port = await freePort();
+    const server = await preview({
+      root,
+      configFile: join(root, "vite.config.ts"),
+      logLevel: "warn",
+      preview: { host: "127.0.0.1", port, strictPort: true, headers: { "Content-Security-Policy": CSP } },
+    });
+    opened.push(["vite preview", () => server.close()]);
+    const baseUrl = `http://127.0.0.1:${port}/`;
+    console.log(`vite preview at ${baseUrl}`);
+
+    const userDataDir = mkdtempSync(join(tmpdir(), "lode-e2e-chromium-"));
+    opened.push(["chromium profile", () => rmSync(userDataDir, { recursive: true, force: true })]);
+    const context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: chromiumPath,
+      headless: true,
+      timeout: 60_000,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+      viewport: { width: 1280, height: 800 },
+      locale: "en-US",
+      timezoneId: "UTC",
+    });
+    opened.push(["chromium", () => context.close()]);
+    context.setDefaultTimeout(10_000);
+
+    const result = await run(context, { baseUrl, screenshotPath, log: (line) => console.log(line) });
+    console.log(`screenshot: ${screenshotPath}`);
+    return result;
+  } finally {
+    for (const [what, close] of opened.reverse()) await closeQuietly(what, close);
+  }
+}
+
+/**
+ * Prints the summary line and exits now. Exiting explicitly (not through process.exitCode)
+ * means no forgotten handle can keep the runner alive; Playwright kills a browser it launched
+ * when node exits.
+ * @param {number} failed @param {number} [passed]
+ */
+function finish(failed, passed = 0) {
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed === 0 ? 0 : 1);
+}
+
+main().then(
+  ({ passed, failed }) => finish(failed, passed),
+  (/** @type {unknown} */ error) => {
+    if (error instanceof SetupError) console.error(`e2e:mock: ${error.message}`);
+    else console.error("e2e:mock:", error);
+    finish(1);
+  },
+);
