@@ -72,9 +72,12 @@ check("Linux: .deb and .rpm with the desktop template, WebKitGTK runtime depende
   const { deb, rpm, appimage } = config.bundle.linux;
   assert.equal(deb.desktopTemplate, rpm.desktopTemplate);
   readFileSync(join(root, deb.desktopTemplate), "utf8");
-  assert.ok(deb.depends.includes("libwebkit2gtk-4.1-0"));
-  assert.ok(!deb.depends.some((/** @type {string} */ d) => d.endsWith("-dev")), "a -dev package in Depends");
-  assert.ok(rpm.depends.includes("webkit2gtk4.1"));
+  // The Tauri CLI itself makes both depend on the WebKitGTK and GTK runtime libraries
+  // (libwebkit2gtk-4.1-0, libgtk-3-0; webkit2gtk4.1, gtk3): tests/package/run.sh checks the
+  // installed package's Depends. Anything added here must not be a -dev package.
+  for (const extra of [...(deb.depends ?? []), ...(rpm.depends ?? [])]) {
+    assert.ok(!String(extra).endsWith("-dev") && !String(extra).endsWith("-devel"), `a development package in Depends: ${extra}`);
+  }
   assert.ok(appimage && typeof appimage === "object");
 });
 check("macOS: the .app and .dmg are configured (hardened runtime, minimum version, dmg layout)", () => {
