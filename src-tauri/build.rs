@@ -57,9 +57,19 @@ const COMMANDS: &[&str] = &[
     "start_basket_server",
     "stop_basket_server",
     "basket_server",
+    "about_lode",
+    "report_first_rows",
+    "check_for_updates",
+    "pending_update",
+    "install_update",
+    "restart_lode",
 ];
 
+#[path = "build_commit.rs"]
+mod build_commit;
+
 fn main() {
+    build_commit::emit_commit();
     let attributes = tauri_build::Attributes::new()
         .capabilities_path_pattern("./src-tauri/capabilities/**/*")
         .app_manifest(tauri_build::AppManifest::new().commands(COMMANDS));

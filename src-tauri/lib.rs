@@ -2,6 +2,9 @@
 //! on exit. It holds no business logic — each command is a few lines calling `lode-app`.
 
 mod commands;
+mod logging;
+mod startup;
+mod update;
 
 use std::sync::Arc;
 
@@ -18,12 +21,43 @@ pub const BROWSE_EVENT: &str = "lode://browse";
 /// arrive faster than it is worth redrawing.
 const BROWSE_EVENT_INTERVAL: std::time::Duration = std::time::Duration::from_millis(100);
 
+/// What `run()` learns about this launch before the app is built: when it began (for the
+/// cold-start mark) and where the log goes (for the About box).
+struct Launch {
+    startup: startup::Startup,
+    log: logging::LogOutcome,
+}
+
 /// Registers Lode's state and commands on any runtime, so tests can use Tauri's mock runtime.
 /// On start-up every saved connection connects in parallel, and the hub's events flow to the UI.
 pub fn build<R: Runtime>(builder: tauri::Builder<R>, lode: Arc<Lode>) -> tauri::Builder<R> {
+    let launch = Launch {
+        startup: startup::Startup::now(),
+        log: logging::LogOutcome::default(),
+    };
+    build_launched(builder, lode, launch)
+}
+
+/// Lets the updater read `LODE_UPDATE_FEED` when it is plain http on this computer (tests serve
+/// one): the plugin refuses http endpoints otherwise (dependencies are built without debug
+/// assertions, so even in debug builds). Call on the context before building the app.
+pub fn allow_loopback_update_feed<R: Runtime>(context: &mut tauri::Context<R>) {
+    update::allow_loopback_feed(context);
+}
+
+fn build_launched<R: Runtime>(
+    builder: tauri::Builder<R>,
+    lode: Arc<Lode>,
+    launch: Launch,
+) -> tauri::Builder<R> {
     builder
         .plugin(tauri_plugin_dialog::init())
+        // Needs `plugins.updater.pubkey` in tauri.conf.json: it refuses to start without a key.
+        .plugin(tauri_plugin_updater::Builder::new().build())
         .manage(lode.clone())
+        .manage(launch.startup)
+        .manage(launch.log)
+        .manage(update::Updates::from_env())
         .setup(move |app| {
             tauri::async_runtime::spawn(forward_hub_events(app.handle().clone(), lode.clone()));
             tauri::async_runtime::spawn(forward_browse_changes(app.handle().clone(), lode.clone()));
@@ -91,18 +125,30 @@ pub fn build<R: Runtime>(builder: tauri::Builder<R>, lode: Arc<Lode>) -> tauri::
             commands::basket::start_basket_server,
             commands::basket::stop_basket_server,
             commands::basket::basket_server,
+            commands::about::about_lode,
+            commands::about::report_first_rows,
+            commands::updates::check_for_updates,
+            commands::updates::pending_update,
+            commands::updates::install_update,
+            commands::updates::restart_lode,
         ])
 }
 
 pub fn run() {
-    tracing_subscriber::fmt()
-        .with_env_filter(tracing_subscriber::EnvFilter::from_env("LODE_LOG"))
-        .with_writer(std::io::stderr)
-        .init();
+    // First thing: the cold-start mark counts from here (`ms_since_main`).
+    let startup = startup::Startup::now();
+    let log = logging::start_logging();
+    tracing::info!(
+        version = env!("CARGO_PKG_VERSION"),
+        commit = commands::about::COMMIT,
+        log_file = ?log.file,
+        "Lode starting"
+    );
     let lode = match open_lode() {
         Ok(lode) => Arc::new(lode),
         Err(error) => {
-            // Nothing to show a window with yet: say why on stderr and stop.
+            // Nothing to show a window with yet: say why on stderr (and in the log) and stop.
+            tracing::error!(%error, detail = ?error.detail, "Lode could not start");
             eprintln!("Lode could not start: {}", error.message);
             if let Some(detail) = error.detail {
                 eprintln!("{detail}");
@@ -110,16 +156,23 @@ pub fn run() {
             std::process::exit(1);
         }
     };
-    let app = build(tauri::Builder::default(), lode).build(tauri::generate_context!());
+    let mut context = tauri::generate_context!();
+    allow_loopback_update_feed(&mut context);
+    let app =
+        build_launched(tauri::Builder::default(), lode, Launch { startup, log }).build(context);
     match app {
-        Ok(app) => app.run(|handle, event| {
-            if let RunEvent::Exit = event {
+        Ok(app) => app.run(|handle, event| match event {
+            // Only the real app looks for updates by itself (never the tests' mock runtime).
+            RunEvent::Ready => update::spawn_startup_check(handle.clone()),
+            RunEvent::Exit => {
                 // End every server process before the app goes away.
                 let lode = handle.state::<Arc<Lode>>().inner().clone();
                 tauri::async_runtime::block_on(lode.shutdown());
             }
+            _ => {}
         }),
         Err(error) => {
+            tracing::error!(%error, "Lode could not open its window");
             eprintln!("Lode could not open its window: {error}");
             std::process::exit(1);
         }

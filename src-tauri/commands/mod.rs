@@ -1,6 +1,7 @@
 //! One file per feature; each command is a few lines calling `lode-app`, and every error
 //! crosses IPC as `LodeError` (`{code, message, detail?}`).
 
+pub mod about;
 pub mod basket;
 pub mod browse;
 pub mod catalog;
@@ -10,3 +11,4 @@ pub mod preview;
 pub mod resources;
 pub mod servers;
 pub mod templates;
+pub mod updates;

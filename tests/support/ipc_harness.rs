@@ -39,9 +39,11 @@ pub struct Harness {
 pub fn harness() -> Harness {
     let data = tempfile::tempdir().expect("temp dir");
     let lode = Arc::new(Lode::open(data.path(), Some(demo_beside_tests())).expect("open Lode"));
+    // The real config and capabilities: a command the capability does not grant fails here.
+    let mut context = tauri::generate_context!("tauri.conf.json", test = true);
+    lode_desktop::allow_loopback_update_feed(&mut context);
     let app = lode_desktop::build(mock_builder(), lode)
-        // The real config and capabilities: a command the capability does not grant fails here.
-        .build(tauri::generate_context!("tauri.conf.json", test = true))
+        .build(context)
         .expect("build the app");
     let window = WebviewWindowBuilder::new(&app, "main", Default::default())
         .build()

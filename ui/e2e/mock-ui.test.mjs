@@ -529,6 +529,45 @@ const tests = [
     },
   },
   {
+    name: "the app menu: the cold-start mark, About, a check that finds nothing, and an offered update",
+    fn: async (page) => {
+      await openDemo(page);
+      const reported = async () => (await commandCalls(page, "report_first_rows")).length;
+      for (let i = 0; i < 40 && (await reported()) === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      assert((await reported()) === 1, "the first rows are reported once");
+      await page.getByTestId("app-menu").click();
+      await page.getByTestId("menu-about").click();
+      const about = page.getByTestId("about-dialog");
+      await expectText(about, "0123456789ab");
+      await expectText(about, "/home/ada/.local/share/dev.lode.desktop/logs/lode.log");
+      await page.screenshot({ path: artifact("mock-ui-about.png") });
+      await page.keyboard.press("Escape");
+      await about.waitFor({ state: "detached" });
+      await page.getByTestId("app-menu").click();
+      await page.getByTestId("menu-check-updates").click();
+      await expectText(page.getByTestId("update-status"), "Lode is up to date (0.1.0).");
+      await page.getByTestId("update-later").click();
+      await page.evaluate(() =>
+        /** @type {any} */ (window).__LODE_E2E_EMIT__("lode://update", {
+          version: "0.2.0",
+          currentVersion: "0.1.0",
+          date: "2026-11-25T12:00:00Z",
+          notes: "Faster listings over stdio.\nA clearer message when a server hangs.\n<b>not bold</b>",
+        }),
+      );
+      const dialog = page.getByTestId("update-dialog");
+      await expectText(dialog, "Lode 0.2.0 is available");
+      await expectText(page.getByTestId("update-notes"), "<b>not bold</b>");
+      assert((await dialog.locator("b").count()) === 0, "the notes stay text");
+      assert((await commandCalls(page, "install_update")).length === 0, "nothing installs before the click");
+      await page.screenshot({ path: artifact("mock-ui-update.png") });
+      await page.getByTestId("update-install").click();
+      await expectText(page.getByTestId("update-status"), "There is no update to install");
+      await page.getByTestId("update-later").click();
+      await dialog.waitFor({ state: "detached" });
+    },
+  },
+  {
     name: "the language switch turns the UI Chinese and is remembered",
     fn: async (page) => {
       await openDemo(page);

@@ -310,6 +310,24 @@ export function installTauriMock({ fixtures, delayMs }) {
         const lines = Math.min(Number(args.lines), 500);
         return lines > 0 ? fixtures.serverLog.slice(-lines) : [];
       }
+      // The app menu: About, and updates (the mock's feed has nothing newer).
+      case "about_lode":
+        return {
+          version: "0.1.0",
+          commit: "0123456789ab",
+          dataDir: "/home/ada/.local/share/dev.lode.desktop",
+          logFile: "/home/ada/.local/share/dev.lode.desktop/logs/lode.log",
+          updateFeed: "https://releases.lode.dev/latest.json",
+        };
+      case "report_first_rows":
+      case "restart_lode":
+        return null;
+      case "pending_update":
+        return null;
+      case "check_for_updates":
+        return { currentVersion: "0.1.0" };
+      case "install_update":
+        throw { code: "invalidInput", message: "There is no update to install: check for updates first." };
       default: {
         const answer = baskets.invoke(cmd, args);
         if (answer !== undefined) return answer;

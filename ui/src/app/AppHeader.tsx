@@ -1,3 +1,4 @@
+import { AppMenu } from "../features/updates/AppMenu";
 import { LOCALES, useT, type Locale } from "../i18n";
 import { LanguageSwitch } from "../ui-kit/LanguageSwitch";
 
@@ -11,7 +12,10 @@ export function AppHeader() {
         <span className="app-header__name">{t("app.name")}</span>
         <span className="app-header__tagline">{t("app.tagline")}</span>
       </div>
-      <LanguageSwitch label={t("language.label")} value={locale} options={options} onChange={setLocale} />
+      <div className="app-header__actions">
+        <LanguageSwitch label={t("language.label")} value={locale} options={options} onChange={setLocale} />
+        <AppMenu />
+      </div>
     </header>
   );
 }

@@ -40,8 +40,14 @@ describe("toLodeError", () => {
     expect(isLodeError({ code: "http", message: "x" })).toBe(true);
   });
 
-  it("knows all twenty-one error codes", () => {
-    expect(ERROR_CODES).toHaveLength(21);
+  it("knows all twenty-seven error codes", () => {
+    expect(ERROR_CODES).toHaveLength(27);
+  });
+
+  it("knows the updater's failures", () => {
+    for (const code of ["updateFeed", "updateNoPackage", "updateSignature", "updateIncomplete", "updateInstall", "updatesOff"]) {
+      expect(isLodeError({ code, message: "nothing was installed" })).toBe(true);
+    }
   });
 
   it("tells the keychain's failures apart", () => {

@@ -24,6 +24,12 @@ const CODES = {
   keychainLocked: true,
   keychainDenied: true,
   internal: true,
+  updateFeed: true,
+  updateNoPackage: true,
+  updateSignature: true,
+  updateIncomplete: true,
+  updateInstall: true,
+  updatesOff: true,
 } as const satisfies Record<ErrorCode, true>;
 
 export const ERROR_CODES = Object.keys(CODES) as ErrorCode[];

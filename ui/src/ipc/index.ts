@@ -137,3 +137,9 @@ export {
   listPrompts,
   listTools,
 } from "./catalog";
+export type { AboutLode } from "./bindings/AboutLode";
+export type { DownloadProgress } from "./bindings/DownloadProgress";
+export type { UpdateCheck } from "./bindings/UpdateCheck";
+export type { UpdateInfo } from "./bindings/UpdateInfo";
+export { aboutLode, reportFirstRows } from "./about";
+export { UPDATE_EVENT, checkForUpdates, installUpdate, onUpdateAvailable, pendingUpdate, restartLode } from "./updates";

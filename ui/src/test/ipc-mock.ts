@@ -3,7 +3,16 @@ import { mockIPC } from "@tauri-apps/api/mocks";
 import { act } from "@testing-library/react";
 import { createBasketStore, type BasketStore } from "../../e2e/basket-store.mjs";
 import { createBrowseIndex, type BrowseIndex } from "../../e2e/browse-index.mjs";
-import { BROWSE_EVENT, HUB_EVENT, type BrowseStatus, type HubEvent, type Query, type TreeQuery } from "../ipc";
+import {
+  BROWSE_EVENT,
+  HUB_EVENT,
+  UPDATE_EVENT,
+  type BrowseStatus,
+  type HubEvent,
+  type Query,
+  type TreeQuery,
+  type UpdateInfo,
+} from "../ipc";
 import type { ReadEvent, ResourceContent } from "../ipc";
 
 export type Handler = (args: Record<string, unknown>) => unknown;
@@ -45,6 +54,13 @@ export async function emitHubEvent(event: HubEvent): Promise<void> {
 export async function emitBrowseStatus(status: BrowseStatus): Promise<void> {
   await act(async () => {
     await emit(BROWSE_EVENT, status);
+  });
+}
+
+/** Delivers `update` to every `lode://update` listener, as the shell's start-up check does. */
+export async function emitUpdateAvailable(update: UpdateInfo): Promise<void> {
+  await act(async () => {
+    await emit(UPDATE_EVENT, update);
   });
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import "./Menu.css";
 
 export interface MenuItem {
@@ -14,6 +14,8 @@ interface MenuProps {
   label: string;
   items: readonly MenuItem[];
   testId?: string;
+  /** What the button shows (hidden from screen readers, which hear `label`); an ellipsis by default. */
+  icon?: ReactNode;
 }
 
 /**
@@ -21,7 +23,7 @@ interface MenuProps {
  * arrows/Home/End move, Enter chooses, Escape or Tab closes. Choosing an item puts focus back
  * on the button first, so a dialog the item opens returns focus there when it closes.
  */
-export function Menu({ label, items, testId }: MenuProps) {
+export function Menu({ label, items, testId, icon = "⋯" }: MenuProps) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const button = useRef<HTMLButtonElement>(null);
@@ -82,7 +84,7 @@ export function Menu({ label, items, testId }: MenuProps) {
           }
         }}
       >
-        <span aria-hidden="true">⋯</span>
+        <span aria-hidden="true">{icon}</span>
       </button>
       {open && (
         <ul ref={list} id={menuId} className="menu__list" role="menu" aria-label={label} onKeyDown={onMenuKeyDown}>

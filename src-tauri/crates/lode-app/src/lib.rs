@@ -14,6 +14,7 @@ mod import;
 pub mod import_sources;
 mod keychain_io;
 mod lode;
+mod log_file;
 pub mod oauth;
 mod paths;
 mod reading;
@@ -22,17 +23,22 @@ mod subscriptions;
 mod target;
 mod templates;
 mod trash;
+mod updates;
 
 pub use basket::{AddReport, BundleWritten, FILL_READS, MATCHING_LIMIT, SERVE_TOKEN_KEY};
 pub use demo::{demo_server_command, DEMO_CONNECTION_NAME};
 pub use hub::{Backoff, Hub, HubOptions};
 pub use lode::Lode;
-pub use paths::{default_data_dir, APP_IDENTIFIER};
+pub use log_file::start_log_file;
+pub use paths::{default_data_dir, default_log_file, APP_IDENTIFIER, LOG_FILE_NAME};
 pub use reading::{
     decode_base64, split_pieces, suggested_file_name, write_blob, ContentHead, ContentKind,
     ReadPiece, READ_PIECE_BYTES,
 };
 pub use target::ServerTarget;
+pub use updates::{
+    update_check_due, update_timeout_from_env, UpdateFeed, UPDATE_FEED_ENV, UPDATE_TIMEOUT_ENV,
+};
 
 pub use credentials::LazyKeychain;
 pub use lode_core as core;

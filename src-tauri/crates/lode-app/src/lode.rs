@@ -1,6 +1,6 @@
 //! The application: saved connections plus the live sessions to them.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -21,6 +21,8 @@ use crate::paths::database_file;
 use crate::trash::Trash;
 
 pub struct Lode {
+    /// The folder of the database (the About box shows it).
+    data_dir: PathBuf,
     pub(crate) store: Arc<Store>,
     /// Where the connections' secrets are: the OS keychain, opened when first needed.
     pub(crate) secrets: Arc<dyn SecretStore>,
@@ -56,6 +58,7 @@ impl Lode {
             repoint_moved_demo(&store, &demo)?;
         }
         Ok(Self {
+            data_dir: data_dir.to_owned(),
             store: Arc::new(store),
             secrets,
             hub: Hub::new(HubOptions::default()),
@@ -64,6 +67,11 @@ impl Lode {
             serving: Default::default(),
             live: AtomicBool::new(false),
         })
+    }
+
+    /// The folder Lode's data was opened from.
+    pub fn data_dir(&self) -> &Path {
+        &self.data_dir
     }
 
     /// Connects every enabled connection in parallel, each under its own supervisor, with its

@@ -10,10 +10,18 @@ use crate::search_args::SearchArgs;
 use crate::servers_args::ServersArgs;
 use crate::transport_args::ServerArgs;
 
+/// What `lode --version` prints after the name: the same version and commit as the app's About.
+const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("LODE_COMMIT"),
+    ")"
+);
+
 #[derive(Debug, Parser)]
 #[command(
     name = "lode",
-    version,
+    version = VERSION,
     about = "List and read the resources of MCP servers, and use their prompts and tools",
     after_help = "SERVER is a saved connection's name; leave it out when --stdio, --http, --sse \
                   or --rest gives the server inline.\nExit status: 0 ok, 1 usage, 2 server or \

@@ -99,6 +99,13 @@ fn status(code: ErrorCode) -> u8 {
         | ErrorCode::KeychainLocked
         | ErrorCode::KeychainDenied
         | ErrorCode::Internal => FAILURE,
+        // Only the app checks for and installs updates; listed so the match stays exhaustive.
+        ErrorCode::UpdateFeed
+        | ErrorCode::UpdateNoPackage
+        | ErrorCode::UpdateSignature
+        | ErrorCode::UpdateIncomplete
+        | ErrorCode::UpdateInstall
+        | ErrorCode::UpdatesOff => FAILURE,
     }
 }
 

@@ -52,6 +52,18 @@ pub enum ErrorCode {
     KeychainDenied,
     /// A bug or an unexpected condition inside Lode.
     Internal,
+    /// The update feed could not be read: unreachable, an error status, not JSON, not a release.
+    UpdateFeed,
+    /// The feed announces a release with no package for this system.
+    UpdateNoPackage,
+    /// A downloaded update does not carry a valid signature by Lode's release key.
+    UpdateSignature,
+    /// The download of an update broke off or came short.
+    UpdateIncomplete,
+    /// The downloaded update could not be installed (package manager, rights, format).
+    UpdateInstall,
+    /// Update checks are turned off on this installation (`LODE_UPDATE_FEED=off`).
+    UpdatesOff,
 }
 
 impl ErrorCode {
@@ -79,6 +91,12 @@ impl ErrorCode {
             Self::KeychainLocked => "keychain-locked",
             Self::KeychainDenied => "keychain-denied",
             Self::Internal => "internal",
+            Self::UpdateFeed => "update-feed",
+            Self::UpdateNoPackage => "update-no-package",
+            Self::UpdateSignature => "update-signature",
+            Self::UpdateIncomplete => "update-incomplete",
+            Self::UpdateInstall => "update-install",
+            Self::UpdatesOff => "updates-off",
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Lode's domain: the types every layer shares, and pure logic over them. No I/O here,
 //! and nothing that knows about MCP libraries, SQLite, keychains or Tauri.
 
+pub mod about;
 pub mod basket;
 pub mod browse;
 pub mod catalog;
@@ -17,6 +18,7 @@ pub mod server;
 pub mod tokens;
 pub mod uri_template;
 
+pub use about::{AboutLode, DownloadProgress, UpdateCheck, UpdateInfo};
 pub use catalog::{
     ContentBlock, PromptArgument, PromptItem, PromptMessage, PromptResult, ToolItem, ToolResult,
 };

@@ -7,6 +7,7 @@ mod connection_row;
 mod connections;
 mod database;
 mod migrations;
+mod settings;
 
 pub use baskets::{Added, ReadableItem};
 pub use database::Store;

@@ -9,6 +9,7 @@ import { ResultsFrame } from "./ResultsFrame";
 import { indexedName, resourceId } from "./rowIds";
 import type { FetchWindow } from "./rowWindows";
 import type { Selection } from "./useSelection";
+import { useFirstRowsMark } from "./useFirstRowsMark";
 import { useRowCursor } from "./useRowCursor";
 import { useRowWindows } from "./useRowWindows";
 
@@ -43,6 +44,7 @@ export function ResourceListView(props: ResourceListViewProps) {
   const { snapshot, show, retry } = useRowWindows(filtersKey(filters), String(generation), fetcher);
   const { list, activeIndex, setActive, typeAhead } = useRowCursor(snapshot, idOf, labelOf);
   useImperativeHandle(ref, () => ({ focus: () => list.current?.focus() }), [list]);
+  useFirstRowsMark(snapshot.rowAt(0) !== undefined);
 
   const rowAttributes = (index: number): RowAttributes => {
     const row = snapshot.rowAt(index);

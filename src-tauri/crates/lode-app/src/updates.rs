@@ -1,0 +1,232 @@
+//! The rules of update checks, apart from the updater that runs them (the shell's plugin):
+//! which feed (`LODE_UPDATE_FEED`), how long to wait (`LODE_UPDATE_TIMEOUT_SECS`), and whether
+//! the check at start-up is due (at most once a day; the time of the last one is a setting).
+
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use lode_core::{ErrorCode, LodeError, LodeResult};
+use url::Url;
+
+use crate::Lode;
+
+/// Overrides the feed of the app's configuration; `off` turns every check off.
+pub const UPDATE_FEED_ENV: &str = "LODE_UPDATE_FEED";
+/// Seconds the check and the download may wait for the update server.
+pub const UPDATE_TIMEOUT_ENV: &str = "LODE_UPDATE_TIMEOUT_SECS";
+pub const DEFAULT_UPDATE_TIMEOUT: Duration = Duration::from_secs(30);
+/// The start-up check runs at most this often.
+pub const UPDATE_CHECK_INTERVAL: chrono::TimeDelta = chrono::TimeDelta::hours(24);
+
+/// The setting holding when updates were last looked for (RFC 3339).
+const LAST_CHECK_KEY: &str = "updates/lastCheck";
+
+/// Where updates come from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum UpdateFeed {
+    /// The feed of the app's configuration (`plugins.updater.endpoints`).
+    Configured,
+    /// A feed given in `LODE_UPDATE_FEED`.
+    Url(Url),
+    /// `LODE_UPDATE_FEED=off`: tests and managed installs, where someone else updates Lode.
+    Off,
+}
+
+impl UpdateFeed {
+    /// Reads `LODE_UPDATE_FEED`'s value: unset or empty is the configured feed, `off` (any
+    /// case) none, anything else must be an `http(s)` URL.
+    pub fn from_setting(value: Option<&str>) -> LodeResult<Self> {
+        let value = value.map(str::trim).unwrap_or_default();
+        if value.is_empty() {
+            return Ok(Self::Configured);
+        }
+        if value.eq_ignore_ascii_case("off") {
+            return Ok(Self::Off);
+        }
+        let invalid = |why: &str| {
+            LodeError::new(
+                ErrorCode::UpdateFeed,
+                format!("{UPDATE_FEED_ENV} is not a feed URL or \"off\": {why}"),
+            )
+            .with_detail(format!("{UPDATE_FEED_ENV}={value}"))
+        };
+        let url = Url::parse(value).map_err(|e| invalid(&e.to_string()))?;
+        match url.scheme() {
+            "http" | "https" => Ok(Self::Url(url)),
+            other => Err(invalid(&format!(
+                "the scheme {other}: is neither http nor https"
+            ))),
+        }
+    }
+
+    /// From the environment of this process.
+    pub fn from_env() -> LodeResult<Self> {
+        Self::from_setting(std::env::var(UPDATE_FEED_ENV).ok().as_deref())
+    }
+
+    /// A plain-http feed on this computer (tests serve one on 127.0.0.1): nothing on the
+    /// network can change it on the way, so it needs no TLS. The package is still verified.
+    pub fn is_loopback_http(&self) -> bool {
+        let Self::Url(url) = self else {
+            return false;
+        };
+        url.scheme() == "http"
+            && match url.host() {
+                Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+                Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+                Some(url::Host::Domain(name)) => name.eq_ignore_ascii_case("localhost"),
+                None => false,
+            }
+    }
+}
+
+/// Reads `LODE_UPDATE_TIMEOUT_SECS`'s value: whole or fractional seconds above zero, at most an
+/// hour; anything else (or nothing) is the default of 30 s.
+pub fn update_timeout_from(value: Option<&str>) -> Duration {
+    value
+        .and_then(parse_timeout)
+        .unwrap_or(DEFAULT_UPDATE_TIMEOUT)
+}
+
+/// From the environment of this process; a value that cannot be used is said in the log.
+pub fn update_timeout_from_env() -> Duration {
+    let value = std::env::var(UPDATE_TIMEOUT_ENV).ok();
+    if let Some(value) = value.as_deref().filter(|v| parse_timeout(v).is_none()) {
+        tracing::warn!(%value, "{UPDATE_TIMEOUT_ENV} is not a number of seconds in (0, 3600]: using 30");
+    }
+    update_timeout_from(value.as_deref())
+}
+
+fn parse_timeout(value: &str) -> Option<Duration> {
+    value
+        .trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|secs| secs.is_finite() && *secs > 0.0 && *secs <= 3600.0)
+        .map(Duration::from_secs_f64)
+}
+
+/// Whether the start-up check should look for updates: when none was ever made, when the last
+/// one is a day old or more, and when the clock went back to before it (a wrong clock that was
+/// put right must not silence checks until it catches up).
+pub fn update_check_due(last: Option<DateTime<Utc>>, now: DateTime<Utc>) -> bool {
+    match last {
+        None => true,
+        Some(last) => now < last || now - last >= UPDATE_CHECK_INTERVAL,
+    }
+}
+
+impl Lode {
+    /// When the feed last answered a check (from the start-up check or the menu).
+    pub fn last_update_check(&self) -> LodeResult<Option<DateTime<Utc>>> {
+        Ok(self
+            .store
+            .setting(LAST_CHECK_KEY)?
+            // An unreadable value counts as no check: the next start checks and rewrites it.
+            .and_then(|text| DateTime::parse_from_rfc3339(&text).ok())
+            .map(|at| at.with_timezone(&Utc)))
+    }
+
+    /// Saves now as the time of the last check (the feed answered).
+    pub fn record_update_check(&self) -> LodeResult<()> {
+        self.store
+            .set_setting(LAST_CHECK_KEY, &Utc::now().to_rfc3339())
+    }
+
+    /// [`update_check_due`] now, against the saved time of the last check.
+    pub fn is_update_check_due(&self) -> LodeResult<bool> {
+        Ok(update_check_due(self.last_update_check()?, Utc::now()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(text: &str) -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339(text)
+            .map(|t| t.with_timezone(&Utc))
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn a_check_is_due_at_first_then_once_a_day() {
+        let last = at("2026-11-20T10:00:00Z");
+        assert!(update_check_due(None, last));
+        assert!(!update_check_due(Some(last), last));
+        assert!(!update_check_due(Some(last), at("2026-11-21T09:59:59Z")));
+        assert!(update_check_due(Some(last), at("2026-11-21T10:00:00Z")));
+        assert!(update_check_due(Some(last), at("2027-01-01T00:00:00Z")));
+    }
+
+    #[test]
+    fn the_time_of_the_last_check_is_kept_in_the_settings() -> Result<(), Box<dyn std::error::Error>>
+    {
+        let dir = tempfile::tempdir()?;
+        let lode = Lode::open(dir.path(), None)?;
+        assert!(lode.is_update_check_due()?);
+        lode.record_update_check()?;
+        assert!(!lode.is_update_check_due()?);
+        let reopened = Lode::open(dir.path(), None)?;
+        assert!(reopened.last_update_check()?.is_some());
+        assert!(!reopened.is_update_check_due()?);
+        Ok(())
+    }
+
+    #[test]
+    fn a_clock_that_went_back_makes_the_check_due() {
+        let last = at("2026-11-20T10:00:00Z");
+        assert!(update_check_due(Some(last), at("2026-11-20T09:59:59Z")));
+        assert!(update_check_due(Some(last), at("2001-01-01T00:00:00Z")));
+    }
+
+    #[test]
+    fn the_feed_is_the_configured_one_a_url_or_off() {
+        assert_eq!(
+            UpdateFeed::from_setting(None).ok(),
+            Some(UpdateFeed::Configured)
+        );
+        assert_eq!(
+            UpdateFeed::from_setting(Some(" ")).ok(),
+            Some(UpdateFeed::Configured)
+        );
+        assert_eq!(
+            UpdateFeed::from_setting(Some("OFF")).ok(),
+            Some(UpdateFeed::Off)
+        );
+        let feed = UpdateFeed::from_setting(Some("http://127.0.0.1:8123/latest.json"));
+        assert!(matches!(&feed, Ok(UpdateFeed::Url(url)) if url.port() == Some(8123)));
+        for bad in ["releases.lode.dev/latest.json", "file:///tmp/latest.json"] {
+            let error = UpdateFeed::from_setting(Some(bad)).err();
+            assert_eq!(error.map(|e| e.code), Some(ErrorCode::UpdateFeed), "{bad}");
+        }
+    }
+
+    #[test]
+    fn only_plain_http_on_this_computer_counts_as_loopback() {
+        let loopback = |text: &str| {
+            UpdateFeed::from_setting(Some(text)).is_ok_and(|feed| feed.is_loopback_http())
+        };
+        assert!(loopback("http://127.0.0.1:9/latest.json"));
+        assert!(loopback("http://[::1]:9/latest.json"));
+        assert!(loopback("http://localhost/latest.json"));
+        assert!(!loopback("http://192.168.1.2/latest.json"));
+        assert!(!loopback("http://releases.lode.dev/latest.json"));
+        assert!(!loopback("https://127.0.0.1/latest.json"));
+        assert!(!UpdateFeed::Configured.is_loopback_http());
+    }
+
+    #[test]
+    fn the_timeout_is_a_positive_number_of_seconds_else_30() {
+        assert_eq!(update_timeout_from(None), DEFAULT_UPDATE_TIMEOUT);
+        assert_eq!(update_timeout_from(Some("5")), Duration::from_secs(5));
+        assert_eq!(update_timeout_from(Some("0.5")), Duration::from_millis(500));
+        for bad in ["0", "-1", "soon", "NaN", "inf", "99999"] {
+            assert_eq!(
+                update_timeout_from(Some(bad)),
+                DEFAULT_UPDATE_TIMEOUT,
+                "{bad}"
+            );
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import { useState } from "react";
+import { useT } from "../../i18n";
+import { Menu } from "../../ui-kit/Menu";
+import { AboutDialog } from "./AboutDialog";
+import { UpdateDialog } from "./UpdateDialog";
+import { useUpdates } from "./useUpdates";
+
+/**
+ * The header's menu: Check for updates… and About Lode. It also owns the update dialog, which
+ * opens by itself when the shell's start-up check found a newer release.
+ */
+export function AppMenu() {
+  const { t } = useT();
+  const updates = useUpdates();
+  const [aboutOpen, setAboutOpen] = useState(false);
+  const items = [
+    { id: "check-updates", label: t("menu.checkUpdates"), testId: "menu-check-updates", onSelect: updates.check },
+    { id: "about", label: t("menu.about"), testId: "menu-about", onSelect: () => setAboutOpen(true) },
+  ];
+  return (
+    <>
+      <Menu label={t("menu.label")} items={items} testId="app-menu" icon="☰" />
+      <UpdateDialog updates={updates} />
+      {aboutOpen && <AboutDialog onClose={() => setAboutOpen(false)} />}
+    </>
+  );
+}

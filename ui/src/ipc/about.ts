@@ -1,0 +1,12 @@
+import type { AboutLode } from "./bindings/AboutLode";
+import { call } from "./commands";
+
+/** Which build this is (version, commit) and where it keeps its data and its log. */
+export function aboutLode(): Promise<AboutLode> {
+  return call<AboutLode>("about_lode");
+}
+
+/** Tells the shell the first resource row is on screen: it logs the cold-start time once. */
+export async function reportFirstRows(): Promise<void> {
+  await call<unknown>("report_first_rows");
+}
