@@ -136,6 +136,7 @@ describe("the installed app", () => {
     await click(SEL.install);
     const status = await statusMatching(/signature/i);
     assert.match(status, /nothing was installed/i);
+    await screenShot("installed-update-bad-signature.png");
     assert.equal(installedVersion(), versionBefore);
     installedCliWorks();
     await click(SEL.later);
@@ -148,6 +149,7 @@ describe("the installed app", () => {
     await click(SEL.install);
     const status = await statusMatching(/incomplete|broke off|interrupted/i);
     assert.match(status, /nothing was installed/i);
+    await screenShot("installed-update-broken-off.png");
     assert.equal(installedVersion(), versionBefore);
     installedCliWorks();
     await click(SEL.later);
@@ -156,8 +158,8 @@ describe("the installed app", () => {
   uiTest("a feed that does not answer ends in a clear message", async () => {
     feed.setMode("hang");
     await checkFromMenu();
-    const status = await statusMatching(new RegExp(`did not answer within ${TIMEOUT_SECS} s`), (TIMEOUT_SECS + 30) * 1000);
-    assert.ok(status.length > 0);
+    await statusMatching(new RegExp(`did not answer within ${TIMEOUT_SECS} s`), (TIMEOUT_SECS + 30) * 1000);
+    await screenShot("installed-update-feed-hangs.png");
     assert.equal(installedVersion(), versionBefore);
     installedCliWorks();
     await session().keys("Escape");

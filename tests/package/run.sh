@@ -95,7 +95,8 @@ if [[ -n $rpm_file ]]; then
   for path in /usr/bin/lode-desktop /usr/bin/lode /usr/bin/lode-demo-server /usr/share/applications/Lode.desktop; do
     check "the .rpm carries $path" grep -qx "$path" <<<"$rpm_files"
   done
-  check "the .rpm requires the WebKitGTK runtime" grep -qx "webkit2gtk4.1" <<<"$(rpm -qpR "$rpm_file" 2>/dev/null)"
+  # RPM requires the runtime libraries by their sonames, which every distribution's package provides.
+  check "the .rpm requires the WebKitGTK runtime library" grep -q "^libwebkit2gtk-4.1.so.0" <<<"$(rpm -qpR "$rpm_file" 2>/dev/null)"
 fi
 
 log "the installed CLI"

@@ -72,9 +72,9 @@ check("Linux: .deb and .rpm with the desktop template, WebKitGTK runtime depende
   const { deb, rpm, appimage } = config.bundle.linux;
   assert.equal(deb.desktopTemplate, rpm.desktopTemplate);
   readFileSync(join(root, deb.desktopTemplate), "utf8");
-  // The Tauri CLI itself makes both depend on the WebKitGTK and GTK runtime libraries
-  // (libwebkit2gtk-4.1-0, libgtk-3-0; webkit2gtk4.1, gtk3): tests/package/run.sh checks the
-  // installed package's Depends. Anything added here must not be a -dev package.
+  // The Tauri CLI itself makes both depend on the WebKitGTK and GTK runtime libraries (the
+  // .deb on libwebkit2gtk-4.1-0 and libgtk-3-0, the .rpm on their sonames): tests/package/run.sh
+  // checks the built packages. Anything added here must not be a development package.
   for (const extra of [...(deb.depends ?? []), ...(rpm.depends ?? [])]) {
     assert.ok(!String(extra).endsWith("-dev") && !String(extra).endsWith("-devel"), `a development package in Depends: ${extra}`);
   }
