@@ -75,7 +75,8 @@ dpkg -L "$package_name" | sort >"$work/files-$version"
 log "installed $package_name $version: $(grep -c . "$work/files-$version") paths"
 
 log "the installed files"
-for path in /usr/bin/lode-desktop /usr/bin/lode /usr/bin/lode-demo-server /usr/share/applications/Lode.desktop; do
+for path in /usr/bin/lode-desktop /usr/bin/lode /usr/bin/lode-demo-server /usr/share/applications/Lode.desktop \
+  /usr/share/doc/lode/copyright; do
   check "installs $path" grep -qx "$path" "$work/files-$version"
 done
 for size in 16x16 24x24 32x32 48x48 64x64 128x128 256x256 512x512; do
@@ -86,6 +87,7 @@ check "has a maintainer, a homepage and a description" \
   bash -c '[[ "$1" == *"<"*"@"*">|http"*"|"*"|devel|Browse MCP resources"* ]]' _ "$control"
 check "depends on the WebKitGTK runtime, not its -dev package" \
   bash -c '[[ "$1" == *libwebkit2gtk-4.1-0* && "$1" != *-dev* ]]' _ "$(dpkg-query -W -f='${Depends}' "$package_name")"
+check "declares its license (MIT) in its copyright file" grep -qx "License: MIT" /usr/share/doc/lode/copyright
 check "every library of the app resolves" bash -c '! ldd /usr/bin/lode-desktop | grep -q "not found"'
 
 rpm_file="$(ls "$(dirname "$deb")"/../rpm/*.rpm 2>/dev/null | head -n 1 || true)"
@@ -101,6 +103,13 @@ fi
 
 log "the installed CLI"
 cd "$work"
+# The data folder starts as an earlier install elsewhere left it: its Demo runs a demo server
+# that has since gone (a build from source, a moved prefix). The installed programs repoint it.
+mkdir -p "$work/old-install"
+cp /usr/bin/lode /usr/bin/lode-demo-server "$work/old-install/"
+"$work/old-install/lode" servers list --json >"$work/servers-before.json"
+rm -rf "$work/old-install"
+check "an earlier install's Demo ran its own demo server" grep -q "old-install/lode-demo-server" "$work/servers-before.json"
 version_line="$(/usr/bin/lode --version)"
 check "lode --version says $version ($version_line)" bash -c '[[ "$1" =~ ^lode\ ${2//./\\.}\ \(commit\ ([0-9a-f]{7,}|unknown)\)$ ]]' _ "$version_line" "$version"
 /usr/bin/lode ls Demo --json >"$work/ls.json" 2>"$artifacts/lode-ls.stderr" || true
@@ -108,7 +117,7 @@ check "lode ls Demo --json lists the demo's 60 resources" \
   node -e 'const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); process.exit(r.length === 60 && r.every((x) => x.server === "Demo") ? 0 : 1)' "$work/ls.json"
 check "the data folder is the platform's ($data_dir)" test -f "$data_dir/lode.db"
 /usr/bin/lode servers list --json >"$work/servers.json"
-check "the Demo runs the installed demo server" \
+check "the Demo was repointed at the installed demo server" \
   node -e 'const s = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); const d = s.find((c) => c.name === "Demo"); process.exit(JSON.stringify(d).includes("/usr/bin/lode-demo-server") ? 0 : 1)' "$work/servers.json"
 cd "$root"
 
