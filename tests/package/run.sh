@@ -14,7 +14,7 @@
 # Needs root or sudo (apt), the packages of `.ci/setup test`, and the throwaway update-signing
 # key the app under test was built to trust: .ci/test makes it (target/updater-test-key/) and
 # builds with its public half (TAURI_CONFIG). Refuses to run when a `lode` package is installed
-# already: it would remove it.
+# already: it would remove it (on CI, where only an interrupted run can have left it, removes it).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -40,8 +40,13 @@ deb="$(realpath "$deb")"
   exit 1
 }
 if dpkg-query -W -f='${Status}' "$package_name" 2>/dev/null | grep -q "install ok installed"; then
-  echo "a '$package_name' package is installed already; this test installs and removes it — remove it first" >&2
-  exit 1
+  if [[ "${CI:-}" != true ]]; then
+    echo "a '$package_name' package is installed already; this test installs and removes it — remove it first" >&2
+    exit 1
+  fi
+  # On CI it can only be what an interrupted earlier run left.
+  log "removing the '$package_name' package an earlier run left installed"
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get remove -y -q "$package_name" >/dev/null
 fi
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/lode-package.XXXXXX")"
