@@ -85,8 +85,9 @@ async function click(selector) {
 
 /** @param {string} selector */
 async function gone(selector, timeoutMs = 15_000) {
-  const element = await session().$(selector);
-  await element.waitForExist({ reverse: true, timeout: timeoutMs, timeoutMsg: `${selector} still there after ${timeoutMs} ms` });
+  // Looked up afresh each time: WebKitWebDriver answers "stale element" when the element is
+  // removed while it finds it (a dialog closing), which waitFor takes as "not yet" and asks again.
+  await waitFor(`${selector} to be gone`, async () => (await session().$$(selector)).length, (count) => count === 0, timeoutMs);
 }
 
 /**
