@@ -1,3 +1,4 @@
+import { appMenuZhCN } from "./appMenu";
 import type { Catalog } from "./catalog";
 
 /** Simplified Chinese. Typed as `Catalog`: a missing or extra key fails the type check. */
@@ -7,42 +8,7 @@ export const zhCN: Catalog = {
   "language.label": "语言",
   "language.en": "English",
   "language.zh-CN": "简体中文",
-
-  "menu.label": "Lode 菜单",
-  "menu.checkUpdates": "检查更新…",
-  "menu.about": "关于 Lode",
-
-  "about.title": "关于 Lode",
-  "about.loading": "正在加载…",
-  "about.tagline": "浏览多个 MCP 服务器的资源，为 AI 助手挑选上下文。",
-  "about.version": "版本",
-  "about.commit": "提交",
-  "about.dataDir": "数据文件夹",
-  "about.logFile": "日志文件",
-  "about.logProblem": "没有日志文件（{problem}）：Lode 仅将日志写到标准错误输出。",
-  "about.updateFeed": "更新源",
-  "about.updatesOff": "已关闭（LODE_UPDATE_FEED=off）",
-  "about.copyButton": "复制",
-  "about.copy": "复制{label}",
-  "about.copied": "已复制{label}",
-  "about.copyFailed": "无法复制{label}",
-
-  "update.title": "软件更新",
-  "update.checking": "正在检查更新…",
-  "update.upToDate": "Lode 已是最新版本（{version}）。",
-  "update.available": "Lode {version} 现已推出",
-  "update.current": "当前版本为 {version}。",
-  "update.released": "发布于 {date}",
-  "update.notes": "更新内容",
-  "update.noNotes": "此版本没有更新说明。",
-  "update.hint": "点击“安装”之前不会下载或安装任何内容；安装前会先用 Lode 的发布密钥校验安装包。",
-  "update.install": "安装",
-  "update.later": "稍后",
-  "update.restart": "重新启动",
-  "update.downloading": "正在下载 Lode {version}… {percent}%",
-  "update.downloadingSize": "正在下载 Lode {version}… {size}",
-  "update.installing": "正在安装 Lode {version}…",
-  "update.installed": "Lode {version} 已安装。重新启动 Lode 即可使用。",
+  ...appMenuZhCN,
 
   "connections.title": "连接",
   "connections.listLabel": "已保存的连接",
