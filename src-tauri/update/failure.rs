@@ -155,8 +155,8 @@ fn describe_download(
     let short = total.is_some_and(|total| received < total);
     let incomplete = || {
         let amount = match total {
-            Some(total) => format!("{received} of {total} bytes"),
-            None => format!("{received} bytes received"),
+            Some(total) => format!("{} of {}", size(received), size(total)),
+            None => format!("{} received", size(received)),
         };
         LodeError::new(
             ErrorCode::UpdateIncomplete,
@@ -272,6 +272,19 @@ fn with_more_detail(error: LodeError, more: Option<String>) -> LodeError {
         None => more,
     };
     error.with_detail(detail)
+}
+
+/// `512 bytes`, `4.1 kB`, `19.9 MB`: decimal units, as the window shows sizes.
+fn size(bytes: u64) -> String {
+    // Precision is not the point of a progress figure; f64 holds any real package's size exactly.
+    let value = bytes as f64;
+    if bytes < 1_000 {
+        format!("{bytes} bytes")
+    } else if bytes < 1_000_000 {
+        format!("{:.1} kB", value / 1e3)
+    } else {
+        format!("{:.1} MB", value / 1e6)
+    }
 }
 
 /// `30 s`, `0.5 s`.
@@ -436,7 +449,7 @@ mod tests {
         assert_eq!(broken.code, ErrorCode::UpdateIncomplete);
         assert_eq!(
             broken.message,
-            "The download of Lode 0.2.0 was incomplete (4096 of 10000 bytes); nothing was installed."
+            "The download of Lode 0.2.0 was incomplete (4.1 kB of 10.0 kB); nothing was installed."
         );
         let streamed = download(
             Failure::NotJson(
@@ -449,7 +462,7 @@ mod tests {
         let unknown_length = download(Failure::BrokenOff("reset".into()), 4096, None);
         assert_eq!(
             unknown_length.message,
-            "The download of Lode 0.2.0 was incomplete (4096 bytes received); nothing was installed."
+            "The download of Lode 0.2.0 was incomplete (4.1 kB received); nothing was installed."
         );
         // Fewer bytes than the header said also fail the signature: it is still a short download.
         let short = download(Failure::Signature("invalid signature".into()), 10, Some(20));
@@ -466,6 +479,13 @@ mod tests {
             silent.message,
             "The update server did not answer within 30 s; nothing was installed."
         );
+    }
+
+    #[test]
+    fn sizes_read_as_the_window_shows_them() {
+        assert_eq!(size(999), "999 bytes");
+        assert_eq!(size(1_000), "1.0 kB");
+        assert_eq!(size(19_907_818), "19.9 MB");
     }
 
     #[test]
