@@ -16,6 +16,8 @@
  */
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { after, before, describe } from "node:test";
 import { browser, closesCleanly, finish, launchApp, screenShot, session, textOf, uiTest, waitFor } from "../e2e/harness.mjs";
 import { startFeed } from "./feed.mjs";
@@ -85,6 +87,8 @@ describe("the installed app", () => {
   /** @type {Awaited<ReturnType<typeof startFeed>>} */
   let feed;
   let versionBefore = "";
+  /** The data folder the app was launched with (the harness's, through LODE_DATA_DIR). */
+  let dataDir = "";
 
   before(async () => {
     versionBefore = installedVersion();
@@ -99,6 +103,9 @@ describe("the installed app", () => {
     feed.setMode("badSig");
     await launchApp({
       label: "installed",
+      prepare: (dir) => {
+        dataDir = dir;
+      },
       env: { LODE_UPDATE_FEED: feed.url, LODE_UPDATE_TIMEOUT_SECS: String(TIMEOUT_SECS) },
     });
   });
@@ -123,6 +130,12 @@ describe("the installed app", () => {
     assert.ok(version && commit, `unexpected version line ${env("LODE_VERSION_LINE")}`);
     assert.ok(about.includes(version), `About does not show version ${version}: ${about}`);
     assert.ok(about.includes(commit), `About does not show commit ${commit}: ${about}`);
+    // Where it keeps its files: the data folder it runs on, and this run's log inside it.
+    assert.equal(await textOf('[data-testid="about-data-dir"]'), dataDir);
+    assert.equal(await textOf('[data-testid="about-log-file"]'), join(dataDir, "logs", "lode.log"));
+    assert.ok(existsSync(join(dataDir, "logs", "lode.log")), "About names a log file that does not exist");
+    assert.equal(await textOf('[data-testid="about-update-feed"]'), feed.url);
+    await screenShot("installed-about.png");
     await session().keys("Escape");
     await waitFor("the About dialog to close", () => isShown(SEL.aboutDialog), (shown) => !shown);
   });
