@@ -150,6 +150,7 @@ mkdir -p "$work/update"
 dpkg-deb -R "$deb" "$work/update/tree"
 sed -i "s/^Version: .*/Version: $new_version/" "$work/update/tree/DEBIAN/control"
 dpkg-deb --root-owner-group -b "$work/update/tree" "$work/update/lode_${new_version}.deb" >/dev/null
+rm -rf "$work/update/tree"  # its files are in the package now; the disk is small
 printf 'not the package\n' >"$work/update/other"
 sign() { TAURI_SIGNING_PRIVATE_KEY="$(cat "$key_dir/key")" TAURI_SIGNING_PRIVATE_KEY_PASSWORD="" \
   npm --prefix "$root/ui" exec --no -- tauri signer sign "$1" >/dev/null 2>&1; }
