@@ -42,7 +42,10 @@ impl Startup {
     }
 }
 
-/// Milliseconds since the kernel started this process, where the system says (Linux).
+/// Milliseconds since the kernel started this process, where the system says (Linux). The
+/// kernel dates a process from its fork, not its exec: right for a launcher (a desktop entry,
+/// WebDriver) that forks and execs at once, not for a shell script that `exec`s the app after
+/// building it (`.ci/demo`), where `ms_since_main` is the figure to read.
 fn ms_since_exec() -> Option<u64> {
     if !cfg!(target_os = "linux") {
         return None;
