@@ -183,7 +183,7 @@ fn about_and_every_way_an_update_can_fail() {
     assert_eq!(code, "updateIncomplete");
     assert_eq!(
         message,
-        "The download of Lode 9.9.9 was incomplete (500 of 1000 bytes); nothing was installed."
+        "The download of Lode 9.9.9 was incomplete (500 bytes of 1.0 kB); nothing was installed."
     );
 
     set(Mode::NotJson);

@@ -170,7 +170,7 @@ describe("the update dialog", () => {
     },
     {
       code: "updateIncomplete",
-      message: "The download of Lode 0.2.0 was incomplete (4096 of 10000 bytes); nothing was installed.",
+      message: "The download of Lode 0.2.0 was incomplete (4.1 kB of 10.0 kB); nothing was installed.",
     },
     { code: "updateInstall", message: "The system's package manager could not install Lode 0.2.0; the running version keeps working." },
     { code: "timeout", message: "The update server did not answer within 30 s; nothing was installed." },
