@@ -158,7 +158,41 @@ fn basket_of_three() -> (Lode, Vec<Picked>) {
     let mut add = vec!["basket", "add", BASKET, DEMO];
     add.extend(PICKED);
     lode.ok(&add);
+    let picked = with_kept_annotations(&lode, picked);
     (lode, picked)
+}
+
+/// The annotations each item was kept with, which is what `lode serve` must show. They match
+/// the earlier listing's except for a `lastModified` the demo server dates from its own start:
+/// `ls` and `basket add` each start it, so the second may have ticked over between them.
+fn with_kept_annotations(lode: &Lode, mut picked: Vec<Picked>) -> Vec<Picked> {
+    let basket = lode.json(&["basket", "show", BASKET, "--json"]);
+    let items = basket["items"]
+        .as_array()
+        .expect("basket show --json has items");
+    assert_eq!(
+        items.len(),
+        picked.len(),
+        "the basket holds every pick: {items:?}"
+    );
+    for (item, p) in items.iter().zip(picked.iter_mut()) {
+        assert_eq!(item["uri"], p.uri, "the basket keeps the picks in order");
+        let mut kept = annotations(&item["annotations"]);
+        let mut listed = annotations(&p.row["annotations"]);
+        assert_eq!(
+            kept.remove("lastModified").is_some(),
+            listed.remove("lastModified").is_some(),
+            "{}: a lastModified is kept exactly when one is listed",
+            p.uri
+        );
+        assert_eq!(
+            kept, listed,
+            "{}: the basket keeps the listed annotations",
+            p.uri
+        );
+        p.row["annotations"] = item["annotations"].clone();
+    }
+    picked
 }
 
 /// Annotations as a map, absent = empty; numbers as f64 (a server's f32 priority, or 1 vs 1.0,
