@@ -6,7 +6,7 @@ import type { Completion, ResourceTemplate, TemplateVariable } from "../../ipc";
 import { demoTemplates } from "../../test/fixtures";
 import { installIpc, type Handler, type IpcCall } from "../../test/ipc-mock";
 import { TemplateForm } from "./TemplateForm";
-import { COMPLETION_DEBOUNCE_MS } from "./useCompletion";
+import { COMPLETION_DEBOUNCE_MS } from "../completion/useCompletion";
 
 const [, TABLE, ROW] = demoTemplates as [ResourceTemplate, ResourceTemplate, ResourceTemplate];
 

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { useT } from "../../i18n";
 import { FieldErrors } from "../../ui-kit/Field";
+import { RequiredMark } from "../catalog/RequiredMark";
 import { optionLabel, type FieldSpec, type FieldValue, type FormValues, type Problem } from "./schema";
 
 interface SchemaFieldsProps {
@@ -149,12 +150,7 @@ function Label({ field }: { field: FieldSpec }) {
       <span className="schema-field__name">{field.title ?? field.name}</span>
       {field.title && field.title !== field.name && <code className="schema-field__key">{field.name}</code>}
       <span className="schema-field__type">{t(`tools.type.${field.kind}`)}</span>
-      {field.required && (
-        <span className="schema-field__required" title={t("tools.field.required")}>
-          <span aria-hidden="true">*</span>
-          <span className="visually-hidden">{t("tools.field.required")}</span>
-        </span>
-      )}
+      {field.required && <RequiredMark />}
     </>
   );
 }

@@ -1,3 +1,4 @@
+// Asking the server to complete one argument as it is typed: debounced, newest answer wins.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toLodeError, type Completion, type LodeError } from "../../ipc";
 
