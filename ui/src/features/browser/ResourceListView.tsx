@@ -1,11 +1,11 @@
 import { useCallback, useImperativeHandle, useMemo, type KeyboardEvent, type MouseEvent, type ReactNode, type Ref } from "react";
 import { useT } from "../../i18n";
 import { browseList, type IndexRow, type QueryResult, type ResourceItem } from "../../ipc";
-import { VirtualList, type RowAttributes } from "../../ui-kit/VirtualList";
+import type { RowAttributes } from "../../ui-kit/VirtualList";
+import { BrowseRows } from "./BrowseRows";
 import { filtersKey, listQuery, type BrowseFilters } from "./browseQuery";
 import { LIST_ROW_HEIGHT, ListRow } from "./ListRow";
-import { probeFetch, probeScroll } from "./probe";
-import { ResultsFrame } from "./ResultsFrame";
+import { probeFetch } from "./probe";
 import { indexedName, resourceId } from "./rowIds";
 import type { FetchWindow } from "./rowWindows";
 import type { Selection } from "./useSelection";
@@ -41,7 +41,8 @@ export function ResourceListView(props: ResourceListViewProps) {
     () => (offset, limit) => probeFetch(browseList(listQuery(filters, offset, limit))),
     [filters],
   );
-  const { snapshot, show, retry } = useRowWindows(filtersKey(filters), String(generation), fetcher);
+  const windows = useRowWindows(filtersKey(filters), String(generation), fetcher);
+  const { snapshot } = windows;
   const { list, activeIndex, setActive, typeAhead } = useRowCursor(snapshot, idOf, labelOf);
   useImperativeHandle(ref, () => ({ focus: () => list.current?.focus() }), [list]);
   useFirstRowsMark(snapshot.rowAt(0) !== undefined);
@@ -82,34 +83,22 @@ export function ResourceListView(props: ResourceListViewProps) {
     [snapshot, onOpen, onToggleSelect],
   );
 
-  const total = snapshot.total ?? 0;
   return (
-    <ResultsFrame
-      total={snapshot.total}
-      shown={total}
-      indexed={snapshot.summary?.indexed ?? 0}
-      pending={snapshot.pending}
-      error={snapshot.error}
-      onRetry={retry}
-      empty={props.empty(snapshot.summary?.indexed ?? 0)}
-    >
-      <VirtualList
-        ref={list}
-        count={total}
-        rowHeight={LIST_ROW_HEIGHT}
-        role="listbox"
-        multiselectable
-        ariaLabel={t("browser.listLabel")}
-        activeIndex={activeIndex}
-        onActiveChange={setActive}
-        onKeyDown={onKeyDown}
-        onRangeChange={show}
-        onScroll={probeScroll}
-        onRowClick={onRowClick}
-        rowAttributes={rowAttributes}
-        renderRow={renderRow}
-        testId="resource-list"
-      />
-    </ResultsFrame>
+    <BrowseRows
+      windows={windows}
+      listRef={list}
+      activeIndex={activeIndex}
+      onActiveChange={setActive}
+      shown={snapshot.total ?? 0}
+      empty={props.empty}
+      role="listbox"
+      ariaLabel={t("browser.listLabel")}
+      rowHeight={LIST_ROW_HEIGHT}
+      testId="resource-list"
+      onKeyDown={onKeyDown}
+      onRowClick={onRowClick}
+      rowAttributes={rowAttributes}
+      renderRow={renderRow}
+    />
   );
 }

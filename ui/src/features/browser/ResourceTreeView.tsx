@@ -8,11 +8,11 @@ import {
   type TreeResult,
   type TreeRow,
 } from "../../ipc";
-import { VirtualList, type RowAttributes } from "../../ui-kit/VirtualList";
+import type { RowAttributes } from "../../ui-kit/VirtualList";
+import { BrowseRows } from "./BrowseRows";
 import { filtersKey, isSearching, treeQuery, type BrowseFilters } from "./browseQuery";
-import { probeFetch, probeScroll } from "./probe";
+import { probeFetch } from "./probe";
 import type { BrowseViewHandle } from "./ResourceListView";
-import { ResultsFrame } from "./ResultsFrame";
 import { indexedName, resourceId } from "./rowIds";
 import type { FetchWindow } from "./rowWindows";
 import { TREE_ROW_HEIGHT, TreeRowView } from "./TreeRowView";
@@ -61,7 +61,8 @@ export function ResourceTreeView(props: ResourceTreeViewProps) {
   );
   // Opening a folder fetches again in place; only a new search or filter starts at the top.
   const refreshKey = `${generation}\u0002${searching ? "*" : expandedKey(expanded)}`;
-  const { snapshot, show, retry } = useRowWindows(filtersKey(filters), refreshKey, fetcher);
+  const windows = useRowWindows(filtersKey(filters), refreshKey, fetcher);
+  const { snapshot } = windows;
   const { list, activeIndex, setActive, moveTo, typeAhead } = useRowCursor(snapshot, idOf, labelOf);
   useImperativeHandle(ref, () => ({ focus: () => list.current?.focus() }), [list]);
 
@@ -150,32 +151,21 @@ export function ResourceTreeView(props: ResourceTreeViewProps) {
   };
 
   return (
-    <ResultsFrame
-      total={snapshot.total}
+    <BrowseRows
+      windows={windows}
+      listRef={list}
+      activeIndex={activeIndex}
+      onActiveChange={setActive}
       shown={snapshot.summary?.matches ?? 0}
-      indexed={snapshot.summary?.indexed ?? 0}
-      pending={snapshot.pending}
-      error={snapshot.error}
-      onRetry={retry}
-      empty={props.empty(snapshot.summary?.indexed ?? 0)}
-    >
-      <VirtualList
-        ref={list}
-        count={snapshot.total ?? 0}
-        rowHeight={TREE_ROW_HEIGHT}
-        role="tree"
-        multiselectable
-        ariaLabel={t("browser.treeLabel")}
-        activeIndex={activeIndex}
-        onActiveChange={setActive}
-        onKeyDown={onKeyDown}
-        onRangeChange={show}
-        onScroll={probeScroll}
-        onRowClick={onRowClick}
-        rowAttributes={rowAttributes}
-        renderRow={renderRow}
-        testId="resource-tree"
-      />
-    </ResultsFrame>
+      empty={props.empty}
+      role="tree"
+      ariaLabel={t("browser.treeLabel")}
+      rowHeight={TREE_ROW_HEIGHT}
+      testId="resource-tree"
+      onKeyDown={onKeyDown}
+      onRowClick={onRowClick}
+      rowAttributes={rowAttributes}
+      renderRow={renderRow}
+    />
   );
 }
