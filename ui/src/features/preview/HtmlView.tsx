@@ -1,7 +1,7 @@
-import { useState } from "react";
+// The HTML preview: a sandboxed iframe under a CSP that forbids every fetch, or the source.
 import { useT } from "../../i18n";
+import { RenderedOrSource } from "./RenderedOrSource";
 import { TextView } from "./TextView";
-import { ViewToggle } from "./ViewToggle";
 
 /**
  * Put in front of the server's document: the parser places it in the document's <head>, and
@@ -19,22 +19,10 @@ export function sandboxedDocument(html: string): string {
 /** HTML in an iframe that runs nothing (sandbox="" and a CSP), or its source as text. */
 export function HtmlView({ text, uri }: { text: string; uri: string }) {
   const { t } = useT();
-  const [view, setView] = useState<"rendered" | "source">("rendered");
   return (
-    <>
-      <div className="content-block__tools">
-        <ViewToggle
-          label={t("preview.view.label")}
-          value={view}
-          options={[
-            { value: "rendered", label: t("preview.view.rendered") },
-            { value: "source", label: t("preview.view.source") },
-          ]}
-          onChange={setView}
-        />
-        <span className="preview-note preview-note--inline">{t("preview.html.note")}</span>
-      </div>
-      {view === "rendered" ? (
+    <RenderedOrSource
+      note={<span className="preview-note preview-note--inline">{t("preview.html.note")}</span>}
+      rendered={
         <iframe
           className="html-frame"
           data-testid="preview-html"
@@ -43,9 +31,8 @@ export function HtmlView({ text, uri }: { text: string; uri: string }) {
           referrerPolicy="no-referrer"
           srcDoc={sandboxedDocument(text)}
         />
-      ) : (
-        <TextView text={text} language="xml" />
-      )}
-    </>
+      }
+      source={<TextView text={text} language="xml" />}
+    />
   );
 }

@@ -1,7 +1,8 @@
+// Image previews: a data: URL in an <img>, and SVG with its source on request.
 import { useState } from "react";
 import { useT } from "../../i18n";
+import { RenderedOrSource } from "./RenderedOrSource";
 import { TextView } from "./TextView";
-import { ViewToggle } from "./ViewToggle";
 
 /**
  * An image from a data: URL. SVG goes through <img> too: an image context never runs the
@@ -26,24 +27,10 @@ export function ImageView({ src, uri }: { src: string; uri: string }) {
 
 /** An SVG shown as an image, and when it came as text, its source on request. */
 export function SvgView({ src, text, uri }: { src: string; text: string | null; uri: string }) {
-  const { t } = useT();
-  const [view, setView] = useState<"rendered" | "source">("rendered");
   return (
-    <>
-      {text !== null && (
-        <div className="content-block__tools">
-          <ViewToggle
-            label={t("preview.view.label")}
-            value={view}
-            options={[
-              { value: "rendered", label: t("preview.view.rendered") },
-              { value: "source", label: t("preview.view.source") },
-            ]}
-            onChange={setView}
-          />
-        </div>
-      )}
-      {view === "source" && text !== null ? <TextView text={text} language="xml" /> : <ImageView src={src} uri={uri} />}
-    </>
+    <RenderedOrSource
+      rendered={<ImageView src={src} uri={uri} />}
+      source={text === null ? null : <TextView text={text} language="xml" />}
+    />
   );
 }

@@ -1,8 +1,9 @@
-import { useMemo, useState } from "react";
+// The JSON preview: a tree or the raw text, and the parse that decides whether there is a tree.
+import { useMemo } from "react";
 import { useT } from "../../i18n";
 import { JsonTree } from "./JsonTree";
+import { RenderedOrSource } from "./RenderedOrSource";
 import { TextView } from "./TextView";
-import { ViewToggle } from "./ViewToggle";
 
 type Parsed = { ok: true; value: unknown } | { ok: false; error: string };
 
@@ -18,12 +19,6 @@ export function parseJson(text: string): Parsed {
 export function JsonView({ text }: { text: string }) {
   const { t } = useT();
   const parsed = useMemo(() => parseJson(text), [text]);
-  const [view, setView] = useState<"tree" | "raw">("tree");
-  // Re-indented only when asked for: on a large document that is a second copy of it.
-  const pretty = useMemo(
-    () => (view === "raw" && parsed.ok ? JSON.stringify(parsed.value, null, 2) : ""),
-    [view, parsed],
-  );
   if (!parsed.ok) {
     return (
       <>
@@ -33,19 +28,16 @@ export function JsonView({ text }: { text: string }) {
     );
   }
   return (
-    <>
-      <div className="content-block__tools">
-        <ViewToggle
-          label={t("preview.view.label")}
-          value={view}
-          options={[
-            { value: "tree", label: t("preview.view.tree") },
-            { value: "raw", label: t("preview.view.raw") },
-          ]}
-          onChange={setView}
-        />
-      </div>
-      {view === "tree" ? <JsonTree value={parsed.value} /> : <TextView text={pretty} language="json" />}
-    </>
+    <RenderedOrSource
+      labels={{ rendered: t("preview.view.tree"), source: t("preview.view.raw") }}
+      rendered={<JsonTree value={parsed.value} />}
+      source={<PrettyJson value={parsed.value} />}
+    />
   );
+}
+
+/** The value re-indented, rendered only when asked for: on a large document that is a second copy of it. */
+function PrettyJson({ value }: { value: unknown }) {
+  const pretty = useMemo(() => JSON.stringify(value, null, 2), [value]);
+  return <TextView text={pretty} language="json" />;
 }
