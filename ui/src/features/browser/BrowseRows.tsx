@@ -1,10 +1,16 @@
 // The body the list view and the tree view share: the count line and its states (ResultsFrame)
-// over the virtualized rows of one windowed answer, with the keyboard's cursor on them.
-import type { KeyboardEvent, MouseEvent, ReactNode, RefObject } from "react";
-import { VirtualList, type RowAttributes, type VirtualListHandle } from "../../ui-kit/VirtualList";
+// over the virtualized rows of one windowed answer, with the keyboard's cursor and type-ahead.
+import { useImperativeHandle, type KeyboardEvent, type MouseEvent, type ReactNode, type Ref } from "react";
+import { VirtualList, type RowAttributes } from "../../ui-kit/VirtualList";
 import { probeScroll } from "./probe";
 import { ResultsFrame } from "./ResultsFrame";
-import type { WindowAnswer, WindowsSnapshot } from "./rowWindows";
+import type { RowOf, WindowAnswer, WindowsSnapshot } from "./rowWindows";
+import { useRowCursor } from "./useRowCursor";
+
+/** What the browser pane can ask of the view on screen. */
+export interface BrowseViewHandle {
+  focus(): void;
+}
 
 /** What a view gets from useRowWindows. */
 interface Windows<A extends WindowAnswer<unknown>> {
@@ -13,12 +19,14 @@ interface Windows<A extends WindowAnswer<unknown>> {
   retry: () => void;
 }
 
+/** A view's keys: true when it handled the key; anything else goes to type-ahead. */
+export type RowKeyHandler = (event: KeyboardEvent, active: number, moveTo: (index: number) => void) => boolean;
+
 interface BrowseRowsProps<A extends WindowAnswer<unknown> & { indexed: number }> {
   windows: Windows<A>;
-  /** From useRowCursor: the list it scrolls, and the row the keyboard is on. */
-  listRef: RefObject<VirtualListHandle | null>;
-  activeIndex: number | null;
-  onActiveChange: (index: number) => void;
+  /** A row's identity (the cursor follows it through refreshes) and the label type-ahead reads. */
+  idOf: (row: RowOf<A>) => string;
+  labelOf: (row: RowOf<A>) => string;
   /** Resources matching the question: the count line says "x of y" when it leaves some out. */
   shown: number;
   /** What to show, given how many resources are indexed, when no row matches. */
@@ -28,30 +36,40 @@ interface BrowseRowsProps<A extends WindowAnswer<unknown> & { indexed: number }>
   /** Fixed row height in CSS pixels. */
   rowHeight: number;
   testId: string;
-  onKeyDown: (event: KeyboardEvent, active: number | null) => void;
+  /** Keys on a fetched active row (the moves are the list's own). */
+  onRowKey: RowKeyHandler;
   onRowClick: (index: number, event: MouseEvent) => void;
   rowAttributes: (index: number) => RowAttributes;
   renderRow: (index: number) => ReactNode;
+  ref?: Ref<BrowseViewHandle> | undefined;
 }
 
 /** Every row of the answer, multi-selectable, only the rows in view fetched and rendered. */
 export function BrowseRows<A extends WindowAnswer<unknown> & { indexed: number }>({
   windows,
-  listRef,
-  activeIndex,
-  onActiveChange,
+  idOf,
+  labelOf,
   shown,
   empty,
   role,
   ariaLabel,
   rowHeight,
   testId,
-  onKeyDown,
+  onRowKey,
   onRowClick,
   rowAttributes,
   renderRow,
+  ref,
 }: BrowseRowsProps<A>) {
   const { snapshot } = windows;
+  const { list, activeIndex, setActive, moveTo, typeAhead } = useRowCursor(snapshot, idOf, labelOf);
+  useImperativeHandle(ref, () => ({ focus: () => list.current?.focus() }), [list]);
+
+  const onKeyDown = (event: KeyboardEvent, active: number | null) => {
+    const onRow = active !== null && snapshot.rowAt(active) !== undefined;
+    if (!onRow || !onRowKey(event, active, moveTo)) typeAhead(event, active);
+  };
+
   const indexed = snapshot.summary?.indexed ?? 0;
   return (
     <ResultsFrame
@@ -64,14 +82,14 @@ export function BrowseRows<A extends WindowAnswer<unknown> & { indexed: number }
       empty={empty(indexed)}
     >
       <VirtualList
-        ref={listRef}
+        ref={list}
         count={snapshot.total ?? 0}
         rowHeight={rowHeight}
         role={role}
         multiselectable
         ariaLabel={ariaLabel}
         activeIndex={activeIndex}
-        onActiveChange={onActiveChange}
+        onActiveChange={setActive}
         onKeyDown={onKeyDown}
         onRangeChange={windows.show}
         onScroll={probeScroll}

@@ -1,8 +1,8 @@
-import { useCallback, useImperativeHandle, useMemo, type KeyboardEvent, type MouseEvent, type ReactNode, type Ref } from "react";
+import { useCallback, useMemo, type MouseEvent, type ReactNode, type Ref } from "react";
 import { useT } from "../../i18n";
 import { browseList, type IndexRow, type QueryResult, type ResourceItem } from "../../ipc";
 import type { RowAttributes } from "../../ui-kit/VirtualList";
-import { BrowseRows } from "./BrowseRows";
+import { BrowseRows, type BrowseViewHandle, type RowKeyHandler } from "./BrowseRows";
 import { filtersKey, listQuery, type BrowseFilters } from "./browseQuery";
 import { LIST_ROW_HEIGHT, ListRow } from "./ListRow";
 import { probeFetch } from "./probe";
@@ -10,12 +10,7 @@ import { indexedName, resourceId } from "./rowIds";
 import type { FetchWindow } from "./rowWindows";
 import type { Selection } from "./useSelection";
 import { useFirstRowsMark } from "./useFirstRowsMark";
-import { useRowCursor } from "./useRowCursor";
 import { useRowWindows } from "./useRowWindows";
-
-export interface BrowseViewHandle {
-  focus(): void;
-}
 
 interface ResourceListViewProps {
   filters: BrowseFilters;
@@ -43,8 +38,6 @@ export function ResourceListView(props: ResourceListViewProps) {
   );
   const windows = useRowWindows(filtersKey(filters), String(generation), fetcher);
   const { snapshot } = windows;
-  const { list, activeIndex, setActive, typeAhead } = useRowCursor(snapshot, idOf, labelOf);
-  useImperativeHandle(ref, () => ({ focus: () => list.current?.focus() }), [list]);
   useFirstRowsMark(snapshot.rowAt(0) !== undefined);
 
   const rowAttributes = (index: number): RowAttributes => {
@@ -59,17 +52,19 @@ export function ResourceListView(props: ResourceListViewProps) {
     return <ListRow row={row} selected={row !== undefined && selection.has(idOf(row))} />;
   };
 
-  const onKeyDown = (event: KeyboardEvent, active: number | null) => {
-    const row = active === null ? undefined : snapshot.rowAt(active);
-    if (event.key === "Enter" && row) {
+  const onRowKey: RowKeyHandler = (event, active) => {
+    const row = snapshot.rowAt(active);
+    if (!row) return false;
+    if (event.key === "Enter") {
       event.preventDefault();
       onOpen(row.item);
-    } else if (event.key === " " && row) {
+    } else if (event.key === " ") {
       event.preventDefault();
       onToggleSelect(row.item);
     } else {
-      typeAhead(event, active);
+      return false;
     }
+    return true;
   };
 
   const onRowClick = useCallback(
@@ -86,19 +81,19 @@ export function ResourceListView(props: ResourceListViewProps) {
   return (
     <BrowseRows
       windows={windows}
-      listRef={list}
-      activeIndex={activeIndex}
-      onActiveChange={setActive}
+      idOf={idOf}
+      labelOf={labelOf}
       shown={snapshot.total ?? 0}
       empty={props.empty}
       role="listbox"
       ariaLabel={t("browser.listLabel")}
       rowHeight={LIST_ROW_HEIGHT}
       testId="resource-list"
-      onKeyDown={onKeyDown}
+      onRowKey={onRowKey}
       onRowClick={onRowClick}
       rowAttributes={rowAttributes}
       renderRow={renderRow}
+      ref={ref}
     />
   );
 }

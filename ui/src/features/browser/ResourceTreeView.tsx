@@ -1,4 +1,4 @@
-import { useImperativeHandle, useMemo, type KeyboardEvent, type MouseEvent, type ReactNode, type Ref } from "react";
+import { useMemo, type MouseEvent, type ReactNode, type Ref } from "react";
 import { useT } from "../../i18n";
 import {
   browseTree,
@@ -9,15 +9,13 @@ import {
   type TreeRow,
 } from "../../ipc";
 import type { RowAttributes } from "../../ui-kit/VirtualList";
-import { BrowseRows } from "./BrowseRows";
+import { BrowseRows, type BrowseViewHandle, type RowKeyHandler } from "./BrowseRows";
 import { filtersKey, isSearching, treeQuery, type BrowseFilters } from "./browseQuery";
 import { probeFetch } from "./probe";
-import type { BrowseViewHandle } from "./ResourceListView";
 import { indexedName, resourceId } from "./rowIds";
 import type { FetchWindow } from "./rowWindows";
 import { TREE_ROW_HEIGHT, TreeRowView } from "./TreeRowView";
 import type { Selection } from "./useSelection";
-import { useRowCursor } from "./useRowCursor";
 import { useRowWindows } from "./useRowWindows";
 
 interface ResourceTreeViewProps {
@@ -63,8 +61,6 @@ export function ResourceTreeView(props: ResourceTreeViewProps) {
   const refreshKey = `${generation}\u0002${searching ? "*" : expandedKey(expanded)}`;
   const windows = useRowWindows(filtersKey(filters), refreshKey, fetcher);
   const { snapshot } = windows;
-  const { list, activeIndex, setActive, moveTo, typeAhead } = useRowCursor(snapshot, idOf, labelOf);
-  useImperativeHandle(ref, () => ({ focus: () => list.current?.focus() }), [list]);
 
   const rowAttributes = (index: number): RowAttributes => {
     const row = snapshot.rowAt(index);
@@ -110,12 +106,9 @@ export function ResourceTreeView(props: ResourceTreeViewProps) {
     else props.onOpenTemplate(node.template);
   };
 
-  const onKeyDown = (event: KeyboardEvent, active: number | null) => {
-    const row = active === null ? undefined : snapshot.rowAt(active);
-    if (!row || active === null) {
-      typeAhead(event, active);
-      return;
-    }
+  const onRowKey: RowKeyHandler = (event, active, moveTo) => {
+    const row = snapshot.rowAt(active);
+    if (!row) return false;
     const { node } = row;
     const folder = node.type === "folder" ? node : null;
     if (event.key === "Enter") {
@@ -137,8 +130,9 @@ export function ResourceTreeView(props: ResourceTreeViewProps) {
         if (parent !== null) moveTo(parent);
       }
     } else {
-      typeAhead(event, active);
+      return false;
     }
+    return true;
   };
 
   const onRowClick = (index: number, event: MouseEvent) => {
@@ -153,19 +147,19 @@ export function ResourceTreeView(props: ResourceTreeViewProps) {
   return (
     <BrowseRows
       windows={windows}
-      listRef={list}
-      activeIndex={activeIndex}
-      onActiveChange={setActive}
+      idOf={idOf}
+      labelOf={labelOf}
       shown={snapshot.summary?.matches ?? 0}
       empty={props.empty}
       role="tree"
       ariaLabel={t("browser.treeLabel")}
       rowHeight={TREE_ROW_HEIGHT}
       testId="resource-tree"
-      onKeyDown={onKeyDown}
+      onRowKey={onRowKey}
       onRowClick={onRowClick}
       rowAttributes={rowAttributes}
       renderRow={renderRow}
+      ref={ref}
     />
   );
 }
