@@ -1,6 +1,8 @@
 //! The desktop shell: opens Lode's data, registers the commands, and closes server connections
 //! on exit. It holds no business logic — each command is a few lines calling `lode-app`.
 
+#[macro_use]
+mod command_list;
 mod commands;
 mod logging;
 mod startup;
@@ -26,6 +28,13 @@ const BROWSE_EVENT_INTERVAL: std::time::Duration = std::time::Duration::from_mil
 struct Launch {
     startup: startup::Startup,
     log: logging::LogOutcome,
+}
+
+/// `tauri::generate_handler!` over every command of the list: `lode_commands!(command_handlers)`.
+macro_rules! command_handlers {
+    ($($module:ident: $($name:ident),+;)+) => {
+        tauri::generate_handler![$($(commands::$module::$name),+),+]
+    };
 }
 
 /// Registers Lode's state and commands on any runtime, so tests can use Tauri's mock runtime.
@@ -68,70 +77,7 @@ fn build_launched<R: Runtime>(
             });
             Ok(())
         })
-        .invoke_handler(tauri::generate_handler![
-            commands::connections::list_connections,
-            commands::browse::browse_status,
-            commands::browse::browse_list,
-            commands::browse::browse_tree,
-            commands::connections::connection_statuses,
-            commands::connections::check_connection,
-            commands::connections::add_connection,
-            commands::connections::update_connection,
-            commands::connections::test_connection,
-            commands::connections::retry_connection,
-            commands::connections::remove_connection,
-            commands::connections::restore_connection,
-            commands::connections::sign_in,
-            commands::connections::sign_out,
-            commands::import::import_locations,
-            commands::import::choose_import_file,
-            commands::import::guess_import_format,
-            commands::import::preview_import,
-            commands::import::apply_import,
-            commands::import::export_connections,
-            commands::resources::list_resources,
-            commands::resources::read_resource,
-            commands::preview::read_resource_streamed,
-            commands::preview::subscribe_resource,
-            commands::preview::unsubscribe_resource,
-            commands::preview::save_content_as,
-            commands::servers::server_info,
-            commands::servers::server_log,
-            commands::templates::list_templates,
-            commands::templates::complete_template,
-            commands::templates::template_variables,
-            commands::templates::expand_template,
-            commands::catalog::list_prompts,
-            commands::catalog::get_prompt,
-            commands::catalog::complete_prompt,
-            commands::catalog::list_tools,
-            commands::catalog::call_tool,
-            commands::catalog::add_prompt_to_basket,
-            commands::catalog::add_tool_result_to_basket,
-            commands::basket::list_baskets,
-            commands::basket::create_basket,
-            commands::basket::get_basket,
-            commands::basket::delete_basket,
-            commands::basket::set_basket_options,
-            commands::basket::add_to_basket,
-            commands::basket::add_matching_to_basket,
-            commands::basket::fill_basket,
-            commands::basket::remove_basket_items,
-            commands::basket::move_basket_item,
-            commands::basket::set_basket_item_note,
-            commands::basket::refresh_basket_item,
-            commands::basket::export_basket,
-            commands::basket::save_basket_bundle,
-            commands::basket::start_basket_server,
-            commands::basket::stop_basket_server,
-            commands::basket::basket_server,
-            commands::about::about_lode,
-            commands::about::report_first_rows,
-            commands::updates::check_for_updates,
-            commands::updates::pending_update,
-            commands::updates::install_update,
-            commands::updates::restart_lode,
-        ])
+        .invoke_handler(lode_commands!(command_handlers))
 }
 
 pub fn run() {

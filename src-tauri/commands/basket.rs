@@ -9,91 +9,15 @@
 use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::Arc;
 
-use lode_app::{AddReport, Lode};
+use lode_app::{AddReport, Lode, SavedBundle};
 use lode_core::basket::{
-    Basket, BasketId, BasketSummary, BasketTotals, ExportFormat, ServingStatus,
+    BasketId, BasketSummary, BasketView, ExportFormat, ExportText, ServingStatus,
 };
 use lode_core::index::Query;
-use lode_core::tokens::TOKEN_ENCODING;
-use lode_core::{ErrorCode, LodeError, ResourceItem};
-use serde::Serialize;
+use lode_core::{LodeError, ResourceItem};
 use tauri::{AppHandle, Runtime, State};
-use tauri_plugin_dialog::DialogExt;
 
-/// A basket as the window shows it: items without their contents, the totals, and the
-/// tokenizer the counts are in. Written by hand in ui/src/ipc/basket.ts; the test below pins it.
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct BasketView {
-    basket: Basket,
-    totals: BasketTotals,
-    encoding: &'static str,
-}
-
-impl From<Basket> for BasketView {
-    fn from(mut basket: Basket) -> Self {
-        let totals = basket.totals();
-        for item in &mut basket.items {
-            item.contents.clear();
-        }
-        Self {
-            basket,
-            totals,
-            encoding: TOKEN_ENCODING,
-        }
-    }
-}
-
-/// One resource an add could not read.
-#[derive(Debug, Clone, Serialize)]
-pub struct AddFailure {
-    uri: String,
-    error: LodeError,
-}
-
-/// `AddReport` as the window receives it (failures as objects, not pairs).
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct AddSummary {
-    added: usize,
-    refreshed: usize,
-    failed: Vec<AddFailure>,
-    skipped_for_budget: usize,
-}
-
-impl From<AddReport> for AddSummary {
-    fn from(report: AddReport) -> Self {
-        Self {
-            added: report.added,
-            refreshed: report.refreshed,
-            failed: report
-                .failed
-                .into_iter()
-                .map(|(uri, error)| AddFailure { uri, error })
-                .collect(),
-            skipped_for_budget: report.skipped_for_budget,
-        }
-    }
-}
-
-/// An export for the clipboard: the document, and how many binary contents it names (they
-/// are written only by a bundle, beside the document).
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ExportText {
-    text: String,
-    attachments: usize,
-}
-
-/// What saving a bundle wrote: the document's file name (not its folder), and the files and
-/// bytes in all.
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct SavedBundle {
-    name: String,
-    files: usize,
-    bytes: u64,
-}
+use super::file_dialog::{ask_where_to_save, Filter};
 
 #[tauri::command]
 pub async fn list_baskets(lode: State<'_, Arc<Lode>>) -> Result<Vec<BasketSummary>, LodeError> {
@@ -136,10 +60,8 @@ pub async fn add_to_basket(
     lode: State<'_, Arc<Lode>>,
     id: BasketId,
     resources: Vec<ResourceItem>,
-) -> Result<AddSummary, LodeError> {
-    lode.add_resources_to_basket(id, resources)
-        .await
-        .map(Into::into)
+) -> Result<AddReport, LodeError> {
+    lode.add_resources_to_basket(id, resources).await
 }
 
 /// Reads and adds every resource the browser's search and filters match (at most
@@ -149,8 +71,8 @@ pub async fn add_matching_to_basket(
     lode: State<'_, Arc<Lode>>,
     id: BasketId,
     query: Query,
-) -> Result<AddSummary, LodeError> {
-    lode.add_matching_to_basket(id, query).await.map(Into::into)
+) -> Result<AddReport, LodeError> {
+    lode.add_matching_to_basket(id, query).await
 }
 
 /// Fills the basket to its token limit from what the browser's search and filters match, by
@@ -160,10 +82,8 @@ pub async fn fill_basket(
     lode: State<'_, Arc<Lode>>,
     id: BasketId,
     query: Query,
-) -> Result<AddSummary, LodeError> {
-    lode.fill_basket_from_browser(id, query)
-        .await
-        .map(Into::into)
+) -> Result<AddReport, LodeError> {
+    lode.fill_basket_from_browser(id, query).await
 }
 
 /// How many of `items` were removed.
@@ -214,11 +134,7 @@ pub async fn export_basket(
     id: BasketId,
     format: ExportFormat,
 ) -> Result<ExportText, LodeError> {
-    let exported = lode.export_basket(id, format)?;
-    Ok(ExportText {
-        attachments: exported.attachments.len(),
-        text: exported.text,
-    })
+    lode.export_basket(id, format).map(Into::into)
 }
 
 /// Saves the basket where the person picks in the system's Save dialog, its binary contents
@@ -232,33 +148,16 @@ pub async fn save_basket_bundle<R: Runtime>(
     format: ExportFormat,
 ) -> Result<Option<SavedBundle>, LodeError> {
     let extension = format.extension();
-    let (chosen, picked) = tokio::sync::oneshot::channel();
-    app.dialog()
-        .file()
-        .set_file_name(format!("{}.{extension}", file_stem(&name)))
-        .add_filter(extension, &[extension])
-        .save_file(move |path| {
-            let _ = chosen.send(path);
-        });
-    let Some(path) = picked.await.ok().flatten() else {
+    let file_name = format!("{}.{extension}", file_stem(&name));
+    let filter = Filter {
+        label: extension,
+        extensions: &[extension],
+    };
+    let Some(path) = ask_where_to_save(&app, &file_name, Some(filter)).await? else {
         return Ok(None);
     };
-    let path = path.into_path().map_err(|error| {
-        LodeError::new(
-            ErrorCode::InvalidInput,
-            format!("the chosen place is not a file: {error}"),
-        )
-    })?;
     let written = lode.save_basket_bundle(id, format, &path)?;
-    Ok(Some(SavedBundle {
-        name: written
-            .document
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default(),
-        files: written.files.len() + 1,
-        bytes: written.bytes,
-    }))
+    Ok(Some(SavedBundle::from(&written)))
 }
 
 /// Serves basket `name` over Streamable HTTP on 127.0.0.1:`port` (0: any free port), in
@@ -305,74 +204,6 @@ fn file_stem(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use lode_core::basket::{BasketItem, ItemKind};
-    use lode_core::ResourceContent;
-    use serde_json::json;
-
-    fn basket() -> Basket {
-        Basket {
-            id: BasketId(7),
-            name: "Default".into(),
-            token_limit: Some(100),
-            auto_refresh: false,
-            revision: 3,
-            items: vec![BasketItem {
-                id: 1,
-                kind: ItemKind::Resource,
-                server: "Demo".into(),
-                uri: "file:///a.md".into(),
-                name: "a.md".into(),
-                title: None,
-                mime_type: Some("text/markdown".into()),
-                annotations: Default::default(),
-                contents: vec![ResourceContent::Text {
-                    uri: "file:///a.md".into(),
-                    mime_type: None,
-                    text: "x".repeat(1000),
-                }],
-                fetched_at: "2026-11-01T09:00:00.000Z".into(),
-                note: None,
-                stale: true,
-                bytes: 1000,
-                tokens: 125,
-            }],
-        }
-    }
-
-    #[test]
-    fn a_basket_goes_to_the_window_without_contents_and_with_totals() {
-        let view = serde_json::to_value(BasketView::from(basket())).expect("json");
-        assert_eq!(view["basket"]["items"][0]["contents"], json!([]));
-        assert_eq!(view["basket"]["items"][0]["bytes"], 1000);
-        assert_eq!(view["basket"]["tokenLimit"], 100);
-        assert_eq!(
-            view["totals"],
-            json!({ "bytes": 1000, "tokens": 125, "items": 1, "stale": 1, "overLimit": 25 })
-        );
-        assert_eq!(view["encoding"], "o200k_base");
-    }
-
-    #[test]
-    fn an_add_report_names_each_failure() {
-        let report = AddReport {
-            added: 2,
-            refreshed: 1,
-            failed: vec![(
-                "file:///gone".into(),
-                LodeError::new(ErrorCode::NotFound, "no such resource"),
-            )],
-            skipped_for_budget: 0,
-        };
-        assert_eq!(
-            serde_json::to_value(AddSummary::from(report)).ok(),
-            Some(json!({
-                "added": 2,
-                "refreshed": 1,
-                "failed": [{ "uri": "file:///gone", "error": { "code": "notFound", "message": "no such resource" } }],
-                "skippedForBudget": 0
-            }))
-        );
-    }
 
     #[test]
     fn a_basket_name_becomes_a_safe_file_name() {

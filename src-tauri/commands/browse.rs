@@ -1,3 +1,6 @@
+//! The browser's commands: a window of the cross-server index (list or URI tree) for a query,
+//! and the index's status (what is listed, what is still arriving).
+
 use std::sync::Arc;
 
 use lode_app::Lode;

@@ -6,14 +6,12 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use lode_app::Lode;
+use lode_app::{AddReport, Lode};
 use lode_core::basket::BasketId;
 use lode_core::{
     Completion, ConnectionId, LodeError, PromptItem, PromptResult, ToolItem, ToolResult,
 };
 use tauri::State;
-
-use super::basket::AddSummary;
 
 #[tauri::command]
 pub async fn list_prompts(
@@ -74,9 +72,8 @@ pub async fn add_prompt_to_basket(
     name: String,
     arguments: BTreeMap<String, String>,
     result: PromptResult,
-) -> Result<AddSummary, LodeError> {
+) -> Result<AddReport, LodeError> {
     lode.add_prompt_to_basket(id, connection_id, &name, &arguments, &result)
-        .map(Into::into)
 }
 
 #[tauri::command]
@@ -87,7 +84,6 @@ pub async fn add_tool_result_to_basket(
     name: String,
     arguments: serde_json::Value,
     result: ToolResult,
-) -> Result<AddSummary, LodeError> {
+) -> Result<AddReport, LodeError> {
     lode.add_tool_result_to_basket(id, connection_id, &name, &arguments, &result)
-        .map(Into::into)
 }

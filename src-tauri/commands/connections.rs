@@ -1,3 +1,6 @@
+//! Saved connections: listing, checking a draft as it is typed, adding, editing, testing,
+//! retrying, removing (and restoring), signing in and out; and their live statuses.
+
 use std::sync::Arc;
 
 use lode_app::Lode;

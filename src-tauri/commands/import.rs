@@ -1,3 +1,6 @@
+//! Importing other clients' MCP configurations (where they are, a preview, the chosen entries
+//! saved) and exporting Lode's connections in those formats.
+
 use std::sync::Arc;
 
 use lode_app::Lode;
@@ -6,7 +9,8 @@ use lode_core::import::{
 };
 use lode_core::{Connection, ConnectionId, LodeError};
 use tauri::{AppHandle, Runtime, State};
-use tauri_plugin_dialog::DialogExt;
+
+use super::file_dialog::{ask_which_to_open, Filter};
 
 /// The other clients' configuration files on this machine (user-wide ones: the app has no
 /// project folder).
@@ -20,16 +24,15 @@ pub async fn import_locations(
 /// The system's "Open" dialog for a configuration file; `None` when the person cancels. The
 /// path comes back to the window, which previews it like a typed one.
 #[tauri::command]
-pub async fn choose_import_file<R: Runtime>(app: AppHandle<R>) -> Option<String> {
-    let picked = app
-        .dialog()
-        .file()
-        .add_filter("JSON", &["json"])
-        .blocking_pick_file()?;
-    picked
-        .into_path()
-        .ok()
-        .map(|path| path.display().to_string())
+pub async fn choose_import_file<R: Runtime>(
+    app: AppHandle<R>,
+) -> Result<Option<String>, LodeError> {
+    let json = Filter {
+        label: "JSON",
+        extensions: &["json"],
+    };
+    let picked = ask_which_to_open(&app, Some(json)).await?;
+    Ok(picked.map(|path| path.display().to_string()))
 }
 
 #[tauri::command]

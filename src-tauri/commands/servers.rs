@@ -1,3 +1,5 @@
+//! What a connected server said about itself (`server_info`), and the tail of its stderr.
+
 use std::sync::Arc;
 
 use lode_app::Lode;

@@ -2,13 +2,14 @@
 //! server), called the way the window calls them.
 
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use lode_app::Lode;
-use serde_json::Value;
+use serde_json::{json, Value};
 use tauri::ipc::{CallbackFn, InvokeBody};
 use tauri::test::{get_ipc_response, mock_builder, MockRuntime, INVOKE_KEY};
 use tauri::webview::{InvokeRequest, WebviewWindowBuilder};
-use tauri::WebviewWindow;
+use tauri::{Manager, WebviewWindow};
 
 pub fn demo_beside_tests() -> lode_core::TransportSpec {
     let exe = std::env::current_exe().expect("test exe");
@@ -63,4 +64,44 @@ pub fn invoke(window: &WebviewWindow<MockRuntime>, cmd: &str, args: Value) -> Re
     };
     get_ipc_response(window, request)
         .map(|body| body.deserialize::<Value>().expect("JSON response"))
+}
+
+/// Every row the browser's index holds for connection `server` (its name), once its listing is
+/// complete: what the window's list shows, asked the way the window asks (`browse_list`).
+#[allow(dead_code)]
+pub fn listed_rows(h: &Harness, server: &str) -> Vec<Value> {
+    // What the app's start-up does (the mock runtime runs no setup hook): connect every saved
+    // connection, and feed the browser's index from their listings.
+    let lode = h.app.state::<Arc<Lode>>().inner().clone();
+    tauri::async_runtime::block_on(lode.start_all()).expect("start the saved connections");
+    let window = &h.window;
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let status = invoke(window, "browse_status", json!({})).expect("browse_status");
+        let listed = status["servers"].as_array().is_some_and(|servers| {
+            servers
+                .iter()
+                .any(|s| s["server"] == server && s["state"]["state"] == "listed")
+        });
+        if listed {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{server} was never listed: {status}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let query = json!({
+        "text": "", "sort": "name", "offset": 0, "limit": 100_000, "audience": null,
+        "servers": [server], "hidden": [], "mimePrefix": null, "scheme": null,
+    });
+    let window_rows =
+        invoke(window, "browse_list", json!({ "query": query })).expect("browse_list");
+    window_rows["rows"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|row| row["item"].clone())
+        .collect()
 }

@@ -248,11 +248,6 @@ export function installTauriMock({ fixtures, delayMs }) {
       case "plugin:event|unlisten":
         listeners.delete(Number(args.eventId));
         return null;
-      case "list_resources":
-        if (!known(args.connectionId)) throw unknown(args.connectionId);
-        return args.connectionId === 1 ? structuredClone(fixtures.resources) : [];
-      case "read_resource":
-        return read(String(args.uri));
       case "read_resource_streamed": {
         // As the shell does: the shape of every content, its text or base64 in one piece, done.
         const contents = read(String(args.uri));

@@ -1,4 +1,6 @@
-// `lode --version` names the commit it was built from, like the app's About box.
+//! lode-cli's build script: `lode --version` names the commit it was built from, like the
+//! app's About box.
+
 #[path = "../../build_commit.rs"]
 mod build_commit;
 

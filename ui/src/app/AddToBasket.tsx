@@ -6,7 +6,7 @@ import {
   addToBasket,
   fillBasket,
   toLodeError,
-  type AddSummary,
+  type AddReport,
   type BasketId,
   type LodeError,
   type Query,
@@ -14,7 +14,7 @@ import {
 } from "../ipc";
 import { Toast } from "../ui-kit/Toast";
 
-export type AddOutcome = { kind: "added"; basket: string; summary: AddSummary } | { kind: "failed"; error: LodeError };
+export type AddOutcome = { kind: "added"; basket: string; summary: AddReport } | { kind: "failed"; error: LodeError };
 
 /**
  * The browser's ways into the basket — the selected rows, every match of the search, or a fill
@@ -26,7 +26,7 @@ export function useAddToBasket(baskets: Baskets) {
   const [report, setReport] = useState<AddOutcome | null>(null);
   const { addWith } = baskets;
   const run = useCallback(
-    async (work: (id: BasketId) => Promise<AddSummary>): Promise<boolean> => {
+    async (work: (id: BasketId) => Promise<AddReport>): Promise<boolean> => {
       try {
         const summary = await addWith(work, t("basket.defaultName"));
         setReport({ kind: "added", basket: summary.basket, summary: summary.report });

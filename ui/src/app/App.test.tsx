@@ -18,6 +18,7 @@ import {
   emitBrowseStatus,
   emitHubEvent,
   installIpc,
+  streamedRead,
   type Handler,
   type IpcCall,
 } from "../test/ipc-mock";
@@ -38,10 +39,11 @@ function demoIpc(overrides: Record<string, Handler> = {}) {
       { connection: httpConnection.id, status: { state: "connecting" } },
     ],
     ...browseHandlers(index, () => status),
-    read_resource: ({ connectionId, uri }) =>
+    read_resource_streamed: streamedRead(({ connectionId, uri }) =>
       connectionId === httpConnection.id
         ? [{ uri: String(uri), mimeType: "text/plain", text: DOCS_TEXT }]
         : (demoContents[String(uri)] ?? []),
+    ),
     server_info: () => modernInfo,
     server_log: () => ["ready"],
     ...overrides,
@@ -149,12 +151,12 @@ describe("App", () => {
 
   it("shows a localized error for a failed read and keeps the list usable", async () => {
     demoIpc({
-      read_resource: ({ uri }) => {
+      read_resource_streamed: streamedRead(({ uri }) => {
         if (uri === "demo://notes/welcome.md") {
           throw { code: "notFound", message: "resource demo://notes/welcome.md is gone", detail: "-32002" };
         }
         return demoContents[String(uri)] ?? [];
-      },
+      }),
     });
     renderApp();
     const user = await browserReady();
@@ -215,7 +217,7 @@ describe("App", () => {
   });
 
   it("switches the whole UI to Chinese and remembers the choice", async () => {
-    demoIpc({ read_resource: () => Promise.reject({ code: "timeout", message: "slow server" }) });
+    demoIpc({ read_resource_streamed: () => Promise.reject({ code: "timeout", message: "slow server" }) });
     renderApp();
     const user = await browserReady();
     await user.selectOptions(screen.getByTestId("language-switch"), "zh-CN");

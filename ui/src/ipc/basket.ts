@@ -1,54 +1,23 @@
-import type { Basket } from "./bindings/Basket";
+import type { AddReport } from "./bindings/AddReport";
 import type { BasketId } from "./bindings/BasketId";
 import type { BasketSummary } from "./bindings/BasketSummary";
-import type { BasketTotals } from "./bindings/BasketTotals";
+import type { BasketView } from "./bindings/BasketView";
 import type { ExportFormat } from "./bindings/ExportFormat";
-import type { LodeError } from "./bindings/LodeError";
+import type { ExportText } from "./bindings/ExportText";
 import type { Query } from "./bindings/Query";
 import type { ResourceItem } from "./bindings/ResourceItem";
+import type { SavedBundle } from "./bindings/SavedBundle";
 import type { ServingStatus } from "./bindings/ServingStatus";
 import { call } from "./commands";
 
-/**
- * A basket as the window gets it: its items WITHOUT their contents (always `[]`: they can be
- * megabytes), the totals, and the tokenizer the counts are in ("o200k_base"). Mirrors
- * `BasketView` in src-tauri/commands/basket.rs (a Rust test pins its JSON).
- */
-export interface BasketView {
-  basket: Basket;
-  totals: BasketTotals;
-  encoding: string;
-}
-
-/** What adding did: read and added, read again (already there), and what could not be read. */
-export interface AddSummary {
-  added: number;
-  refreshed: number;
-  failed: { uri: string; error: LodeError }[];
-  skippedForBudget: number;
-}
-
-/** An export for the clipboard; `attachments` binary contents are named but only saved by a bundle. */
-export interface ExportText {
-  text: string;
-  attachments: number;
-}
-
-/** What Save bundle… wrote: the document's file name, the files in all (document included), bytes. */
-export interface SavedBundle {
-  name: string;
-  files: number;
-  bytes: number;
-}
-
 /** Reads and adds every resource the browser's `query` matches (its window ignored); more than 200 is refused. */
-export function addMatchingToBasket(id: BasketId, query: Query): Promise<AddSummary> {
-  return call<AddSummary>("add_matching_to_basket", { id, query });
+export function addMatchingToBasket(id: BasketId, query: Query): Promise<AddReport> {
+  return call<AddReport>("add_matching_to_basket", { id, query });
 }
 
 /** Fills the basket to its token limit from what `query` matches, by priority for the assistant. */
-export function fillBasket(id: BasketId, query: Query): Promise<AddSummary> {
-  return call<AddSummary>("fill_basket", { id, query });
+export function fillBasket(id: BasketId, query: Query): Promise<AddReport> {
+  return call<AddReport>("fill_basket", { id, query });
 }
 
 export function listBaskets(): Promise<BasketSummary[]> {
@@ -73,8 +42,8 @@ export async function setBasketOptions(id: BasketId, tokenLimit: number | null, 
 }
 
 /** Reads `resources` (the browser's rows, of any servers) and adds them in order. */
-export function addToBasket(id: BasketId, resources: ResourceItem[]): Promise<AddSummary> {
-  return call<AddSummary>("add_to_basket", { id, resources });
+export function addToBasket(id: BasketId, resources: ResourceItem[]): Promise<AddReport> {
+  return call<AddReport>("add_to_basket", { id, resources });
 }
 
 /** How many of `items` were removed. */

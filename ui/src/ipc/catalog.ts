@@ -1,4 +1,4 @@
-import type { AddSummary } from "./basket";
+import type { AddReport } from "./bindings/AddReport";
 import type { BasketId } from "./bindings/BasketId";
 import type { Completion } from "./bindings/Completion";
 import type { ConnectionId } from "./bindings/ConnectionId";
@@ -49,8 +49,8 @@ export function addPromptToBasket(
   name: string,
   args: Record<string, string>,
   result: PromptResult,
-): Promise<AddSummary> {
-  return call<AddSummary>("add_prompt_to_basket", { id, connectionId, name, arguments: args, result });
+): Promise<AddReport> {
+  return call<AddReport>("add_prompt_to_basket", { id, connectionId, name, arguments: args, result });
 }
 
 /** Keeps what a tool call returned in basket `id`. */
@@ -60,6 +60,6 @@ export function addToolResultToBasket(
   name: string,
   args: Record<string, unknown>,
   result: ToolResult,
-): Promise<AddSummary> {
-  return call<AddSummary>("add_tool_result_to_basket", { id, connectionId, name, arguments: args, result });
+): Promise<AddReport> {
+  return call<AddReport>("add_tool_result_to_basket", { id, connectionId, name, arguments: args, result });
 }

@@ -1,20 +1,29 @@
 import { mockIPC } from "@tauri-apps/api/mocks";
 import { describe, expect, it } from "vitest";
-import { listConnections, listResources, readResource, serverInfo, serverLog } from "./commands";
+import type { ConnectionDraft } from "./bindings/ConnectionDraft";
+import { checkConnection, listConnections, serverInfo, serverLog } from "./commands";
+
+const DRAFT: ConnectionDraft = {
+  name: "Docs",
+  transport: { kind: "stdio", command: "docs-server", args: [], env: {} },
+  secrets: [],
+  oauth: false,
+  timeoutSecs: 60,
+  enabled: true,
+  shownInBrowser: true,
+};
 
 describe("commands", () => {
   it("invokes the Rust commands with camelCase arguments", async () => {
     const calls: [string, unknown][] = [];
     mockIPC((cmd, args) => {
       calls.push([cmd, args]);
-      return cmd === "read_resource" ? [{ uri: "a://b", text: "hi" }] : [];
+      return [];
     });
     await listConnections();
-    await listResources(7);
-    await expect(readResource(7, "a://b")).resolves.toEqual([{ uri: "a://b", text: "hi" }]);
-    expect(calls.map(([cmd]) => cmd)).toEqual(["list_connections", "list_resources", "read_resource"]);
-    expect(calls[1]?.[1]).toEqual({ connectionId: 7 });
-    expect(calls[2]?.[1]).toEqual({ connectionId: 7, uri: "a://b" });
+    await checkConnection(DRAFT, 7);
+    expect(calls.map(([cmd]) => cmd)).toEqual(["list_connections", "check_connection"]);
+    expect(calls[1]?.[1]).toEqual({ draft: DRAFT, id: 7 });
   });
 
   it("asks for a server's info and the tail of its log", async () => {
@@ -33,7 +42,7 @@ describe("commands", () => {
 
   it("rejects with the LodeError the shell sent", async () => {
     mockIPC(() => Promise.reject({ code: "unknownConnection", message: "no connection 9" }));
-    await expect(listResources(9)).rejects.toEqual({ code: "unknownConnection", message: "no connection 9" });
+    await expect(serverInfo(9)).rejects.toEqual({ code: "unknownConnection", message: "no connection 9" });
   });
 
   it("normalizes an odd rejection", async () => {

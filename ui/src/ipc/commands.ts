@@ -1,4 +1,5 @@
 import { invoke } from "@tauri-apps/api/core";
+import type { CommandName } from "./bindings/CommandName";
 import type { ConfigFormat } from "./bindings/ConfigFormat";
 import type { ConnectionDraft } from "./bindings/ConnectionDraft";
 import type { ConnectionId } from "./bindings/ConnectionId";
@@ -10,13 +11,11 @@ import type { ImportChoice } from "./bindings/ImportChoice";
 import type { ImportLocation } from "./bindings/ImportLocation";
 import type { ImportPreview } from "./bindings/ImportPreview";
 import type { ImportSource } from "./bindings/ImportSource";
-import type { ResourceContent } from "./bindings/ResourceContent";
-import type { ResourceItem } from "./bindings/ResourceItem";
 import type { ServerInfo } from "./bindings/ServerInfo";
 import { toLodeError } from "./errors";
 
 /** Calls a command; a rejection always surfaces as a LodeError. */
-export async function call<T>(command: string, args?: Record<string, unknown>): Promise<T> {
+export async function call<T>(command: CommandName, args?: Record<string, unknown>): Promise<T> {
   try {
     return await invoke<T>(command, args);
   } catch (error: unknown) {
@@ -33,14 +32,6 @@ export function listConnections(): Promise<Connection[]> {
 /** Where each saved connection is now; later changes arrive through `onHubEvent`. */
 export function connectionStatuses(): Promise<ConnectionState[]> {
   return call<ConnectionState[]>("connection_statuses");
-}
-
-export function listResources(connectionId: ConnectionId): Promise<ResourceItem[]> {
-  return call<ResourceItem[]>("list_resources", { connectionId });
-}
-
-export function readResource(connectionId: ConnectionId, uri: string): Promise<ResourceContent[]> {
-  return call<ResourceContent[]>("read_resource", { connectionId, uri });
 }
 
 /** What the server said about itself in the handshake. Fails while the connection is not ready. */

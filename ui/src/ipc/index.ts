@@ -51,9 +51,7 @@ export {
   guessImportFormat,
   importLocations,
   listConnections,
-  listResources,
   previewImport,
-  readResource,
   removeConnection,
   restoreConnection,
   retryConnection,
@@ -71,9 +69,10 @@ export {
   saveContentAs,
   subscribeResource,
   unsubscribeResource,
-  type ReadEvent,
-  type StreamedContentHead,
 } from "./preview";
+export type { ContentHead } from "./bindings/ContentHead";
+export type { ContentKind } from "./bindings/ContentKind";
+export type { ReadPiece } from "./bindings/ReadPiece";
 export type { AudienceFilter } from "./bindings/AudienceFilter";
 export type { BrowseStatus } from "./bindings/BrowseStatus";
 export type { Filters } from "./bindings/Filters";
@@ -116,11 +115,12 @@ export {
   setBasketOptions,
   startBasketServer,
   stopBasketServer,
-  type AddSummary,
-  type BasketView,
-  type ExportText,
-  type SavedBundle,
 } from "./basket";
+export type { AddFailure } from "./bindings/AddFailure";
+export type { AddReport } from "./bindings/AddReport";
+export type { BasketView } from "./bindings/BasketView";
+export type { ExportText } from "./bindings/ExportText";
+export type { SavedBundle } from "./bindings/SavedBundle";
 export type { ContentBlock } from "./bindings/ContentBlock";
 export type { PromptArgument } from "./bindings/PromptArgument";
 export type { PromptItem } from "./bindings/PromptItem";

@@ -13,7 +13,8 @@ import {
   type TreeQuery,
   type UpdateInfo,
 } from "../ipc";
-import type { ReadEvent, ResourceContent } from "../ipc";
+import type { ReadPiece, ResourceContent } from "../ipc";
+import type { CommandName } from "../ipc/bindings/CommandName";
 
 export type Handler = (args: Record<string, unknown>) => unknown;
 
@@ -28,13 +29,14 @@ export interface IpcCall {
  * mocked too (`listen`, `unlisten`, `emit` stay in the page and are not recorded): see
  * `emitHubEvent`.
  */
-export function installIpc(handlers: Record<string, Handler>): IpcCall[] {
+export function installIpc(handlers: Partial<Record<CommandName, Handler>>): IpcCall[] {
   const calls: IpcCall[] = [];
   mockIPC(
     async (cmd, payload) => {
       const args = (payload ?? {}) as Record<string, unknown>;
       calls.push({ cmd, args });
-      const handler = handlers[cmd] ?? streamedFromPlainRead(cmd, handlers);
+      const byName: Partial<Record<string, Handler>> = handlers;
+      const handler = byName[cmd];
       if (!handler) throw new Error(`no mock for command ${cmd}`);
       return await handler(args);
     },
@@ -112,7 +114,7 @@ export { createBasketStore, type BasketStore };
  * shape, each content's text or base64 in pieces of `pieceChars` characters, then `done`.
  */
 export function streamContents(args: Record<string, unknown>, contents: ResourceContent[], pieceChars = 1 << 20): null {
-  const channel = args.onEvent as { onmessage: (event: ReadEvent) => void };
+  const channel = args.onEvent as { onmessage: (event: ReadPiece) => void };
   const utf8 = new TextEncoder();
   const bodies = contents.map((c) => ("text" in c ? c.text : c.blob));
   const heads = contents.map((c, index) => ({
@@ -134,9 +136,10 @@ export function streamContents(args: Record<string, unknown>, contents: Resource
   return null;
 }
 
-/** Tests written before the preview streamed its reads mock `read_resource`: stream that. */
-function streamedFromPlainRead(cmd: string, handlers: Record<string, Handler>): Handler | undefined {
-  const read = handlers.read_resource;
-  if (cmd !== "read_resource_streamed" || !read) return undefined;
+/**
+ * A `read_resource_streamed` handler from one that answers a read's contents at once (or
+ * throws): the contents are streamed as the shell streams them.
+ */
+export function streamedRead(read: Handler): Handler {
   return async (args) => streamContents(args, (await read(args)) as ResourceContent[]);
 }

@@ -5,17 +5,17 @@ use std::collections::BTreeMap;
 
 use lode_core::{Completion, ConnectionId, LodeResult, PromptItem, PromptResult, ToolItem};
 
-use crate::lode::Lode;
 use crate::templates::none_when_unsupported;
+use crate::Lode;
 
 impl Lode {
     /// The server's prompts. A server without any answers -32601 (and a REST API has none):
     /// that is an empty list, not a failure.
     pub async fn list_prompts(&self, id: ConnectionId) -> LodeResult<Vec<PromptItem>> {
-        let client = self.client(id).await?;
-        let result = none_when_unsupported(client.list_prompts().await);
-        self.restart_if_stuck(id, &result).await;
-        result
+        self.with_client(id, async |client| {
+            none_when_unsupported(client.list_prompts().await)
+        })
+        .await
     }
 
     /// Prompt `name` rendered by the server with `arguments`.
@@ -25,18 +25,16 @@ impl Lode {
         name: &str,
         arguments: &BTreeMap<String, String>,
     ) -> LodeResult<PromptResult> {
-        let client = self.client(id).await?;
-        let result = client.get_prompt(name, arguments).await;
-        self.restart_if_stuck(id, &result).await;
-        result
+        self.with_client(id, async |client| client.get_prompt(name, arguments).await)
+            .await
     }
 
     /// The server's tools; none (not a failure) when it has no tools capability.
     pub async fn list_tools(&self, id: ConnectionId) -> LodeResult<Vec<ToolItem>> {
-        let client = self.client(id).await?;
-        let result = none_when_unsupported(client.list_tools().await);
-        self.restart_if_stuck(id, &result).await;
-        result
+        self.with_client(id, async |client| {
+            none_when_unsupported(client.list_tools().await)
+        })
+        .await
     }
 
     /// Values the server suggests for `argument` of prompt `prompt`, given what is typed so
@@ -50,13 +48,13 @@ impl Lode {
         value: &str,
         context: BTreeMap<String, String>,
     ) -> LodeResult<Completion> {
-        let client = self.client(id).await?;
-        let result = none_when_unsupported(
-            client
-                .complete_prompt(prompt, argument, value, &context)
-                .await,
-        );
-        self.restart_if_stuck(id, &result).await;
-        result
+        self.with_client(id, async |client| {
+            none_when_unsupported(
+                client
+                    .complete_prompt(prompt, argument, value, &context)
+                    .await,
+            )
+        })
+        .await
     }
 }

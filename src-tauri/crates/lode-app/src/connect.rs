@@ -4,8 +4,8 @@
 use lode_core::{LodeResult, TransportSpec};
 use lode_mcp::{ConnectOptions, McpClient};
 
-use crate::lode::Lode;
 use crate::target::ServerTarget;
+use crate::Lode;
 
 impl Lode {
     /// The name and transport `target` stands for: a saved connection's, or the inline ones.

@@ -12,8 +12,8 @@ use lode_secrets::{Secret, SecretName};
 
 use crate::credentials::{self, Resolved};
 use crate::keychain_io;
-use crate::lode::Lode;
 use crate::trash::Trashed;
+use crate::Lode;
 
 impl Lode {
     /// Every problem of `draft`, for the form to show as the person types; `editing` is the

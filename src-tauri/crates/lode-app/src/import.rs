@@ -17,7 +17,7 @@ use lode_secrets::SecretName;
 use crate::connection_edits::new_values;
 use crate::import_sources::{known_locations, read_config, Folders};
 use crate::keychain_io;
-use crate::lode::Lode;
+use crate::Lode;
 
 impl Lode {
     /// Where the five clients keep their configurations on this machine (with `project`'s own

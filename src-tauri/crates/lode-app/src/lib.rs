@@ -25,7 +25,9 @@ mod templates;
 mod trash;
 mod updates;
 
-pub use basket::{AddReport, BundleWritten, FILL_READS, MATCHING_LIMIT, SERVE_TOKEN_KEY};
+pub use basket::{
+    AddFailure, AddReport, BundleWritten, SavedBundle, FILL_READS, MATCHING_LIMIT, SERVE_TOKEN_KEY,
+};
 pub use demo::{demo_server_command, DEMO_CONNECTION_NAME};
 pub use hub::{Backoff, Hub, HubOptions};
 pub use lode::Lode;
@@ -42,9 +44,9 @@ pub use updates::{
 
 pub use credentials::LazyKeychain;
 pub use lode_core as core;
-/// A running HTTP server of a basket: its address, and how to stop it.
-pub use lode_mcp::serve::HttpServing;
 /// The client the CLI drives directly: [`Lode::connect_target_with`] hands one out.
 pub use lode_mcp::{ConnectOptions, EventSink, McpClient};
 /// Secrets as the use cases take them, and the stores behind them.
 pub use lode_secrets as secrets;
+/// A running HTTP server of a basket: its address, and how to stop it.
+pub use lode_serve::HttpServing;

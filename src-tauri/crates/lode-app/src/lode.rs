@@ -175,10 +175,8 @@ impl Lode {
     }
 
     pub async fn list_resources(&self, id: ConnectionId) -> LodeResult<Vec<ResourceItem>> {
-        let client = self.client(id).await?;
-        let result = client.list_resources().await;
-        self.restart_if_stuck(id, &result).await;
-        result
+        self.with_client(id, async |client| client.list_resources().await)
+            .await
     }
 
     pub async fn read_resource(
@@ -186,10 +184,8 @@ impl Lode {
         id: ConnectionId,
         uri: &str,
     ) -> LodeResult<Vec<ResourceContent>> {
-        let client = self.client(id).await?;
-        let result = client.read_resource(uri).await;
-        self.restart_if_stuck(id, &result).await;
-        result
+        self.with_client(id, async |client| client.read_resource(uri).await)
+            .await
     }
 
     /// Runs one of the server's tools with a JSON object of arguments.
@@ -199,10 +195,8 @@ impl Lode {
         name: &str,
         arguments: serde_json::Value,
     ) -> LodeResult<lode_core::ToolResult> {
-        let client = self.client(id).await?;
-        let result = client.call_tool(name, arguments).await;
-        self.restart_if_stuck(id, &result).await;
-        result
+        self.with_client(id, async |client| client.call_tool(name, arguments).await)
+            .await
     }
 
     /// What the server said about itself: era, protocol version, identity, capabilities and
@@ -229,10 +223,24 @@ impl Lode {
         self.hub.client(&connection, Credentials::default).await
     }
 
+    /// Runs `request` on connection `id`'s client (connecting first when the connection is not
+    /// running), then rebuilds the session if the answer says it may be stuck. Every request
+    /// the person makes of a server goes through here.
+    pub(crate) async fn with_client<T>(
+        &self,
+        id: ConnectionId,
+        request: impl AsyncFnOnce(&McpClient) -> LodeResult<T>,
+    ) -> LodeResult<T> {
+        let client = self.client(id).await?;
+        let result = request(&client).await;
+        self.restart_if_stuck(id, &result).await;
+        result
+    }
+
     /// A request that timed out may have left the session stuck (a restarted HTTP server
     /// answering a stale session, say): rebuild it. One refused for authorization may have
     /// outlived its OAuth access token: reconnecting renews it.
-    pub(crate) async fn restart_if_stuck<T>(&self, id: ConnectionId, result: &LodeResult<T>) {
+    async fn restart_if_stuck<T>(&self, id: ConnectionId, result: &LodeResult<T>) {
         let Err(error) = result else {
             return;
         };

@@ -4,8 +4,8 @@
 
 use lode_core::{ConnectionId, ErrorCode, LodeError, LodeResult};
 
-use crate::lode::Lode;
 use crate::oauth;
+use crate::Lode;
 
 impl Lode {
     /// Signs `id` in through the system browser, then reconnects it.

@@ -4,16 +4,16 @@ use std::collections::BTreeMap;
 
 use lode_core::{Completion, ConnectionId, ErrorCode, LodeResult, ResourceTemplate};
 
-use crate::lode::Lode;
+use crate::Lode;
 
 impl Lode {
     /// The server's resource templates. A server without any answers -32601 (and a REST API
     /// has none): that is an empty list, not a failure.
     pub async fn list_templates(&self, id: ConnectionId) -> LodeResult<Vec<ResourceTemplate>> {
-        let client = self.client(id).await?;
-        let result = none_when_unsupported(client.list_templates().await);
-        self.restart_if_stuck(id, &result).await;
-        result
+        self.with_client(id, async |client| {
+            none_when_unsupported(client.list_templates().await)
+        })
+        .await
     }
 
     /// Values the server suggests for `argument` of `template`, given what is typed so far
@@ -27,11 +27,10 @@ impl Lode {
         value: &str,
         context: BTreeMap<String, String>,
     ) -> LodeResult<Completion> {
-        let client = self.client(id).await?;
-        let result =
-            none_when_unsupported(client.complete(template, argument, value, &context).await);
-        self.restart_if_stuck(id, &result).await;
-        result
+        self.with_client(id, async |client| {
+            none_when_unsupported(client.complete(template, argument, value, &context).await)
+        })
+        .await
     }
 }
 

@@ -8,7 +8,7 @@ use clap::{Args, Parser, Subcommand};
 use crate::basket_args::{BasketArgs, ServeArgs};
 use crate::search_args::SearchArgs;
 use crate::servers_args::ServersArgs;
-use crate::transport_args::ServerArgs;
+use crate::transport_args::{Plain, ServerArgs};
 
 /// What `lode --version` prints after the name: the same version and commit as the app's About.
 const VERSION: &str = concat!(
@@ -62,16 +62,6 @@ pub enum Command {
     Basket(BasketArgs),
     /// Serve a basket to assistants as an MCP server (stdio, or HTTP on loopback).
     Serve(ServeArgs),
-}
-
-/// A command that needs nothing but the server.
-#[derive(Debug, Args)]
-pub struct Plain {
-    /// A saved connection's name; leave it out with --stdio, --http, --sse or --rest.
-    #[arg(value_name = "SERVER")]
-    pub words: Vec<String>,
-    #[command(flatten)]
-    pub server: ServerArgs,
 }
 
 #[derive(Debug, Args)]

@@ -6,8 +6,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
-use crate::args::Plain;
-use crate::transport_args::ServerArgs;
+use crate::transport_args::{Plain, ServerArgs};
 
 #[derive(Debug, Args)]
 pub struct ServersArgs {

@@ -1,6 +1,7 @@
 //! The flags every command shares: which server (a saved connection's name, or an inline
 //! `--stdio`/`--http`/`--sse`/`--rest` transport), its credentials from environment variables,
-//! the request timeout and `--json`. Secret values are read here and never printed.
+//! the request timeout and `--json`; and `Plain`, the arguments of a command that needs only
+//! them. Secret values are read here and never printed.
 
 use std::time::Duration;
 
@@ -12,6 +13,16 @@ use crate::pairs::{headers, pairs, usage};
 
 /// How long to wait without `--timeout`.
 const DEFAULT_TIMEOUT: Duration = Duration::from_secs(lode_core::DEFAULT_TIMEOUT_SECS as u64);
+
+/// A command that needs nothing but the server.
+#[derive(Debug, Args)]
+pub struct Plain {
+    /// A saved connection's name; leave it out with --stdio, --http, --sse or --rest.
+    #[arg(value_name = "SERVER")]
+    pub words: Vec<String>,
+    #[command(flatten)]
+    pub server: ServerArgs,
+}
 
 #[derive(Debug, Args)]
 pub struct ServerArgs {

@@ -1,3 +1,5 @@
+//! Tests of connection drafts: every problem Save would refuse, found as the person types.
+
 use std::collections::BTreeMap;
 
 use super::*;

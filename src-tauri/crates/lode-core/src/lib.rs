@@ -13,6 +13,7 @@ pub mod event;
 pub mod import;
 pub mod index;
 pub mod listing;
+pub mod mime;
 pub mod resource;
 pub mod server;
 pub mod tokens;

@@ -2,10 +2,7 @@
 //! One `Demo` per process; each connection gets its own [`crate::DemoServer`].
 
 use std::{
-    sync::{
-        atomic::{AtomicU64, Ordering},
-        Arc,
-    },
+    sync::{Arc, Weak},
     time::Duration,
 };
 
@@ -16,12 +13,14 @@ use rmcp::{
     ErrorData,
 };
 use serde_json::json;
+use tokio::{task::JoinHandle, time::MissedTickBehavior};
+
+use lode_serve::plumbing::Subscriptions;
 
 use crate::{
     catalog::{Body, Catalog},
     clock,
     notes::{self, Notes},
-    subscriptions::{SessionId, Subscriptions},
     synthetic::Synthetic,
     tables::Tables,
     templates,
@@ -55,15 +54,14 @@ pub struct Demo {
     notes: Notes,
     tables: Tables,
     subscriptions: Subscriptions,
-    next_session: AtomicU64,
 }
 
 impl Demo {
-    /// Builds the content and starts the clock ticker. Call inside a Tokio runtime.
+    /// Builds the content and starts the clock's ticker. Call inside a Tokio runtime.
     pub fn launch(options: DemoOptions) -> anyhow::Result<Arc<Self>> {
         let interval = options.update_interval;
         let demo = Arc::new(Self::new(options)?);
-        clock::spawn_ticker(Arc::downgrade(&demo), interval);
+        spawn_clock_ticker(Arc::downgrade(&demo), interval);
         Ok(demo)
     }
 
@@ -81,7 +79,6 @@ impl Demo {
             notes: Notes::default(),
             tables,
             subscriptions: Subscriptions::default(),
-            next_session: AtomicU64::new(1),
         })
     }
 
@@ -99,10 +96,6 @@ impl Demo {
 
     pub(crate) fn subscriptions(&self) -> &Subscriptions {
         &self.subscriptions
-    }
-
-    pub(crate) fn new_session(&self) -> SessionId {
-        self.next_session.fetch_add(1, Ordering::Relaxed)
     }
 
     pub(crate) fn add_note(&self, title: &str, text: &str, now: DateTime<Utc>) -> Resource {
@@ -196,6 +189,24 @@ impl Demo {
             || templates::table_row(uri)
                 .is_some_and(|(name, id)| matches!(self.tables.render_row(name, id), Ok(Some(_))))
     }
+}
+
+/// Every `interval`, notifies the subscribers of the clock (`demo://clock/now`). Holds the demo
+/// weakly so the task ends when the last server of that demo is gone (tests start many).
+fn spawn_clock_ticker(demo: Weak<Demo>, interval: Duration) -> JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(interval);
+        ticks.set_missed_tick_behavior(MissedTickBehavior::Delay);
+        // The first tick completes at once; the clock has not changed yet.
+        ticks.tick().await;
+        loop {
+            ticks.tick().await;
+            let Some(demo) = demo.upgrade() else {
+                break;
+            };
+            demo.subscriptions().resource_updated(clock::URI).await;
+        }
+    })
 }
 
 fn text_contents(uri: &str, mime_type: Option<String>, text: String) -> ResourceContents {

@@ -14,10 +14,9 @@ use rmcp::{
     ErrorData, ServerHandler,
 };
 
-use crate::{
-    completion, demo::not_found, prompts, subscriptions::SessionId, templates, tools, Demo,
-    SERVER_NAME,
-};
+use lode_serve::plumbing::{SessionId, Subscriptions};
+
+use crate::{completion, demo::not_found, prompts, templates, tools, Demo, SERVER_NAME};
 
 pub struct DemoServer {
     demo: Arc<Demo>,
@@ -28,7 +27,7 @@ pub struct DemoServer {
 impl DemoServer {
     /// A handler for one new connection (stdio process, HTTP session, or test).
     pub fn connect(demo: Arc<Demo>) -> Self {
-        let session = demo.new_session();
+        let session = demo.subscriptions().new_session();
         Self { demo, session }
     }
 }
@@ -55,8 +54,6 @@ impl ServerHandler for DemoServer {
     }
 
     async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
-        // Only sessions that went through `initialize` get unsolicited list_changed;
-        // 2026-07-28 clients ask for it through subscriptions/listen.
         self.demo.subscriptions().join(self.session, context.peer);
     }
 
@@ -117,17 +114,14 @@ impl ServerHandler for DemoServer {
         &self,
         requested: &SubscriptionFilter,
     ) -> Option<SubscriptionFilter> {
-        let mut accepted = requested.supported_by(&self.get_info().capabilities);
-        // Acknowledge only URIs that exist, so the client learns about typos.
-        if let Some(uris) = accepted.resource_subscriptions.as_mut() {
-            uris.retain(|uri| self.demo.exists(uri));
-        }
-        Some(accepted)
+        let capabilities = self.get_info().capabilities;
+        Some(Subscriptions::accept(requested, &capabilities, |uri| {
+            self.demo.exists(uri)
+        }))
     }
 
     async fn listen(&self, context: SubscriptionContext) -> Result<(), ErrorData> {
-        let _listening = self.demo.subscriptions().listen(context.sink().clone());
-        context.cancelled().await;
+        self.demo.subscriptions().listen(context).await;
         Ok(())
     }
 

@@ -19,8 +19,6 @@ pub mod http;
 mod icons;
 mod notes;
 mod prompts;
-pub mod stdio;
-mod subscriptions;
 mod synthetic;
 mod tables;
 mod templates;

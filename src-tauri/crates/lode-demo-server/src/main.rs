@@ -3,7 +3,8 @@
 use std::time::Duration;
 
 use clap::{Parser, Subcommand};
-use lode_demo_server::{http, stdio, Demo, DemoOptions};
+use lode_demo_server::{http, Demo, DemoOptions, DemoServer};
+use lode_serve::plumbing::serve_until_input_ends;
 
 #[derive(Parser)]
 #[command(name = "lode-demo-server", version, about = "Lode's demo MCP server")]
@@ -63,7 +64,11 @@ async fn main() -> anyhow::Result<()> {
     tracing::info!(resources = demo.total(), "content ready");
 
     match cli.transport.unwrap_or(Transport::Stdio) {
-        Transport::Stdio => stdio::serve(demo).await,
+        Transport::Stdio => {
+            let (stdin, stdout) = rmcp::transport::io::stdio_pipes();
+            serve_until_input_ends(DemoServer::connect(demo), stdin, stdout).await?;
+            Ok(())
+        }
         Transport::Http { port } => {
             let (listener, address) = http::bind(port).await?;
             // Tests and scripts parse this exact line to find the port.

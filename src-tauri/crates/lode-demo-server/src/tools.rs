@@ -11,6 +11,8 @@ use rmcp::{
 };
 use serde_json::json;
 
+use lode_serve::plumbing::List;
+
 use crate::{demo::internal, Demo};
 
 pub const ADD_NOTE: &str = "add_note";
@@ -91,7 +93,7 @@ pub async fn call(
                 )]));
             };
             let resource = demo.add_note(title, text, Utc::now());
-            demo.subscriptions().resource_list_changed().await;
+            demo.subscriptions().lists_changed(&[List::Resources]).await;
             Ok(CallToolResult::success(vec![
                 ContentBlock::text(format!("Added {}", resource.uri)),
                 ContentBlock::ResourceLink(resource),

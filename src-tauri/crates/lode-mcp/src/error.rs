@@ -8,8 +8,8 @@ use rmcp::service::ClientInitializeError;
 use rmcp::transport::streamable_http_client::StreamableHttpError;
 use rmcp::ServiceError;
 
-use crate::transport::decode::Fault;
-use crate::transport::http::HttpFailure;
+use crate::decoding::decode::Fault;
+use crate::http_failure::HttpFailure;
 
 /// MCP's "resource not found" (not a JSON-RPC standard code, so rmcp has no constant for it).
 const RESOURCE_NOT_FOUND: i32 = -32002;

@@ -1,22 +1,25 @@
-//! Lode's MCP client. This is the only crate that knows `rmcp`: everything it hands out is a
-//! `lode-core` type, so the rest of Lode survives rmcp's fast-moving API. It is also Lode's MCP
-//! server: [`serve`] offers a basket to other MCP clients.
+//! Lode's MCP client, the only client-side crate that knows `rmcp`: everything it hands out is a
+//! `lode-core` type, so the rest of Lode survives rmcp's fast-moving API. Lode's own MCP server
+//! (a basket served to other clients) is lode-serve.
 
 mod client;
+mod connect_options;
 mod convert;
+mod decoding;
 mod error;
 mod handler;
+mod http_failure;
 mod listing_cache;
 pub mod oauth;
-mod operations;
 mod rest;
-pub mod serve;
 mod server_log;
-#[doc(hidden)]
+/// A client over any pair of byte streams, for tests: only with the `testing` feature.
+#[cfg(feature = "testing")]
 pub mod testing;
 mod transport;
 
-pub use client::{ConnectOptions, McpClient};
+pub use client::McpClient;
+pub use connect_options::ConnectOptions;
 pub use handler::EventSink;
 pub use oauth::{OAuthCredentials, SignInOptions};
 pub use server_log::ServerLog;

@@ -1,17 +1,18 @@
-//! Hooks for tests only, hidden from the documentation: a client over any pair of byte
-//! streams, so fault tests can run a scripted server in-process over `tokio::io::duplex`.
+//! Hooks for tests only (feature `testing`, which nothing shipped turns on): a client over any
+//! pair of byte streams, so fault tests can run a scripted server in-process over
+//! `tokio::io::duplex`.
 
 use lode_core::LodeResult;
 use tokio::io::{AsyncRead, AsyncWrite};
 
-use crate::client::{ConnectOptions, McpClient};
+use crate::client::McpClient;
+use crate::connect_options::ConnectOptions;
 use crate::transport::stdio::JsonLinesTransport;
 use crate::transport::{handshake, Opened};
 
 impl McpClient {
     /// Connects over `reader` (the server's output) and `writer` (its input) with the stdio
     /// transport, exactly as for a local process but without one.
-    #[doc(hidden)]
     pub async fn connect_io(
         reader: impl AsyncRead + Send + Unpin + 'static,
         writer: impl AsyncWrite + Send + Unpin + 'static,

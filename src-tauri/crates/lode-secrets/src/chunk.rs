@@ -34,12 +34,8 @@
 
 use lode_core::{ErrorCode, LodeError, LodeResult};
 
-use crate::{EntryStore, Secret, SecretKey};
-
-/// The largest value one keychain entry holds, in bytes of UTF-8. Windows' Credential Manager
-/// caps a credential blob at 2,560 bytes; the rest is margin. Keychain stores write the UTF-8
-/// bytes themselves (not UTF-16, which would double ASCII), so this is what the OS stores.
-pub const MAX_ENTRY_BYTES: usize = 2_500;
+use crate::entry::{EntryStore, MAX_ENTRY_BYTES};
+use crate::{Secret, SecretKey};
 
 const MANIFEST_PREFIX: &str = "lode-chunked/";
 const MANIFEST_VERSION: &str = "lode-chunked/1";

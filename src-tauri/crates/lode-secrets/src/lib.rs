@@ -13,28 +13,18 @@
 //!   `EntryStore`.
 
 pub mod chunk;
+mod entry;
 mod failure;
 mod keychain;
 mod memory;
 mod secret;
 
-pub use chunk::MAX_ENTRY_BYTES;
+pub use entry::{EntryStore, MAX_ENTRY_BYTES};
 pub use keychain::KeychainStore;
 pub use memory::MemoryStore;
 pub use secret::{Secret, SecretKey, SecretName};
 
 use lode_core::{ConnectionId, ErrorCode, LodeResult, SecretPlace};
-
-/// Keychain entries by name, each value at most [`MAX_ENTRY_BYTES`] of UTF-8. Implementations
-/// are blocking and thread-safe. Entry values are whole secrets or parts of one: treat them as
-/// secrets. Use [`SecretStore`] rather than this.
-pub trait EntryStore: Send + Sync {
-    fn write_entry(&self, name: &str, value: &Secret) -> LodeResult<()>;
-    /// `Ok(None)` when there is no such entry.
-    fn read_entry(&self, name: &str) -> LodeResult<Option<Secret>>;
-    /// `Ok(false)` when there was nothing to delete.
-    fn remove_entry(&self, name: &str) -> LodeResult<bool>;
-}
 
 /// Where secrets are kept: values of any size (OAuth credentials exceed one entry), read back
 /// whole, replaced and deleted without leaving parts behind. Blocking and thread-safe.

@@ -6,7 +6,8 @@ use std::sync::{Mutex, MutexGuard};
 
 use lode_core::{ErrorCode, LodeError, LodeResult};
 
-use crate::{EntryStore, Secret, MAX_ENTRY_BYTES};
+use crate::entry::{EntryStore, MAX_ENTRY_BYTES};
+use crate::Secret;
 
 #[derive(Debug, Default)]
 pub struct MemoryStore {

@@ -8,7 +8,8 @@ use lode_core::{ErrorCode, LodeError, LodeResult};
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
 
 use crate::basket_row::{encode_item, RawItem, ITEM_COLUMNS};
-use crate::database::{storage_error, Store};
+use crate::database::Store;
+use crate::storage_error::storage_error;
 
 /// A readable basket item's source, without its contents.
 #[derive(Debug, Clone, PartialEq, Eq)]

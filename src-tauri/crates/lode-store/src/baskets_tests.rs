@@ -1,3 +1,5 @@
+//! Tests of the baskets' tables: items in order, moves, revisions and stale marks.
+
 use lode_core::basket::{ItemKind, NewItem};
 use lode_core::{Annotations, ErrorCode, ResourceContent};
 

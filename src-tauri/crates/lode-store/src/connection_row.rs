@@ -7,7 +7,7 @@ use lode_core::{
 };
 use rusqlite::Row;
 
-use crate::database::storage_error;
+use crate::storage_error::storage_error;
 
 /// The columns `from_row` reads, in its order.
 pub(crate) const COLUMNS: &str = "id, name, transport, secrets, oauth, timeout_secs, enabled, \

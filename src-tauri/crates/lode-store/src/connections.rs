@@ -6,7 +6,8 @@ use lode_core::{
 use rusqlite::{params, OptionalExtension};
 
 use crate::connection_row::{encode_secrets, encode_transport, read_connection, RawRow, COLUMNS};
-use crate::database::{storage_error, Store};
+use crate::database::Store;
+use crate::storage_error::storage_error;
 
 /// An SQL expression for "now" as an RFC 3339 UTC timestamp with milliseconds.
 const NOW: &str = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";

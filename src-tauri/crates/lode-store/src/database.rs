@@ -8,6 +8,7 @@ use lode_core::{ErrorCode, LodeError, LodeResult};
 use rusqlite::Connection;
 
 use crate::migrations::migrate;
+use crate::storage_error::storage_error;
 
 /// The store. One SQLite connection behind a mutex: Lode's writes are few and small, and a
 /// single connection keeps them serialized without a pool.
@@ -82,10 +83,6 @@ impl Store {
             .map_err(|e| storage_error("check the database", e))?;
         Ok(findings.join("\n"))
     }
-}
-
-pub(crate) fn storage_error(action: &str, error: rusqlite::Error) -> LodeError {
-    LodeError::new(ErrorCode::Storage, format!("could not {action}")).with_detail(error.to_string())
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ mod connections;
 mod database;
 mod migrations;
 mod settings;
+mod storage_error;
 
 pub use baskets::{Added, ReadableItem};
 pub use database::Store;

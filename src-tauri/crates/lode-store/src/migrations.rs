@@ -4,7 +4,7 @@
 use lode_core::{ErrorCode, LodeError, LodeResult};
 use rusqlite::Connection;
 
-use crate::database::storage_error;
+use crate::storage_error::storage_error;
 
 /// Every migration, in order; the database's `user_version` is how many have run.
 const MIGRATIONS: &[&str] = &[

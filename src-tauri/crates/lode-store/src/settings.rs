@@ -4,7 +4,8 @@
 use lode_core::LodeResult;
 use rusqlite::{params, OptionalExtension};
 
-use crate::database::{storage_error, Store};
+use crate::database::Store;
+use crate::storage_error::storage_error;
 
 impl Store {
     /// The value saved under `key`, if any.

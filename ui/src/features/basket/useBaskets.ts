@@ -6,7 +6,7 @@ import {
   getBasket,
   listBaskets,
   toLodeError,
-  type AddSummary,
+  type AddReport,
   type BasketId,
   type BasketSummary,
   type BasketView,
@@ -39,12 +39,12 @@ export interface Baskets {
    * Adds resources to the current basket, making a basket named `defaultName` first when
    * there is none.
    */
-  add: (resources: ResourceItem[], defaultName: string) => Promise<{ basket: string; report: AddSummary }>;
+  add: (resources: ResourceItem[], defaultName: string) => Promise<{ basket: string; report: AddReport }>;
   /** As `add`, with what to do to the current basket given (add the search's matches, fill it). */
   addWith: (
-    run: (id: BasketId) => Promise<AddSummary>,
+    run: (id: BasketId) => Promise<AddReport>,
     defaultName: string,
-  ) => Promise<{ basket: string; report: AddSummary }>;
+  ) => Promise<{ basket: string; report: AddReport }>;
 }
 
 /**
@@ -133,7 +133,7 @@ export function useBaskets(active: boolean): Baskets {
   );
 
   const addWith = useCallback(
-    async (run: (id: BasketId) => Promise<AddSummary>, defaultName: string) => {
+    async (run: (id: BasketId) => Promise<AddReport>, defaultName: string) => {
       let basket = known.current.list?.find((b) => b.id === known.current.currentId);
       if (!basket) {
         const baskets = await listBaskets();

@@ -1,12 +1,12 @@
 import { useCallback, useState } from "react";
 import { useT } from "../../i18n";
-import { toLodeError, type AddSummary, type BasketId, type LodeError } from "../../ipc";
+import { toLodeError, type AddReport, type BasketId, type LodeError } from "../../ipc";
 import type { Baskets } from "../basket/useBaskets";
 
 export type AddAnswerState =
   | { kind: "idle" }
   | { kind: "adding" }
-  | { kind: "added"; basket: string; summary: AddSummary }
+  | { kind: "added"; basket: string; summary: AddReport }
   | { kind: "failed"; error: LodeError };
 
 /**
@@ -19,7 +19,7 @@ export function useAddAnswer(baskets: Baskets) {
   const [state, setState] = useState<AddAnswerState>({ kind: "idle" });
   const { addWith } = baskets;
   const run = useCallback(
-    async (add: (basket: BasketId) => Promise<AddSummary>) => {
+    async (add: (basket: BasketId) => Promise<AddReport>) => {
       setState({ kind: "adding" });
       try {
         const { basket, report } = await addWith(add, t("basket.defaultName"));

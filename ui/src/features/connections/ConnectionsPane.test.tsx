@@ -13,7 +13,6 @@ function storeIpc(overrides: Record<string, (args: Record<string, unknown>) => u
   return installIpc({
     list_connections: () => saved,
     connection_statuses: () => [],
-    list_resources: () => [],
     check_connection: () => [],
     add_connection: ({ draft }) => {
       const { name, transport } = draft as ConnectionDraft;
@@ -123,7 +122,6 @@ describe("ConnectionsPane", () => {
         { connection: 1, status: { state: "failed", error: { code: "spawnFailed", message: "no such file" } } },
         { connection: 3, status: { state: "authRequired" } },
       ],
-      list_resources: () => [],
       retry_connection: () => null,
       sign_in: () => null,
     });

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import type { HubEvent, ReadEvent, ResourceContent, ResourceItem } from "../../ipc";
+import type { HubEvent, ReadPiece, ResourceContent, ResourceItem } from "../../ipc";
 import { emitHubEvent, installIpc, streamContents, type IpcCall } from "../../test/ipc-mock";
 import { PreviewPane } from "./PreviewPane";
 import { renderWithI18n } from "./renderWithI18n";
@@ -30,11 +30,11 @@ const count = (calls: IpcCall[], cmd: string, uri?: string) =>
 
 /** A server whose reads the test answers one by one. */
 function controlledServer(offered = true) {
-  const pending: { uri: string; send: (event: ReadEvent) => void; finish: () => void }[] = [];
+  const pending: { uri: string; send: (event: ReadPiece) => void; finish: () => void }[] = [];
   const calls = installIpc({
     read_resource_streamed: (args) =>
       new Promise<null>((resolve) => {
-        const channel = args.onEvent as { onmessage: (event: ReadEvent) => void };
+        const channel = args.onEvent as { onmessage: (event: ReadPiece) => void };
         pending.push({
           uri: String(args.uri),
           send: (event) => {

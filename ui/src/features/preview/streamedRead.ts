@@ -1,9 +1,9 @@
 import {
   readResourceStreamed,
   type ConnectionId,
-  type ReadEvent,
+  type ReadPiece,
   type ResourceContent,
-  type StreamedContentHead,
+  type ContentHead,
 } from "../../ipc";
 
 export interface ReadProgress {
@@ -22,10 +22,10 @@ export function readAssembled(
   onProgress: (progress: ReadProgress) => void,
 ): Promise<ResourceContent[]> {
   return new Promise((resolve, reject) => {
-    let heads: StreamedContentHead[] = [];
+    let heads: ContentHead[] = [];
     let pieces: string[][] = [];
     let totalBytes = 0;
-    const onEvent = (event: ReadEvent) => {
+    const onEvent = (event: ReadPiece) => {
       switch (event.event) {
         case "started":
           heads = event.contents;
@@ -47,7 +47,7 @@ export function readAssembled(
   });
 }
 
-export function assemble(heads: StreamedContentHead[], pieces: string[][]): ResourceContent[] {
+export function assemble(heads: ContentHead[], pieces: string[][]): ResourceContent[] {
   return heads.map((head, index) => {
     const data = (pieces[index] ?? []).join("");
     const base = head.mimeType === undefined ? { uri: head.uri } : { uri: head.uri, mimeType: head.mimeType };

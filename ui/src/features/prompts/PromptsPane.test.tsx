@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { I18nProvider } from "../../i18n";
-import type { AddSummary, BasketSummary, Completion, Connection, PromptItem, PromptResult } from "../../ipc";
+import type { AddReport, BasketSummary, Completion, Connection, PromptItem, PromptResult } from "../../ipc";
 import { installIpc, type Handler } from "../../test/ipc-mock";
 import type { Baskets } from "../basket/useBaskets";
 import { PromptsPane } from "./PromptsPane";
@@ -27,7 +27,7 @@ const complete: Handler = ({ value }): Completion => {
 
 function baskets(list: BasketSummary[]): Baskets {
   return { list, currentId: list[0]?.id ?? null, view: null, error: null, choose: vi.fn(), create: vi.fn(), remove: vi.fn(), reload: vi.fn(), add: vi.fn(),
-    addWith: vi.fn(async (run: (id: number) => Promise<AddSummary>) => ({ basket: list[0]?.name ?? "Default", report: await run(list[0]?.id ?? 1) })),
+    addWith: vi.fn(async (run: (id: number) => Promise<AddReport>) => ({ basket: list[0]?.name ?? "Default", report: await run(list[0]?.id ?? 1) })),
   };
 }
 

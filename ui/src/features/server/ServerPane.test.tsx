@@ -16,6 +16,7 @@ import {
   createBrowseIndex,
   emitHubEvent,
   installIpc,
+  streamedRead,
   type Handler,
   type IpcCall,
 } from "../../test/ipc-mock";
@@ -32,7 +33,7 @@ function ipc(overrides: Record<string, Handler> = {}) {
     ],
     // The browser shows every server's resources from one index: Demo's four.
     ...browseHandlers(createBrowseIndex(demoResources()), () => listedStatus(1, [[demoConnection, 4], [httpConnection, 0]])),
-    read_resource: ({ uri }) => demoContents[String(uri)] ?? [],
+    read_resource_streamed: streamedRead(({ uri }) => demoContents[String(uri)] ?? []),
     server_info: ({ connectionId }) => (connectionId === demoConnection.id ? modernInfo : legacyInfo),
     server_log: () => LOG,
     ...overrides,

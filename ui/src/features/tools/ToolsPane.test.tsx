@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { I18nProvider } from "../../i18n";
-import type { AddSummary, BasketSummary, Connection, ToolItem, ToolResult } from "../../ipc";
+import type { AddReport, BasketSummary, Connection, ToolItem, ToolResult } from "../../ipc";
 import { installIpc, type Handler, type IpcCall } from "../../test/ipc-mock";
 import type { Baskets } from "../basket/useBaskets";
 import { ToolsPane } from "./ToolsPane";
@@ -44,7 +44,7 @@ function fakeBaskets(): Baskets {
     reload: vi.fn(),
     add: vi.fn(),
     // The current basket is "ctx" (id 3): the work is run on it.
-    addWith: vi.fn(async (run: (id: number) => Promise<AddSummary>) => ({ basket: "ctx", report: await run(3) })),
+    addWith: vi.fn(async (run: (id: number) => Promise<AddReport>) => ({ basket: "ctx", report: await run(3) })),
   };
 }
 

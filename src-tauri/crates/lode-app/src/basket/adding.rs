@@ -7,21 +7,31 @@ use std::collections::{HashMap, HashSet};
 use lode_core::basket::{fill_order, BasketId, ItemKind, NewItem};
 use lode_core::{ConnectionId, LodeError, LodeResult, ResourceItem};
 use serde::Serialize;
+use ts_rs::TS;
 
 use super::now_rfc3339;
 use crate::Lode;
 
 /// What an add did, item by item.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
 pub struct AddReport {
     pub added: usize,
     /// Items that were already in the basket and were read again.
     pub refreshed: usize,
     /// The resources that could not be read, with why.
-    pub failed: Vec<(String, LodeError)>,
+    pub failed: Vec<AddFailure>,
     /// Resources "fill to budget" left out because they would not fit.
     pub skipped_for_budget: usize,
+}
+
+/// One resource an add could not read, and why.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(export)]
+pub struct AddFailure {
+    pub uri: String,
+    pub error: LodeError,
 }
 
 impl Lode {
@@ -52,7 +62,7 @@ impl Lode {
         for (resource, kind) in rows {
             match self.read_as_item(id, resource, kind).await {
                 Ok(item) => items.push(item),
-                Err((uri, error)) => report.failed.push((uri, error)),
+                Err((uri, error)) => report.failed.push(AddFailure { uri, error }),
             }
         }
         let added = self.store.add_basket_items(basket, &items)?;
@@ -86,9 +96,10 @@ impl Lode {
             let connection = match self.find_by_name(&server) {
                 Ok(connection) => connection,
                 Err(error) => {
-                    report
-                        .failed
-                        .extend(rows.into_iter().map(|r| (r.uri, error.clone())));
+                    report.failed.extend(rows.into_iter().map(|r| AddFailure {
+                        uri: r.uri,
+                        error: error.clone(),
+                    }));
                     continue;
                 }
             };
@@ -163,7 +174,10 @@ impl Lode {
             let id = match connection {
                 Ok(id) => id,
                 Err(error) => {
-                    report.failed.push((candidate.uri.clone(), error));
+                    report.failed.push(AddFailure {
+                        uri: candidate.uri.clone(),
+                        error,
+                    });
                     continue;
                 }
             };
@@ -177,7 +191,7 @@ impl Lode {
                     items.push((id, item));
                 }
                 Ok(_) => report.skipped_for_budget += 1,
-                Err((uri, error)) => report.failed.push((uri, error)),
+                Err((uri, error)) => report.failed.push(AddFailure { uri, error }),
             }
         }
         let new_items: Vec<NewItem> = items.iter().map(|(_, item)| item.clone()).collect();

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use lode_core::basket::{BasketId, ExportFormat};
 use lode_core::{ErrorCode, LodeError, LodeResult};
 use serde::Serialize;
+use ts_rs::TS;
 
 use crate::reading::decode_base64;
 use crate::Lode;
@@ -17,6 +18,31 @@ pub struct BundleWritten {
     pub document: PathBuf,
     pub files: Vec<PathBuf>,
     pub bytes: u64,
+}
+
+/// What the window hears of a saved bundle: the document's file name (never its folder), the
+/// files in all (the document included) and the bytes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct SavedBundle {
+    pub name: String,
+    pub files: usize,
+    #[ts(type = "number")]
+    pub bytes: u64,
+}
+
+impl From<&BundleWritten> for SavedBundle {
+    fn from(written: &BundleWritten) -> Self {
+        Self {
+            name: written
+                .document
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+            files: written.files.len() + 1,
+            bytes: written.bytes,
+        }
+    }
 }
 
 impl Lode {

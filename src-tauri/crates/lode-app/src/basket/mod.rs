@@ -9,8 +9,8 @@ mod freshness;
 mod from_browser;
 mod serving;
 
-pub use adding::AddReport;
-pub use bundle::BundleWritten;
+pub use adding::{AddFailure, AddReport};
+pub use bundle::{BundleWritten, SavedBundle};
 pub(crate) use freshness::{follow as follow_freshness, note_listing};
 pub use from_browser::{FILL_READS, MATCHING_LIMIT};
 pub(crate) use serving::Serving;

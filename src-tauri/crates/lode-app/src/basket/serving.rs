@@ -10,8 +10,8 @@ use std::time::Duration;
 
 use lode_core::basket::{Basket, BasketId, ServingStatus};
 use lode_core::{ErrorCode, LodeError, LodeResult};
-use lode_mcp::serve::{self, BasketFeed, HttpServing};
 use lode_secrets::{Secret, SecretKey, SecretStore};
+use lode_serve::{serve_http, serve_stdio, BasketFeed, HttpServing};
 use lode_store::Store;
 use tokio::sync::watch;
 
@@ -42,7 +42,7 @@ impl Lode {
     /// Serves basket `name` over stdin and stdout until the client closes stdin.
     pub async fn serve_basket_stdio(&self, name: &str) -> LodeResult<()> {
         let (feed, revisions) = self.basket_feed(name)?;
-        serve::serve_stdio(feed, revisions).await
+        serve_stdio(feed, revisions).await
     }
 
     /// Serves basket `name` over Streamable HTTP at `addr` (loopback only), behind the
@@ -50,7 +50,7 @@ impl Lode {
     pub async fn serve_basket_http(&self, name: &str, addr: SocketAddr) -> LodeResult<HttpServing> {
         let (feed, revisions) = self.basket_feed(name)?;
         let token = self.serve_token().await?;
-        serve::serve_http(feed, revisions, addr, token.expose().to_owned()).await
+        serve_http(feed, revisions, addr, token.expose().to_owned()).await
     }
 
     /// The app's switch: serves basket `name` over HTTP at `addr`, in place of the basket

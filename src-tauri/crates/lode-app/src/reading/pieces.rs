@@ -1,32 +1,49 @@
 //! One read cut into ordered pieces.
 
 use lode_core::{LodeResult, ResourceContent};
+use serde::Serialize;
+use ts_rs::TS;
 
 /// The piece size the desktop shell uses: 1 MiB of text or base64 per message.
 pub const READ_PIECE_BYTES: usize = 1024 * 1024;
 
 /// Whether a content's pieces are text or base64.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
 pub enum ContentKind {
     Text,
     Blob,
 }
 
 /// What a content is, before its pieces arrive.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
 pub struct ContentHead {
     pub uri: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub mime_type: Option<String>,
     pub kind: ContentKind,
     /// Bytes of UTF-8 text, or of base64 characters, that its pieces add up to.
+    #[ts(type = "number")]
     pub bytes: u64,
 }
 
-/// One step of a read in pieces.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One step of a read in pieces, as the window receives it through a channel: `started` (the
+/// shape of every content and the total size), `piece`s, then `done`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(
+    tag = "event",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
+#[ts(export)]
 pub enum ReadPiece {
     Started {
         contents: Vec<ContentHead>,
+        #[ts(type = "number")]
         total_bytes: u64,
     },
     /// The next slice of content number `content`; `sent_bytes` counts every piece so far,
@@ -34,6 +51,7 @@ pub enum ReadPiece {
     Piece {
         content: usize,
         data: String,
+        #[ts(type = "number")]
         sent_bytes: u64,
     },
     Done,

@@ -2,6 +2,7 @@
 
 use std::path::Path;
 
+use lode_core::mime::file_extension;
 use lode_core::{ErrorCode, LodeError, LodeResult};
 
 use super::decode_base64;
@@ -30,35 +31,11 @@ pub fn suggested_file_name(uri: &str, mime_type: Option<&str>) -> String {
         name = "resource".to_owned();
     }
     if !name.contains('.') {
-        if let Some(extension) = mime_type.and_then(extension_for) {
+        if let Some(extension) = mime_type.and_then(file_extension) {
             name = format!("{name}.{extension}");
         }
     }
     name
-}
-
-fn extension_for(mime_type: &str) -> Option<&'static str> {
-    let essence = mime_type.split(';').next()?.trim().to_ascii_lowercase();
-    Some(match essence.as_str() {
-        "application/pdf" => "pdf",
-        "application/zip" => "zip",
-        "application/gzip" => "gz",
-        "application/json" => "json",
-        "application/octet-stream" => "bin",
-        "image/png" => "png",
-        "image/jpeg" => "jpg",
-        "image/gif" => "gif",
-        "image/webp" => "webp",
-        "image/svg+xml" => "svg",
-        "audio/mpeg" => "mp3",
-        "audio/wav" | "audio/x-wav" => "wav",
-        "audio/ogg" => "ogg",
-        "video/mp4" => "mp4",
-        "video/webm" => "webm",
-        "text/plain" => "txt",
-        "text/csv" => "csv",
-        _ => return None,
-    })
 }
 
 /// Decodes `base64` and writes the bytes to `path` (which the person picked). Returns how

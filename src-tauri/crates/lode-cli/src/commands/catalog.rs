@@ -3,11 +3,12 @@
 use lode_core::LodeResult;
 
 use super::exactly;
-use crate::args::{Plain, PromptArgs};
+use crate::args::PromptArgs;
 use crate::connect::with_client;
 use crate::exit::Outcome;
 use crate::pairs::pairs;
 use crate::render::{self, catalog};
+use crate::transport_args::Plain;
 
 pub async fn prompts(args: &Plain) -> LodeResult<Outcome> {
     let (spec, words) = args.server.resolve(&args.words)?;

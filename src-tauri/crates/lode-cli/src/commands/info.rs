@@ -3,10 +3,10 @@
 use lode_core::LodeResult;
 
 use super::exactly;
-use crate::args::Plain;
 use crate::connect::with_client;
 use crate::exit::Outcome;
 use crate::render::{self, info::InfoJson};
+use crate::transport_args::Plain;
 
 const STDERR_LINES: usize = 20;
 

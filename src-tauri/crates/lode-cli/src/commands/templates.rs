@@ -4,10 +4,10 @@
 use lode_core::{ErrorCode, LodeResult};
 
 use super::exactly;
-use crate::args::Plain;
 use crate::connect::with_client;
 use crate::exit::Outcome;
 use crate::render;
+use crate::transport_args::Plain;
 
 pub async fn run(args: &Plain) -> LodeResult<Outcome> {
     let (spec, words) = args.server.resolve(&args.words)?;

@@ -9,6 +9,7 @@ use serde_json::json;
 use ts_rs::TS;
 
 use super::{Basket, BasketItem};
+use crate::mime::file_extension;
 use crate::resource::ResourceContent;
 use crate::tokens::TOKEN_ENCODING;
 
@@ -268,23 +269,11 @@ fn attachment_path(index: usize, content: usize, item: &BasketItem, mime: Option
     } else {
         format!("-{}", content + 1)
     };
-    let extension = extension_of(mime.or(item.mime_type.as_deref()));
+    let extension = mime
+        .or(item.mime_type.as_deref())
+        .and_then(file_extension)
+        .unwrap_or("bin");
     format!("{ATTACHMENT_DIR}/{index}-{stem}{suffix}.{extension}")
-}
-
-fn extension_of(mime: Option<&str>) -> &'static str {
-    match mime.unwrap_or_default() {
-        "image/png" => "png",
-        "image/jpeg" => "jpg",
-        "image/gif" => "gif",
-        "image/webp" => "webp",
-        "image/svg+xml" => "svg",
-        "application/pdf" => "pdf",
-        "audio/wav" | "audio/x-wav" => "wav",
-        "audio/mpeg" => "mp3",
-        "application/zip" => "zip",
-        _ => "bin",
-    }
 }
 
 /// A Markdown code fence longer than any run of backticks in `text`.

@@ -6,10 +6,12 @@
 mod export;
 mod fill;
 mod item;
+mod view;
 
 pub use export::{export, Attachment, ExportFormat, Exported, ATTACHMENT_DIR};
 pub use fill::{fill_order, FillCandidate};
 pub use item::{outdates, BasketItem, ItemKind, NewItem};
+pub use view::{BasketView, ExportText};
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;

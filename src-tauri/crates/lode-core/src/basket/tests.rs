@@ -1,3 +1,5 @@
+//! Tests of the basket: totals against the budget, the view the window gets, exports.
+
 use super::*;
 use crate::resource::{Annotations, ResourceContent, ResourceItem, Role};
 
@@ -48,6 +50,21 @@ fn basket(items: Vec<BasketItem>) -> Basket {
         revision: 1,
         items,
     }
+}
+
+#[test]
+fn the_window_gets_a_basket_without_contents_but_with_the_totals_of_them() {
+    let b = basket(vec![item(1, "hello world"), item(2, "one two three")]);
+    let totals = b.totals();
+    let view = BasketView::from(b);
+    assert!(view.basket.items.iter().all(|i| i.contents.is_empty()));
+    assert_eq!(
+        view.totals, totals,
+        "counted before the contents were dropped"
+    );
+    assert!(view.totals.tokens > 0);
+    assert_eq!(view.basket.items[1].bytes, "one two three".len() as u64);
+    assert_eq!(view.encoding, crate::tokens::TOKEN_ENCODING);
 }
 
 #[test]

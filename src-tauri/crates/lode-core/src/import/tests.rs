@@ -1,3 +1,5 @@
+//! Tests of reading other clients' configuration files and writing Lode's connections back.
+
 use std::collections::BTreeMap;
 
 use super::*;

@@ -1,3 +1,5 @@
+//! Tests of the cross-server index: search, filters, sort keys and windows.
+
 use super::*;
 use crate::listing::ResourceTemplate;
 use crate::resource::{Annotations, Role};

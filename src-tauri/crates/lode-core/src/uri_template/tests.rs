@@ -1,3 +1,5 @@
+//! Tests of RFC 6570 URI templates: parsing, expansion, and the variables a template takes.
+
 use std::collections::BTreeMap;
 
 use super::*;

@@ -9,7 +9,7 @@ use url::Url;
 
 use super::challenge;
 use super::http::{endpoint, OAuthHttp};
-use crate::transport::http::display_url;
+use crate::http_failure::display_url;
 
 /// RFC 9728 protected resource metadata, the fields Lode uses.
 #[derive(Deserialize)]

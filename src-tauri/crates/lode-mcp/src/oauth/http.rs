@@ -13,7 +13,7 @@ use serde::Deserialize;
 use url::Url;
 
 use crate::error::from_http_failure;
-use crate::transport::http::{display_url, excerpt, HttpFailure};
+use crate::http_failure::{display_url, excerpt, HttpFailure};
 
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);

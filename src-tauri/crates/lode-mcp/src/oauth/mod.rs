@@ -23,7 +23,7 @@ use url::Url;
 pub use credentials::{ClientAuth, OAuthCredentials};
 pub use token::refresh;
 
-use crate::transport::http::display_url;
+use crate::http_failure::display_url;
 use loopback::Loopback;
 use pkce::{random_token, Pkce};
 use registration::ClientChoice;

@@ -8,7 +8,7 @@ use serde_json::json;
 use super::credentials::ClientAuth;
 use super::discovery::AuthServer;
 use super::http::{endpoint, OAuthHttp};
-use crate::transport::http::display_url;
+use crate::http_failure::display_url;
 
 /// The client the sign-in uses.
 pub(crate) struct Client {

@@ -9,7 +9,7 @@
 //! - Errors come as `{"error": "…"}` with HTTP 400, 404 or 405.
 //!
 //! Listed items are repaired field by field by the MCP path's own rules
-//! ([`crate::transport::lenient`]).
+//! ([`crate::decoding::lenient`]).
 
 mod endpoint;
 mod request;
@@ -21,7 +21,7 @@ use lode_core::{ErrorCode, LodeError, LodeResult, ResourceContent, ResourceListi
 use serde_json::Value;
 
 use crate::convert::resource_item;
-use crate::transport::lenient::repair_item;
+use crate::decoding::lenient::repair_item;
 
 /// The largest answer Lode reads. A listing of a very large table server is big, but past this
 /// it is more likely a runaway server than data a person will browse.

@@ -18,7 +18,7 @@ use futures::stream::BoxStream;
 use futures::StreamExt;
 use sse_stream::Sse;
 
-use super::http::{display_url, HttpFailure};
+use crate::http_failure::{display_url, HttpFailure};
 
 /// What rmcp's Streamable HTTP worker takes from a client (`SseError` there).
 pub(crate) type EventError = sse_stream::Error;

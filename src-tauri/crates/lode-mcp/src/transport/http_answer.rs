@@ -16,12 +16,11 @@ use rmcp::model::{ClientJsonRpcMessage, RequestId, ServerJsonRpcMessage};
 use rmcp::transport::streamable_http_client::StreamableHttpPostResponse;
 use sse_stream::Sse;
 
-use super::decode::{Decoder, Fault};
 use super::event_stream::EventReader;
-use super::http::{display_url, HttpFailure};
-use super::http_client::request_id;
-use super::page_stream::PageStreams;
-use super::stdio::MAX_MESSAGE_BYTES;
+use super::limits::MAX_MESSAGE_BYTES;
+use crate::decoding::decode::{Decoder, Fault};
+use crate::decoding::page_stream::PageStreams;
+use crate::http_failure::{display_url, HttpFailure};
 
 /// Decodes what the server sends back for one posted message, which is the only request its
 /// messages can answer. An error without an id is thereby attributed to that request (rmcp
@@ -176,6 +175,14 @@ fn answer_of(
     let message = "the server's HTTP answer does not answer the request it was sent with";
     let error = Fault::NotJsonRpc.error(message.to_owned(), None);
     Some(ServerJsonRpcMessage::error(error, Some(id)))
+}
+
+/// The id of the request `message` posts; None for a notification or a response.
+pub(crate) fn request_id(message: &ClientJsonRpcMessage) -> Option<rmcp::model::RequestId> {
+    match message {
+        ClientJsonRpcMessage::Request(request) => Some(request.id.clone()),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

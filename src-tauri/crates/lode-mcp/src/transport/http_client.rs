@@ -24,9 +24,10 @@ use rmcp::transport::streamable_http_client::{
 use sse_stream::Sse;
 
 use super::event_stream::event_stream;
-use super::http::{decode_message, HttpFailure};
-use super::http_answer;
-use super::stdio::MAX_MESSAGE_BYTES;
+use super::http_answer::{self, request_id};
+use super::limits::MAX_MESSAGE_BYTES;
+use crate::decoding::decode_message;
+use crate::http_failure::HttpFailure;
 
 type HttpResult<T> = Result<T, StreamableHttpError<HttpFailure>>;
 
@@ -97,13 +98,6 @@ fn content_type(response: &reqwest::Response) -> Option<String> {
         .get(http::header::CONTENT_TYPE)
         .and_then(|value| value.to_str().ok())
         .map(str::to_ascii_lowercase)
-}
-
-pub(crate) fn request_id(message: &ClientJsonRpcMessage) -> Option<rmcp::model::RequestId> {
-    match message {
-        ClientJsonRpcMessage::Request(request) => Some(request.id.clone()),
-        _ => None,
-    }
 }
 
 /// What a failed status means for the posted message.

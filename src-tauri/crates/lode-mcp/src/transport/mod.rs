@@ -1,14 +1,12 @@
 //! Opening an MCP session over each transport Lode speaks. Each transport lives in its own
 //! module; this file only picks one and runs the handshake over it.
 
-pub(crate) mod decode;
 mod event_stream;
 pub(crate) mod http;
 mod http_answer;
 pub(crate) mod http_client;
-pub(crate) mod lenient;
+mod limits;
 mod lines;
-mod page_stream;
 pub(crate) mod sse;
 pub(crate) mod stdio;
 
@@ -18,7 +16,7 @@ use rmcp::service::RunningService;
 use rmcp::transport::IntoTransport;
 use rmcp::{ClientLifecycleMode, ClientServiceExt, RoleClient};
 
-use crate::client::ConnectOptions;
+use crate::connect_options::ConnectOptions;
 use crate::error::from_initialize;
 use crate::handler::LodeClientHandler;
 use crate::server_log::ServerLog;

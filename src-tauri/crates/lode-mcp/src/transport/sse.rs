@@ -18,11 +18,11 @@ use tokio::task::JoinHandle;
 use url::Url;
 
 use super::event_stream::{event_stream, EventError, Events};
-use super::http::{
-    decode_message, display_url, http_client, parse_url, read_body, request_headers, HttpFailure,
-};
-use super::stdio::MAX_MESSAGE_BYTES;
+use super::http::{http_client, parse_url, request_headers};
+use super::limits::MAX_MESSAGE_BYTES;
+use crate::decoding::decode_message;
 use crate::error::from_http_failure;
+use crate::http_failure::{display_url, read_body, HttpFailure};
 
 /// Messages read ahead of the service; back-pressure beyond that slows the server's stream.
 const INCOMING_BUFFER: usize = 64;

@@ -4,7 +4,7 @@
 //! with stderr drained into the server's log. The transport is generic over any byte streams
 //! (tests run it in-process over `tokio::io::duplex`) and replaces rmcp's `AsyncRwTransport`
 //! for three reasons: rmcp decodes every message through its untagged enums (2-3x the time
-//! of a typed parse of the same listing page, see `decode.rs`); its 16 MiB default silently drops a bigger message
+//! of a typed parse of the same listing page, see `decoding/decode/`); its 16 MiB default silently drops a bigger message
 //! and leaves the request hanging; and it drops malformed or id-less messages, which leaves
 //! requests hanging too. Here every fault ends the requests it concerns with a specific error.
 
@@ -22,14 +22,12 @@ use rmcp::RoleClient;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::process::{ChildStderr, ChildStdin, ChildStdout};
 
-use super::decode::{Decoder, Fault};
+use super::limits::MAX_MESSAGE_BYTES;
 use super::lines::{Frame, LineReader};
-use super::page_stream::PageStreams;
+use crate::decoding::decode::{Decoder, Fault};
+use crate::decoding::page_stream::PageStreams;
 use crate::error::spawn_failed;
 use crate::server_log::{ServerLog, StreamOpen};
-
-/// The largest single message accepted from a server. One page of 100k resources is ~26 MB.
-pub(crate) const MAX_MESSAGE_BYTES: usize = 256 * 1024 * 1024;
 
 const STDERR_LINE_BYTES: u64 = 64 * 1024;
 /// How long to wait, once stdout has closed, for the process to report its exit status.

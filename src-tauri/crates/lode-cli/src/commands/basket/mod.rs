@@ -59,8 +59,11 @@ async fn add(args: &AddArgs) -> LodeResult<Outcome> {
             render::count(report.added, "item"),
             render::count(report.refreshed, "item")
         );
-        for (uri, error) in &report.failed {
-            out.push_str(&format!("could not read {uri}: {}\n", error.message));
+        for failure in &report.failed {
+            out.push_str(&format!(
+                "could not read {}: {}\n",
+                failure.uri, failure.error.message
+            ));
         }
         render::text(&out)?;
     }

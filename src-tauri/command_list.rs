@@ -1,0 +1,37 @@
+//! Every command the window may call, named once. `lode_commands!(m)` hands the list, grouped by
+//! the module of `commands/` that defines each, to the macro `m`. From it come the handler list
+//! (lib.rs), the AppManifest and the main window's capability (build.rs), and the TypeScript
+//! union `CommandName` that the UI's IPC layer calls with (tests/integration/command_list.rs).
+
+macro_rules! lode_commands {
+    ($then:ident) => {
+        $then! {
+            connections: list_connections, connection_statuses, check_connection, add_connection,
+                update_connection, test_connection, retry_connection, remove_connection,
+                restore_connection, sign_in, sign_out;
+            browse: browse_status, browse_list, browse_tree;
+            import: import_locations, choose_import_file, guess_import_format, preview_import,
+                apply_import, export_connections;
+            preview: read_resource_streamed, subscribe_resource, unsubscribe_resource,
+                save_content_as;
+            servers: server_info, server_log;
+            templates: list_templates, complete_template, template_variables, expand_template;
+            catalog: list_prompts, get_prompt, complete_prompt, list_tools, call_tool,
+                add_prompt_to_basket, add_tool_result_to_basket;
+            basket: list_baskets, create_basket, get_basket, delete_basket, set_basket_options,
+                add_to_basket, add_matching_to_basket, fill_basket, remove_basket_items,
+                move_basket_item, set_basket_item_note, refresh_basket_item, export_basket,
+                save_basket_bundle, start_basket_server, stop_basket_server, basket_server;
+            about: about_lode, report_first_rows;
+            updates: check_for_updates, pending_update, install_update, restart_lode;
+        }
+    };
+}
+
+/// The names alone, as `&[&str]`: `lode_commands!(command_names)`.
+#[allow(unused_macros)]
+macro_rules! command_names {
+    ($($module:ident: $($name:ident),+;)+) => {
+        &[$($(stringify!($name)),+),+]
+    };
+}

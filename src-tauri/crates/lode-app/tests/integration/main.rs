@@ -1,0 +1,21 @@
+//! lode-app's integration tests, one binary: each test file is a module here, so the workspace links
+//! one executable for them instead of one per file (CI time and disk: .ci/test).
+
+mod support {
+    pub mod demo;
+    pub mod events;
+    pub mod oauth_server;
+}
+
+mod basket;
+mod browser;
+mod catalog;
+mod connection_edits;
+mod connection_secrets;
+mod demo_flow;
+mod hub;
+mod import_apply;
+mod oauth;
+mod oauth_connection;
+mod preview;
+mod templates;

@@ -1,0 +1,17 @@
+//! lode-cli's integration tests, one binary: each test file is a module here, so the workspace links
+//! one executable for them instead of one per file (CI time and disk: .ci/test).
+//! Most of them use the keychain like every `lode` command: run them as CI does,
+//! `bash .ci/with-keychain cargo test -p lode-cli --test integration [FILTER]`.
+
+mod support;
+
+mod cli_commands;
+mod demo_server;
+mod read_template;
+mod real_servers;
+mod real_servers_commands;
+mod real_servers_watch;
+mod search_commands;
+mod serve_clients;
+mod servers_commands;
+mod third_party;

@@ -1,0 +1,9 @@
+//! The demo server's integration tests, one binary: each test file is a module here, so the
+//! workspace links one executable for them instead of one per file (CI time and disk: .ci/test).
+
+mod support;
+
+mod catalog;
+mod http;
+mod live;
+mod stdio_exit;

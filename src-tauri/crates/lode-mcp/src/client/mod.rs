@@ -1,0 +1,273 @@
+//! One live connection to one server, every request under a timeout. The requests it makes
+//! of the server are its methods in `operations/`.
+
+mod operations;
+
+use std::future::Future;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use lode_core::{ErrorCode, LodeError, LodeResult, ServerInfo, TransportSpec};
+use rmcp::{ClientCacheConfig, ServiceError};
+
+use crate::connect_options::ConnectOptions;
+use crate::convert::server_info;
+use crate::error::{from_service, timed_out};
+use crate::handler::LodeClientHandler;
+use crate::listing_cache::{ListChanges, ListingCache};
+use crate::rest::RestClient;
+use crate::server_log::ServerLog;
+use crate::transport::stdio::ServerProcess;
+use crate::transport::{self, Opened, Session};
+use operations::Subscriptions;
+
+/// What a connection talks to: an MCP session, or a read-only REST resource API.
+pub(crate) enum Backend {
+    Mcp(Session),
+    Rest(RestClient),
+}
+
+/// A connected server. Dropping it closes the connection and ends a local server's processes.
+pub struct McpClient {
+    pub(crate) backend: Backend,
+    pub(crate) options: ConnectOptions,
+    pub(crate) subscriptions: tokio::sync::Mutex<Subscriptions>,
+    /// Set when a modern server's notification stream ended and could not be reopened.
+    pub(crate) stream_lost: Arc<AtomicBool>,
+    pub(crate) list_changes: ListChanges,
+    /// The last whole listing, while its server's `ttlMs` says it is fresh.
+    pub(crate) listing_cache: ListingCache,
+    info: ServerInfo,
+    log: ServerLog,
+    /// The local server, if any: dropping it ends its whole process group.
+    process: std::sync::Mutex<Option<ServerProcess>>,
+}
+
+impl McpClient {
+    pub async fn connect(spec: &TransportSpec, options: ConnectOptions) -> LodeResult<Self> {
+        if let TransportSpec::Rest { url, headers } = spec {
+            return Self::connect_rest(url, headers, options).await;
+        }
+        Self::establish(options, async |handler, options, log| {
+            transport::open(spec, options, handler, log).await
+        })
+        .await
+    }
+
+    /// Opens a session with `open` (given the handler, the options and the server's log) under
+    /// the connection timeout, and builds the client around it.
+    pub(crate) async fn establish(
+        options: ConnectOptions,
+        open: impl AsyncFnOnce(LodeClientHandler, &ConnectOptions, &ServerLog) -> LodeResult<Opened>,
+    ) -> LodeResult<Self> {
+        let log = ServerLog::default();
+        let list_changes = ListChanges::default();
+        let handler = LodeClientHandler::new(
+            options.events.clone(),
+            options.roots.clone(),
+            list_changes.clone(),
+        );
+        let opening = open(handler, &options, &log);
+        let what = format!("connecting to {}", options.server_name);
+        let opened = match tokio::time::timeout(options.request_timeout, opening).await {
+            Ok(Ok(opened)) => opened,
+            Ok(Err(error)) => return Err(with_last_words(error, &log).await),
+            Err(_) => {
+                return Err(with_log_tail(
+                    timed_out(&what, options.request_timeout),
+                    &log,
+                ))
+            }
+        };
+        // rmcp's response cache serves stale data when a refresh fails; Lode keeps its own state.
+        let peer = opened.session.peer();
+        peer.set_response_cache_config(ClientCacheConfig::disabled())
+            .await;
+        let info = peer
+            .peer_info()
+            .map(|info| server_info(&info))
+            .ok_or_else(|| {
+                LodeError::new(
+                    ErrorCode::Protocol,
+                    format!(
+                        "{} finished the handshake without describing itself",
+                        options.server_name
+                    ),
+                )
+            })?;
+        let client = Self {
+            backend: Backend::Mcp(opened.session),
+            options,
+            subscriptions: Default::default(),
+            stream_lost: Default::default(),
+            list_changes,
+            listing_cache: Default::default(),
+            info,
+            log,
+            process: std::sync::Mutex::new(opened.process),
+        };
+        // Without this, a modern server never tells Lode that its lists changed. A server that
+        // refuses the stream is still usable, so this is a warning, not a failure.
+        if let Err(error) = client.listen_for_changes().await {
+            tracing::warn!(server = client.server_name(), %error, "no change notifications");
+        }
+        Ok(client)
+    }
+
+    async fn connect_rest(
+        url: &str,
+        headers: &std::collections::BTreeMap<String, String>,
+        options: ConnectOptions,
+    ) -> LodeResult<Self> {
+        // Credentials last: they win over a plain header of the same name.
+        let headers = headers
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .chain(options.credentials.headers())
+            .collect();
+        let rest = RestClient::connect(url, headers, options.request_timeout).await?;
+        Ok(Self {
+            backend: Backend::Rest(rest),
+            subscriptions: Default::default(),
+            stream_lost: Default::default(),
+            list_changes: Default::default(),
+            listing_cache: Default::default(),
+            info: rest_info(),
+            log: ServerLog::default(),
+            options,
+            process: std::sync::Mutex::new(None),
+        })
+    }
+
+    /// The MCP session, or a clear error on a REST connection, which only lists and reads.
+    pub(crate) fn mcp(&self, what: &str) -> LodeResult<&Session> {
+        match &self.backend {
+            Backend::Mcp(session) => Ok(session),
+            Backend::Rest(_) => Err(LodeError::new(
+                ErrorCode::MethodNotFound,
+                format!(
+                    "{what}: {} is a REST resource API, which only lists and reads resources",
+                    self.server_name()
+                ),
+            )),
+        }
+    }
+
+    pub fn server_name(&self) -> &str {
+        &self.options.server_name
+    }
+
+    /// The server's stderr, newest lines last (empty for remote servers).
+    pub fn log(&self) -> &ServerLog {
+        &self.log
+    }
+
+    /// The era, protocol version, identity, capabilities and instructions from the handshake.
+    pub fn info(&self) -> &ServerInfo {
+        &self.info
+    }
+
+    pub(crate) fn is_modern(&self) -> bool {
+        self.info.era == lode_core::ProtocolEra::Modern
+    }
+
+    /// True once the session has ended: the server exited or closed the connection.
+    pub fn is_closed(&self) -> bool {
+        match &self.backend {
+            Backend::Mcp(session) => {
+                session.is_closed()
+                    || session.peer().is_transport_closed()
+                    || self.stream_lost.load(Ordering::Acquire)
+            }
+            // Every REST call is its own request: there is no session to lose.
+            Backend::Rest(_) => false,
+        }
+    }
+
+    /// Resolves when the session ends. rmcp offers no close notification, so this polls a
+    /// cheap flag; a quarter second is well inside what a person notices.
+    pub async fn closed(&self) {
+        while !self.is_closed() {
+            tokio::time::sleep(Duration::from_millis(250)).await;
+        }
+    }
+
+    /// `error` with the last lines the server wrote to stderr, when it has any to tell.
+    pub fn with_stderr_tail(&self, error: LodeError) -> LodeError {
+        with_log_tail(error, &self.log)
+    }
+
+    /// Closes the connection and waits for the session task to end.
+    pub async fn close(self) {
+        if let Backend::Mcp(session) = self.backend {
+            let _ = session.cancel().await;
+        }
+    }
+
+    /// Ends the session and the local server's processes now, without waiting, even while
+    /// other holders of this client still have it: for when Lode stops a connection.
+    pub fn end_now(&self) {
+        if let Backend::Mcp(session) = &self.backend {
+            session.cancellation_token().cancel();
+        }
+        let process = self
+            .process
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .take();
+        drop(process);
+    }
+
+    /// Runs one request under the connection's timeout. Dropping the request future on timeout
+    /// makes rmcp send `notifications/cancelled`.
+    pub(crate) async fn call<T>(
+        &self,
+        what: &str,
+        request: impl Future<Output = Result<T, ServiceError>>,
+    ) -> LodeResult<T> {
+        match tokio::time::timeout(self.options.request_timeout, request).await {
+            Ok(result) => result.map_err(|e| with_log_tail(from_service(e, what), &self.log)),
+            Err(_) => Err(timed_out(what, self.options.request_timeout)),
+        }
+    }
+}
+
+/// How long a failed opening waits for a server's stderr to close: a local server that exits at
+/// once (a wrong token) often breaks the pipe before the reason it printed has been read.
+const LAST_WORDS: Duration = Duration::from_millis(300);
+
+/// `error` with the server's last stderr lines, read to the end (up to [`LAST_WORDS`]). No wait
+/// when there is no stderr to read: a command that never started, a remote server.
+async fn with_last_words(error: LodeError, log: &ServerLog) -> LodeError {
+    let deadline = tokio::time::Instant::now() + LAST_WORDS;
+    while log.may_grow() && tokio::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    with_log_tail(error, log)
+}
+
+/// A failure of a local server is easier to understand with the last thing it wrote to stderr.
+fn with_log_tail(error: LodeError, log: &ServerLog) -> LodeError {
+    let tail = log.tail(5);
+    if tail.is_empty() || error.detail.is_some() || error.code == ErrorCode::NotFound {
+        return error;
+    }
+    error.with_detail(format!("server stderr:\n{}", tail.join("\n")))
+}
+
+/// A REST API has no handshake: it is described by what it can do, which is list and read.
+fn rest_info() -> ServerInfo {
+    ServerInfo {
+        era: lode_core::ProtocolEra::Rest,
+        protocol_version: "rest".to_owned(),
+        name: None,
+        title: None,
+        version: None,
+        capabilities: lode_core::ServerCapabilities {
+            resources: true,
+            ..Default::default()
+        },
+        instructions: None,
+    }
+}

@@ -1,0 +1,15 @@
+//! lode-mcp's integration tests, one binary: each test file is a module here, so the workspace links
+//! one executable for them instead of one per file (CI time and disk: .ci/test).
+
+mod support {
+    pub mod pages;
+    pub mod scripted;
+}
+
+mod faults;
+mod http;
+mod large_pages;
+mod listing_ttl;
+mod reads;
+mod rest;
+mod sse;

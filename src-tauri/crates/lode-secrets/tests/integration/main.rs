@@ -1,0 +1,5 @@
+//! lode-secrets' integration tests, one binary: each test file is a module here, so the workspace
+//! links one executable for them instead of one per file (CI time and disk: .ci/test).
+
+mod keychain;
+mod keychain_errors;

@@ -1,0 +1,158 @@
+//! The MCP face of a served basket: one [`BasketServer`] per connection (stdio process, HTTP
+//! session, or test), all sharing one [`Shelf`].
+
+use std::sync::Arc;
+
+use rmcp::model::{
+    GetPromptRequestParams, GetPromptResponse, Implementation, ListPromptsResult,
+    ListResourcesResult, PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse,
+    ReadResourceResult, ServerCapabilities, ServerConfig, SubscribeRequestParams,
+    SubscriptionFilter, UnsubscribeRequestParams,
+};
+use rmcp::service::{NotificationContext, RequestContext, RoleServer, SubscriptionContext};
+use rmcp::{ErrorData, ServerHandler};
+use serde_json::json;
+
+use crate::contents::served_contents;
+use crate::plumbing::{SessionId, Subscriptions};
+use crate::shelf::Shelf;
+use crate::uri::resolve;
+use crate::{listing, prompt};
+
+/// The name every served basket reports in `serverInfo`.
+pub const SERVER_NAME: &str = "lode";
+
+pub(crate) struct BasketServer {
+    shelf: Arc<Shelf>,
+    /// Identifies this connection in the subscriber registry.
+    session: SessionId,
+}
+
+impl BasketServer {
+    pub fn connect(shelf: Arc<Shelf>) -> Self {
+        let session = shelf.subscriptions().new_session();
+        Self { shelf, session }
+    }
+}
+
+/// MCP's resource-not-found (-32002), saying why in words a person can act on.
+fn not_found(uri: &str, why: impl std::fmt::Display) -> ErrorData {
+    ErrorData::resource_not_found(
+        format!("no such item: {uri}: {why}"),
+        Some(json!({ "uri": uri })),
+    )
+}
+
+impl ServerHandler for BasketServer {
+    fn get_info(&self) -> ServerConfig {
+        let capabilities = ServerCapabilities::builder()
+            .enable_prompts()
+            .enable_prompts_list_changed()
+            .enable_resources()
+            .enable_resources_subscribe()
+            .enable_resources_list_changed()
+            .build();
+        let name = self.shelf.latest().name.clone();
+        ServerConfig::new(capabilities)
+            .with_server_info(
+                Implementation::new(SERVER_NAME, env!("CARGO_PKG_VERSION"))
+                    .with_title(format!("Lode basket {name}")),
+            )
+            .with_instructions(format!(
+                "This server serves the Lode basket \"{name}\": context a person picked from \
+                 several MCP servers for you. Each resource is one item, in the person's order, \
+                 with its original annotations and its provenance under \
+                 _meta[\"{}\"] (server, original URI, when it was fetched, whether it is stale). \
+                 Get the prompt \"{}\" to receive the whole basket at once.",
+                listing::PROVENANCE,
+                prompt::BASKET,
+            ))
+    }
+
+    async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
+        self.shelf.subscriptions().join(self.session, context.peer);
+    }
+
+    async fn list_resources(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        let basket = self.shelf.read_for_client().await?;
+        let cursor = request.as_ref().and_then(|r| r.cursor.as_deref());
+        listing::page(&basket, cursor)
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        let basket = self.shelf.read_for_client().await?;
+        let (_, item) =
+            resolve(&basket, &request.uri).map_err(|why| not_found(&request.uri, why))?;
+        Ok(ReadResourceResult::new(served_contents(item, &request.uri)).into())
+    }
+
+    async fn subscribe(
+        &self,
+        request: SubscribeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        let basket = self.shelf.read_for_client().await?;
+        resolve(&basket, &request.uri).map_err(|why| not_found(&request.uri, why))?;
+        self.shelf
+            .subscriptions()
+            .subscribe(&request.uri, self.session, context.peer);
+        Ok(())
+    }
+
+    async fn unsubscribe(
+        &self,
+        request: UnsubscribeRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.shelf
+            .subscriptions()
+            .unsubscribe(&request.uri, self.session);
+        Ok(())
+    }
+
+    fn accepted_subscription_filter(
+        &self,
+        requested: &SubscriptionFilter,
+    ) -> Option<SubscriptionFilter> {
+        // This cannot await a read, so it checks the follower's last snapshot.
+        let basket = self.shelf.latest();
+        let capabilities = self.get_info().capabilities;
+        Some(Subscriptions::accept(requested, &capabilities, |uri| {
+            resolve(&basket, uri).is_ok()
+        }))
+    }
+
+    async fn listen(&self, context: SubscriptionContext) -> Result<(), ErrorData> {
+        self.shelf.subscriptions().listen(context).await;
+        Ok(())
+    }
+
+    async fn list_prompts(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, ErrorData> {
+        Ok(ListPromptsResult::with_all_items(prompt::list()))
+    }
+
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, ErrorData> {
+        // An unknown name is refused before the basket is read.
+        if request.name != prompt::BASKET {
+            return prompt::get(&self.shelf.latest(), &request).map(Into::into);
+        }
+        let basket = self.shelf.read_for_client().await?;
+        prompt::get(&basket, &request).map(Into::into)
+    }
+}

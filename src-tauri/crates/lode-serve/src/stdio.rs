@@ -1,0 +1,45 @@
+//! Serving one client over a byte stream: stdin/stdout for an assistant that launches
+//! `lode serve`, or any reader/writer pair (tests use `tokio::io::duplex`).
+
+use std::sync::Arc;
+
+use lode_core::LodeResult;
+use tokio::io::{AsyncRead, AsyncWrite};
+use tokio::sync::watch;
+
+use crate::changes;
+use crate::handler::BasketServer;
+use crate::plumbing::serve_until_input_ends;
+use crate::shelf::Shelf;
+use crate::BasketFeed;
+
+/// Serves the basket over stdin/stdout until the client closes stdin. `revisions` yields the
+/// basket's revision whenever it may have changed (lode-app polls the store). Nothing else may
+/// write to stdout meanwhile.
+pub async fn serve_stdio(
+    feed: Arc<dyn BasketFeed>,
+    revisions: watch::Receiver<i64>,
+) -> LodeResult<()> {
+    let (stdin, stdout) = rmcp::transport::io::stdio_pipes();
+    serve_transport(feed, revisions, stdin, stdout).await
+}
+
+/// Serves the basket to one client over `reader`/`writer` until the reader ends or the client
+/// goes away.
+pub async fn serve_transport<R, W>(
+    feed: Arc<dyn BasketFeed>,
+    mut revisions: watch::Receiver<i64>,
+    reader: R,
+    writer: W,
+) -> LodeResult<()>
+where
+    R: AsyncRead + Send + Unpin + 'static,
+    W: AsyncWrite + Send + Unpin + 'static,
+{
+    // Seen before the first read, so a change made while it runs is followed, not lost.
+    revisions.borrow_and_update();
+    let shelf = Shelf::open(feed).await?;
+    let _following = changes::follow(shelf.clone(), revisions);
+
+    serve_until_input_ends(BasketServer::connect(shelf), reader, writer).await
+}

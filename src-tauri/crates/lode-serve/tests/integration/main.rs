@@ -1,0 +1,8 @@
+//! lode-serve's integration tests, one binary: a served basket read by Lode's own MCP client,
+//! over a byte stream and over Streamable HTTP.
+
+mod support {
+    pub mod basket_fixture;
+}
+
+mod serve;

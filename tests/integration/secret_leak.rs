@@ -1,0 +1,291 @@
+//! A planted secret goes to the keychain and to its server, and nowhere else: after a session
+//! that saves, uses, tests, edits, exports, imports, removes and restores connections holding
+//! it — through the real commands, on the real keychain, with every log line captured at TRACE —
+//! neither the database files, nor the log output, nor anything that crossed IPC to the window
+//! (command answers and hub events) contains it. A marker planted in plain settings is found
+//! in the same places, so the search itself is known to work.
+
+use crate::support::ipc_harness as support;
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use support::{demo_beside_tests, harness, invoke};
+use tauri::Manager;
+
+const PLANTED: &str = "planted-secret-5c1e9d0b";
+/// Plain, non-secret text that must be found where the secret must not.
+const MARKER: &str = "plain-marker-77aa";
+
+/// Everything written to it, shared: the log output of the whole test.
+#[derive(Clone, Default)]
+struct Captured(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Captured {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Captured {
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.0.lock().unwrap_or_else(|p| p.into_inner())).into_owned()
+    }
+}
+
+/// The demo server over Streamable HTTP, ended when dropped.
+struct HttpDemo {
+    child: Child,
+    url: String,
+}
+
+impl Drop for HttpDemo {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn http_demo() -> HttpDemo {
+    let lode_core::TransportSpec::Stdio { command, .. } = demo_beside_tests() else {
+        panic!("the demo server runs over stdio");
+    };
+    let mut child = Command::new(command)
+        .args(["http", "--port", "0"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start the demo server over HTTP");
+    let mut line = String::new();
+    let stdout = child.stdout.take().expect("stdout");
+    BufReader::new(stdout)
+        .read_line(&mut line)
+        .expect("listening line");
+    let url = line
+        .trim()
+        .strip_prefix("listening on ")
+        .expect("listening on URL")
+        .to_owned();
+    HttpDemo { child, url }
+}
+
+/// Every answer the window got, as text.
+struct Traffic {
+    answers: Vec<String>,
+}
+
+impl Traffic {
+    fn call(
+        &mut self,
+        window: &tauri::WebviewWindow<tauri::test::MockRuntime>,
+        cmd: &str,
+        args: Value,
+    ) -> Value {
+        let answer = invoke(window, cmd, args);
+        let text = match &answer {
+            Ok(value) | Err(value) => value.to_string(),
+        };
+        self.answers.push(format!("{cmd}: {text}"));
+        answer.unwrap_or_else(|error| panic!("{cmd} failed: {error}"))
+    }
+}
+
+fn set(place: Value) -> Value {
+    json!({"place": place, "change": {"kind": "set", "value": PLANTED}})
+}
+
+/// The demo server behind a shell that starts it only when `$LODE_TOKEN` holds the secret, so
+/// "ready" proves the secret reached the server.
+fn guarded_stdio() -> Value {
+    let lode_core::TransportSpec::Stdio { command, args, .. } = demo_beside_tests() else {
+        panic!("the demo server runs over stdio");
+    };
+    let line: Vec<String> = std::iter::once(command)
+        .chain(args)
+        .map(|w| format!("'{w}'"))
+        .collect();
+    let script = format!(
+        "test \"$LODE_TOKEN\" = '{PLANTED}' || exit 3; exec {}",
+        line.join(" ")
+    );
+    // The script names the secret, so it would leak through the transport: read it from a file.
+    let dir = std::env::temp_dir().join(format!("lode-leak-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("script dir");
+    let path = dir.join("guarded.sh");
+    std::fs::write(&path, script).expect("script");
+    json!({"kind": "stdio", "command": "sh", "args": [path.display().to_string()],
+           "env": {"MARKER": MARKER}})
+}
+
+fn draft(name: &str, transport: Value, secrets: Vec<Value>) -> Value {
+    json!({"name": name, "transport": transport, "secrets": secrets, "oauth": false,
+           "timeoutSecs": 20, "enabled": true, "shownInBrowser": true})
+}
+
+fn wait_ready(
+    traffic: &mut Traffic,
+    window: &tauri::WebviewWindow<tauri::test::MockRuntime>,
+    ids: &[Value],
+) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let statuses = traffic.call(window, "connection_statuses", json!({}));
+        let ready = ids.iter().all(|id| {
+            statuses.as_array().is_some_and(|all| {
+                all.iter()
+                    .any(|s| &s["connection"] == id && s["status"]["state"] == "ready")
+            })
+        });
+        if ready {
+            return;
+        }
+        assert!(Instant::now() < deadline, "not ready: {statuses}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+fn holds(haystack: &[u8], needle: &str) -> bool {
+    haystack
+        .windows(needle.len())
+        .any(|w| w == needle.as_bytes())
+}
+
+#[test]
+fn a_planted_secret_is_in_no_database_file_log_line_or_ipc_message() {
+    let log = Captured::default();
+    let writer = log.clone();
+    tracing_subscriber::fmt()
+        .with_max_level(tracing::Level::TRACE)
+        .with_writer(move || writer.clone())
+        .init();
+    let server = http_demo();
+    let h = harness();
+    // The hub's events as the shell emits them to the window (the mock runtime never runs the
+    // event loop, so the shell's own forwarding task does not start here).
+    let lode = h.app.state::<Arc<lode_app::Lode>>().inner().clone();
+    // What the shell's setup does when the window opens (the mock never opens one).
+    tauri::async_runtime::block_on(lode.start_all()).expect("start");
+    let events = Arc::new(Mutex::new(Vec::<String>::new()));
+    let sink = events.clone();
+    let mut hub = lode.events();
+    tauri::async_runtime::spawn(async move {
+        while let Ok(event) = hub.recv().await {
+            let payload = serde_json::to_string(&event).expect("a hub event serializes");
+            sink.lock().unwrap_or_else(|p| p.into_inner()).push(payload);
+        }
+    });
+    let w = &h.window;
+    let mut traffic = Traffic {
+        answers: Vec::new(),
+    };
+
+    // Save a local server with a secret variable and a remote one with a bearer token and a
+    // secret header, both the planted value; both become ready with it.
+    let env_secret = set(json!({"kind": "env", "name": "LODE_TOKEN"}));
+    let local = draft(
+        &format!("local {MARKER}"),
+        guarded_stdio(),
+        vec![env_secret.clone()],
+    );
+    let problems = traffic.call(w, "check_connection", json!({"draft": local, "id": null}));
+    assert_eq!(problems, json!([]));
+    let local = traffic.call(w, "add_connection", json!({"draft": local}));
+    let remote_secrets = vec![
+        set(json!({"kind": "bearer"})),
+        set(json!({"kind": "header", "name": "X-Api-Key"})),
+    ];
+    let remote = draft(
+        "remote",
+        json!({"kind": "http", "url": server.url, "headers": {"X-Plain": MARKER}}),
+        remote_secrets,
+    );
+    let remote = traffic.call(w, "add_connection", json!({"draft": remote}));
+    let ids = [local["id"].clone(), remote["id"].clone()];
+    wait_ready(&mut traffic, w, &ids);
+
+    // Use them, test and edit with the secrets kept, and look at everything the window shows.
+    for id in &ids {
+        traffic.call(w, "server_info", json!({"connectionId": id}));
+        traffic.call(w, "server_log", json!({"connectionId": id, "lines": 500}));
+    }
+    let everything = json!({
+        "text": "", "sort": "name", "offset": 0, "limit": 1000, "audience": null,
+        "servers": null, "hidden": [], "mimePrefix": null, "scheme": null,
+    });
+    traffic.call(w, "browse_list", json!({ "query": everything }));
+    traffic.call(w, "browse_status", json!({}));
+    let keep = json!({"place": {"kind": "env", "name": "LODE_TOKEN"}, "change": {"kind": "keep"}});
+    let kept = draft(&format!("local {MARKER}"), guarded_stdio(), vec![keep]);
+    traffic.call(w, "test_connection", json!({"draft": kept, "id": ids[0]}));
+    let renamed = draft(
+        &format!("renamed {MARKER}"),
+        guarded_stdio(),
+        vec![env_secret],
+    );
+    traffic.call(
+        w,
+        "update_connection",
+        json!({"id": ids[0], "draft": renamed}),
+    );
+    wait_ready(&mut traffic, w, &ids[..1]);
+    traffic.call(w, "list_connections", json!({}));
+    traffic.call(w, "export_connections", json!({"ids": []}));
+
+    // Import a file that holds the secret, then remove a connection and undo it.
+    let config = h.data.path().join("claude_desktop_config.json");
+    let file = json!({"mcpServers": {"imported": {"command": "true",
+                      "env": {"API_TOKEN": PLANTED, "MARKER": MARKER}}}});
+    std::fs::write(&config, file.to_string()).expect("config");
+    let source = json!({"format": "claudeDesktop", "path": config.display().to_string()});
+    traffic.call(w, "preview_import", json!({"source": source}));
+    let choices = json!([{"index": 0, "name": "imported", "answers": []}]);
+    traffic.call(
+        w,
+        "apply_import",
+        json!({"source": source, "choices": choices}),
+    );
+    std::fs::remove_file(&config).expect("remove the config");
+    traffic.call(w, "remove_connection", json!({"id": ids[1]}));
+    traffic.call(w, "restore_connection", json!({"id": ids[1]}));
+    traffic.call(w, "list_connections", json!({}));
+
+    tauri::async_runtime::block_on(lode.shutdown());
+
+    // Where the secret must not be, and the marker must.
+    let mut database = Vec::new();
+    for entry in std::fs::read_dir(h.data.path()).expect("data dir") {
+        database.extend(std::fs::read(entry.expect("entry").path()).expect("read"));
+    }
+    let ipc = format!(
+        "{}\n{}",
+        traffic.answers.join("\n"),
+        events.lock().unwrap_or_else(|p| p.into_inner()).join("\n")
+    );
+    let log = log.text();
+    println!(
+        "searched {} bytes of database files, {} bytes of log output, {} IPC answers and {} \
+         hub events ({} bytes)",
+        database.len(),
+        log.len(),
+        traffic.answers.len(),
+        events.lock().unwrap_or_else(|p| p.into_inner()).len(),
+        ipc.len()
+    );
+    assert!(holds(&database, MARKER) && holds(ipc.as_bytes(), MARKER));
+    assert!(!log.is_empty(), "the log was captured");
+    assert!(
+        !holds(&database, PLANTED),
+        "a database file holds the secret"
+    );
+    assert!(!holds(log.as_bytes(), PLANTED), "the log holds the secret");
+    assert!(!holds(ipc.as_bytes(), PLANTED), "IPC carried the secret");
+}
