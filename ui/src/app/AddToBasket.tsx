@@ -1,3 +1,5 @@
+// The browser's ways into the basket (the selection, every match of the search, a fill to the
+// budget by priority) and the toast that reports what adding did.
 import { useCallback, useState } from "react";
 import type { Baskets } from "../features/basket/useBaskets";
 import { useT } from "../i18n";

@@ -1,3 +1,5 @@
+// The window's layout and the state that spans panes: the selected connection, the opened
+// resource or template, the right column's tab, and whether the server details are shown.
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { BasketPane } from "../features/basket/BasketPane";
 import { useBaskets } from "../features/basket/useBaskets";
@@ -25,12 +27,13 @@ type Opened =
 
 /**
  * Three panes: saved connections; the browser over every server's resources; and, in the right
- * column, two tabs: the opened resource's preview, the opened template's form, or, on demand
- * (the Info button, Ctrl+I / ⌘I), the selected connection's server details; and the basket.
+ * column, four tabs (SideTabs): Preview — the opened resource's preview, the opened template's
+ * form, or, on demand (the Info button, Ctrl+I / ⌘I), the selected connection's server details —
+ * then Basket, Prompts and Tools.
  *
  * Selecting a connection does not filter the browser (the connections pane selects the first
  * one by itself at start, which would hide every other server): it chooses whose details the
- * Info button shows. The browser's server chips filter.
+ * Info button shows and whose prompts and tools the tabs list. The browser's server chips filter.
  */
 export function App() {
   const [connection, setConnection] = useState<Connection | null>(null);

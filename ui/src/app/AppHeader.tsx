@@ -1,3 +1,4 @@
+// The window's header: the app's name and tagline, the language switch and the app menu.
 import { AppMenu } from "../features/updates/AppMenu";
 import { LOCALES, useT, type Locale } from "../i18n";
 import { LanguageSwitch } from "../ui-kit/LanguageSwitch";

@@ -1,3 +1,4 @@
+// The right column's tab list (Preview, Basket, Prompts, Tools) and its arrow-key movement.
 import type { KeyboardEvent } from "react";
 import { useT } from "../i18n";
 
@@ -6,8 +7,9 @@ export type Side = "preview" | "basket" | "prompts" | "tools";
 const SIDES: readonly Side[] = ["preview", "basket", "prompts", "tools"];
 
 /**
- * The right column's tabs: Preview (or the template's form, or the server details) and Basket.
- * Arrow keys move between them, as in any tab list; the panel is `panelId`.
+ * The right column's four tabs: Preview (the opened resource, the opened template's form, or the
+ * server details), Basket, Prompts and Tools. Arrow keys move between them, as in any tab list;
+ * the panel is `panelId`.
  */
 export function SideTabs({ value, onChange, panelId }: { value: Side; onChange: (side: Side) => void; panelId: string }) {
   const { t } = useT();

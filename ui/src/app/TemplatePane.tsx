@@ -1,3 +1,4 @@
+// The right column's pane for a resource template opened in the browser: its form, in a Pane.
 import { TemplateForm } from "../features/templates";
 import { useT } from "../i18n";
 import type { ConnectionId, ResourceTemplate } from "../ipc";
