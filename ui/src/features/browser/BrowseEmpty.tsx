@@ -1,3 +1,5 @@
+// What the browser shows instead of rows, and why: no servers, still listing, a server with no
+// resources or whose listing failed, or nothing matching (with a way to clear the filters).
 import { useT } from "../../i18n";
 import type { ServerListing } from "../../ipc";
 import { EmptyState } from "../../ui-kit/EmptyState";

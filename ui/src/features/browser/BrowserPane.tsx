@@ -1,3 +1,5 @@
+// The browser pane: the filters and view mode, the selection and its ways into the basket, the
+// browser's keys (/ to search, B to add), and the list or tree view under the toolbar and chips.
 import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useT } from "../../i18n";
 import type { BrowseStatus, ConnectionId, Query, ResourceItem, ResourceTemplate } from "../../ipc";

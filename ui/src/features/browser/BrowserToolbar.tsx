@@ -1,3 +1,5 @@
+// The browser's toolbar: the search box (Escape clears, ArrowDown goes to the rows), sort, the
+// audience and media-type filters, and the list/tree switch.
 import type { ChangeEvent, KeyboardEvent, Ref } from "react";
 import { useT, type MessageKey } from "../../i18n";
 import type { AudienceFilter, SortKey } from "../../ipc";

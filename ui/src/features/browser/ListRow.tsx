@@ -1,3 +1,5 @@
+// One row of the resource list (and the placeholder shown while its window is fetched), at the
+// list's fixed row height.
 import { memo } from "react";
 import type { IndexRow } from "../../ipc";
 import { HighlightedText } from "../../ui-kit/HighlightedText";

@@ -1,3 +1,5 @@
+// Listing progress above the rows: servers done of all, each busy server's pages and items so
+// far, and the servers whose listing failed, with their errors.
 import { useT } from "../../i18n";
 import type { ServerListing } from "../../ipc";
 import { HighlightedText } from "../../ui-kit/HighlightedText";

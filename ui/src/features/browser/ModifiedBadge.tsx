@@ -1,3 +1,5 @@
+// A resource's lastModified annotation as a relative time with the exact time as tooltip, or
+// the server's unparseable text, cut and revealed.
 import { parseTimestamp, useT } from "../../i18n";
 import { visibleText } from "../../ui-kit/serverText";
 

@@ -1,3 +1,5 @@
+// A row's icon: the server's own when it is an inline data:image URI (remote icons are never
+// fetched), else one for the media type.
 import type { ResourceItem } from "../../ipc";
 import { MimeIcon } from "./rowIcons";
 

@@ -1,3 +1,5 @@
+// The browser's list view: every server's resources as one windowed list over BrowseRows, and
+// its keys and clicks (Enter or click opens, Space or Ctrl+click selects).
 import { useCallback, useMemo, type MouseEvent, type ReactNode, type Ref } from "react";
 import { useT } from "../../i18n";
 import { browseList, type IndexRow, type QueryResult, type ResourceItem } from "../../ipc";

@@ -1,3 +1,5 @@
+// The browser's tree view: server → scheme → authority → path folders and each server's
+// templates over BrowseRows, and its keys (arrows open, close and climb folders; Enter opens).
 import { useMemo, type MouseEvent, type ReactNode, type Ref } from "react";
 import { useT } from "../../i18n";
 import {

@@ -1,3 +1,5 @@
+// The frame around the list or tree: the count line ("x of y" when narrowed) and the loading,
+// error and empty states.
 import type { ReactNode } from "react";
 import { useT } from "../../i18n";
 import type { LodeError } from "../../ipc";

@@ -1,3 +1,4 @@
+// A row's annotations as small widgets: audience icons, the priority meter and the size.
 import { useT } from "../../i18n";
 import type { Annotations } from "../../ipc";
 import { audienceKind, normalizedPriority } from "./annotations";

@@ -1,3 +1,5 @@
+// The server chips under the toolbar: each server's listing state and count, pressed to show
+// only that server, with an eye to hide it.
 import { useT } from "../../i18n";
 import type { ServerListing } from "../../ipc";
 import { HighlightedText } from "../../ui-kit/HighlightedText";

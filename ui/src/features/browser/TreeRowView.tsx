@@ -1,3 +1,5 @@
+// One row of the resource tree (a folder with its count, a resource, or a template), indented
+// by depth at the tree's fixed row height.
 import { memo } from "react";
 import { useT } from "../../i18n";
 import type { FolderKind, IndexRow, ResourceTemplate, TreeRow } from "../../ipc";

@@ -1,3 +1,5 @@
+// The browser's filters (search, sort, audience, media type, servers) and how they become the
+// index's list and tree queries, with the keys that decide when rows start again at the top.
 import type { AudienceFilter, Query, SortKey, TreeQuery } from "../../ipc";
 
 export type ViewMode = "list" | "tree";

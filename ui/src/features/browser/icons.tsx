@@ -1,3 +1,5 @@
+// The browser's inline SVG icons (folder kinds, template, chevron, eye, search) and the media
+// kind a row's icon is chosen by.
 import type { ReactNode } from "react";
 import type { FolderKind } from "../../ipc";
 

@@ -1,3 +1,4 @@
+// A resource row's tooltip text: name, URI, the name under a title, and the description.
 import type { ResourceItem } from "../../ipc";
 import { visibleText } from "../../ui-kit/serverText";
 import { indexedName } from "./rowIds";

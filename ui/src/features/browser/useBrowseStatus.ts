@@ -1,3 +1,5 @@
+// Every server's listing state and the index's generation, followed live from the browse
+// status event after one snapshot (the newer generation wins).
 import { useEffect, useState } from "react";
 import { browseStatus, onBrowseStatus, type BrowseStatus, type UnlistenFn } from "../../ipc";
 

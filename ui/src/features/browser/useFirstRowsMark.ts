@@ -1,3 +1,5 @@
+// Telling the shell, once per run, when the first resource rows are on screen (its cold-start
+// measurement).
 import { useEffect, useRef } from "react";
 import { reportFirstRows } from "../../ipc";
 

@@ -1,3 +1,5 @@
+// Which tree folders are open: servers open unless closed, every other folder closed unless
+// opened.
 import { useCallback, useMemo, useState } from "react";
 import type { FolderKind } from "../../ipc";
 import { serverFolderId } from "./rowIds";

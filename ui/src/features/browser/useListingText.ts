@@ -1,3 +1,4 @@
+// One server's listing state in words, for the chips' tooltips and the progress lines.
 import { useT } from "../../i18n";
 import type { ServerListing } from "../../ipc";
 import { visibleText } from "../../ui-kit/serverText";

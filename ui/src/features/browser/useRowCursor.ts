@@ -1,3 +1,5 @@
+// The keyboard's active row in a windowed list: kept on its row across refreshes, moved by
+// type-ahead, and reset to the top by a new question.
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { findByPrefix, isTypeaheadKey, useTypeahead } from "../../ui-kit/typeahead";
 import type { VirtualListHandle } from "../../ui-kit/VirtualList";

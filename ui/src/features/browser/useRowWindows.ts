@@ -1,3 +1,5 @@
+// The hook over RowWindows: the windows of one question to the index as a React snapshot, with
+// the virtual list's range callback and retry.
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import { RowWindows, type FetchWindow, type WindowAnswer, type WindowsSnapshot } from "./rowWindows";
 

@@ -1,3 +1,5 @@
+// The browser's selection: resources picked with Space or Ctrl+click, kept whole by server and
+// URI across searches, views and refreshes.
 import { useCallback, useState } from "react";
 import type { ResourceItem } from "../../ipc";
 import { resourceId } from "./rowIds";

@@ -1,3 +1,4 @@
+// The browser's list-or-tree choice, remembered in localStorage across launches.
 import { useCallback, useState } from "react";
 import type { ViewMode } from "./browseQuery";
 
