@@ -1,3 +1,5 @@
+// Which dialog the connections pane has open (add, edit, delete, export, import), and showing
+// that one.
 import type { Connection } from "../../ipc";
 import { ConnectionForm } from "./ConnectionForm";
 import { DeleteConnection } from "./DeleteConnection";

@@ -1,3 +1,5 @@
+// The add/edit connection dialog: the form's state, its problems shown per touched field, the
+// discard prompt, Test connection, and Save (checked by the shell's rule book first).
 import { useEffect, useRef, useState } from "react";
 import { useT } from "../../i18n";
 import { addConnection, checkConnection, toLodeError, updateConnection, type Connection, type LodeError } from "../../ipc";

@@ -1,3 +1,5 @@
+// One saved connection in the list: its status dot, name, transport and target, its actions
+// menu, and the reason it is down with Retry or Sign in beside it.
 import { useT } from "../../i18n";
 import type { ConnectionStatus, Connection } from "../../ipc";
 import { Menu } from "../../ui-kit/Menu";

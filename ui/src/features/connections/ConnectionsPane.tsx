@@ -1,3 +1,5 @@
+// The connections pane: the saved connections, keeping the selection in step with the list,
+// the row actions and dialogs, and the notice (with Undo after a delete).
 import { useEffect, useRef, useState } from "react";
 import { useT } from "../../i18n";
 import type { ConnectionId, Connection } from "../../ipc";

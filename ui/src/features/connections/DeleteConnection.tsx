@@ -1,3 +1,4 @@
+// The "Delete connection?" confirmation (Delete has the focus: an Undo follows).
 import { useState } from "react";
 import { useT } from "../../i18n";
 import type { Connection } from "../../ipc";

@@ -1,3 +1,5 @@
+// The export dialog: the chosen connections as an mcpServers file to copy (secrets left out),
+// with the shell's notes on what it could not carry over.
 import { useState } from "react";
 import { useT } from "../../i18n";
 import { exportConnections, toLodeError, type Connection, type Exported, type LodeError } from "../../ipc";

@@ -1,3 +1,5 @@
+// One server in the import preview: tick it, see its clash with a saved one, rename it, and
+// answer the secrets the file only asks for.
 import { useId } from "react";
 import { useT, type Translate } from "../../i18n";
 import type { Duplicate, ImportCandidate } from "../../ipc";

@@ -1,3 +1,5 @@
+// The import wizard's second step: every server the file offers, as candidate rows, and the
+// entries it could not read.
 import { useT } from "../../i18n";
 import type { ImportPreview } from "../../ipc";
 import { EmptyState } from "../../ui-kit/EmptyState";

@@ -1,3 +1,5 @@
+// The import wizard's first step: which file to read (a client's known location, or any path
+// with its format, guessed from the path until chosen).
 import { useEffect, useState } from "react";
 import { useT } from "../../i18n";
 import { chooseImportFile, guessImportFormat, type ConfigFormat, type ImportLocation, type ImportSource } from "../../ipc";

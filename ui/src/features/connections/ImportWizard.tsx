@@ -1,3 +1,5 @@
+// The import wizard: its steps (source, preview, done), reading the file, and importing the
+// chosen servers all or nothing.
 import { useCallback, useState } from "react";
 import { useT } from "../../i18n";
 import {

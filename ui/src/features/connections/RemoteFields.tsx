@@ -1,3 +1,5 @@
+// The connection form's fields for a remote server (HTTP, SSE, REST): URL, authentication and
+// its secret, and plain and secret headers.
 import { useT } from "../../i18n";
 import type { SecretPlace } from "../../ipc";
 import { Field } from "../../ui-kit/Field";

@@ -1,3 +1,5 @@
+// The write-only secret control of the connection form: "set" with Replace or Clear for a saved
+// value, and a password input that never puts what is typed into the markup.
 import { useLayoutEffect, useRef, useState, type RefObject } from "react";
 import { useT } from "../../i18n";
 import type { SecretPlace } from "../../ipc";

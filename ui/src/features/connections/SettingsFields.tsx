@@ -1,3 +1,4 @@
+// The connection form's settings: request time limit, enabled, and shown in the browser.
 import { useT } from "../../i18n";
 import { Field } from "../../ui-kit/Field";
 import type { FormSectionProps } from "./formSection";

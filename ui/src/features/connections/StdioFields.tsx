@@ -1,3 +1,5 @@
+// The connection form's fields for a local (stdio) server: command, arguments, working
+// directory, and plain and secret environment variables.
 import { useT } from "../../i18n";
 import { Field } from "../../ui-kit/Field";
 import { KeyValueRows } from "./KeyValueRows";

@@ -1,3 +1,5 @@
+// "Test connection": one connect with the form's draft (the newest attempt wins), and its result
+// under the form.
 import { useEffect, useRef, useState } from "react";
 import { useT } from "../../i18n";
 import { testConnection, toLodeError, type ConnectionDraft, type ConnectionId, type LodeError, type ServerInfo } from "../../ipc";

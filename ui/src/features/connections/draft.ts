@@ -1,3 +1,5 @@
+// The connection form's model: its state, made from a saved connection or empty, and turned into
+// the ConnectionDraft the commands take (secrets as keep/set/clear, or only their shape).
 import type { Connection, ConnectionDraft, SecretEdit, SecretPlace, TransportSpec } from "../../ipc";
 import { formatArgs, parseArgs } from "./args";
 

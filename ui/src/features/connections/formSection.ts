@@ -1,3 +1,4 @@
+// The props each section of the connection form takes: the form, its update, and its problems.
 import type { ConnectionForm } from "./draft";
 import type { ProblemSpot } from "./problems";
 

@@ -1,3 +1,5 @@
+// The connection form's problems: where each is shown (a field or a row), placed from the rule
+// book's answer and the rows' own checks, and their messages.
 import type { Translate } from "../../i18n";
 import type { DraftProblem, DraftProblemKind } from "../../ipc";
 import type { ConnectionForm, KeyValueRow, SecretOwner } from "./draft";

@@ -1,3 +1,5 @@
+// The actions a connection's row menu offers (edit, retry, sign in/out, export, delete), with
+// their labels and test ids.
 import type { Translate } from "../../i18n";
 import type { Connection, ConnectionStatus } from "../../ipc";
 

@@ -1,3 +1,4 @@
+// A connection status as one line of text (the status dot's label and tooltip).
 import type { Formatters, Translate } from "../../i18n";
 import type { ConnectionStatus } from "../../ipc";
 

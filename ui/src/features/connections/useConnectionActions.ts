@@ -1,3 +1,5 @@
+// What the connection row actions do (delete with Undo, retry, sign in, sign out), and the one
+// notice that reports them.
 import { useCallback, useState } from "react";
 import { useT } from "../../i18n";
 import {

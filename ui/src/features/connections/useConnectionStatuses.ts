@@ -1,3 +1,4 @@
+// The live status of every saved connection: one snapshot, then the hub's status events.
 import { useState } from "react";
 import { connectionStatuses, type ConnectionId, type ConnectionStatus } from "../../ipc";
 import { useHubEvents } from "./useHubEvents";

@@ -1,3 +1,4 @@
+// The saved connections, loaded from the shell.
 import { listConnections, toLodeError, type Connection, type LodeError } from "../../ipc";
 import { useAsync } from "../../ui-kit/useAsync";
 

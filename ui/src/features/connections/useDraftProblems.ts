@@ -1,3 +1,5 @@
+// The connection form's problems as typed: the draft checked by the shell's rule book after a
+// pause, with secrets sent as their shape only.
 import { useEffect, useMemo, useState } from "react";
 import { checkConnection, type ConnectionId, type DraftProblem } from "../../ipc";
 import { draftFromForm, type ConnectionForm } from "./draft";

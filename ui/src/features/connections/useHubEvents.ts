@@ -1,3 +1,5 @@
+// Listening to the hub's event stream (lode://hub) for a component's lifetime, with a hook for
+// reading a snapshot once the listener is registered.
 import { useEffect, useEffectEvent } from "react";
 import { onHubEvent, type HubEvent, type UnlistenFn } from "../../ipc";
 

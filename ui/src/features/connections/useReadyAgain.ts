@@ -1,3 +1,5 @@
+// Noticing that a connection came back up (became ready after anything else) while it stays in
+// view, so its details can be read again.
 import { useEffect, useEffectEvent, useRef } from "react";
 import type { ConnectionId, ConnectionStatus } from "../../ipc";
 
