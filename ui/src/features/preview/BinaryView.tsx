@@ -1,3 +1,5 @@
+// The preview of a blob no other view takes: its type and size, and a hex dump of its first
+// bytes (only those are decoded).
 import { useMemo } from "react";
 import { useT } from "../../i18n";
 import { decodeBase64 } from "./base64";

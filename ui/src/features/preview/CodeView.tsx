@@ -1,3 +1,4 @@
+// Highlighted source text: the lazily loaded view that brings highlight.js in.
 import { useMemo } from "react";
 import { highlightTokens } from "./highlight";
 import type { HighlightLanguage } from "./languages";

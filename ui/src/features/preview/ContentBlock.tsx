@@ -1,3 +1,5 @@
+// One content item of a read: its header (kind, media type, URI, Save as) and the view chosen
+// for it by classifyContent, or the reason its base64 is bad.
 import { useMemo } from "react";
 import { useT, type MessageKey } from "../../i18n";
 import type { ResourceContent } from "../../ipc";

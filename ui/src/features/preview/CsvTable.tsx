@@ -1,3 +1,5 @@
+// The CSV/TSV preview: a virtualized table with the first row as header, capped in rows and
+// columns, with a summary of what was read and cut.
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useMemo, useRef } from "react";
 import { useT } from "../../i18n";

@@ -1,3 +1,5 @@
+// The JSON tree view: the document pretty-printed as JSON.stringify would, every object and
+// array foldable, children a page at a time.
 import { useMemo, useState, type ReactNode } from "react";
 import { useT } from "../../i18n";
 import { RevealedText } from "./RevealedText";

@@ -1,3 +1,5 @@
+// The preview's live line: whether the opened resource updates by itself, when it last changed,
+// and whether a re-read is under way.
 import { useMemo } from "react";
 import { useT } from "../../i18n";
 import type { LiveState } from "./useLiveUpdates";

@@ -1,3 +1,5 @@
+// Rendered markdown: markdown-it's tokens built into React elements (no HTML strings), links
+// inert with their target as a tooltip, images as alt text, fences highlighted.
 import { createElement, Fragment, type ReactNode } from "react";
 import { useMemo } from "react";
 import { useT } from "../../i18n";

@@ -1,3 +1,4 @@
+// The audio and video preview: the browser's own player over a blob: URL of the bytes.
 import { useT } from "../../i18n";
 import { useObjectUrlRef } from "./useObjectUrl";
 

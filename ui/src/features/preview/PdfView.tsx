@@ -1,3 +1,5 @@
+// The PDF preview: the document opened with pdf.js and drawn one page at a time on a canvas,
+// with previous/next page buttons.
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useT } from "../../i18n";
 import { decodeBase64 } from "./base64";

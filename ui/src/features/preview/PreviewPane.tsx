@@ -1,3 +1,5 @@
+// The preview pane: the opened resource's name, URI and description, Add to basket, its live
+// status and read progress, and a ContentBlock per content item read.
 import { useT } from "../../i18n";
 import type { ConnectionId, ResourceItem } from "../../ipc";
 import { EmptyState } from "../../ui-kit/EmptyState";

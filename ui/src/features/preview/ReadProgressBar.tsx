@@ -1,3 +1,4 @@
+// The progress bar of a streamed read: bytes received of the total.
 import { useT } from "../../i18n";
 import type { ReadProgress } from "./streamedRead";
 

@@ -1,3 +1,4 @@
+// Server text as text nodes with its hidden characters shown as visible markers (reveal.ts).
 import { Fragment } from "react";
 import { revealSegments } from "./reveal";
 

@@ -1,3 +1,5 @@
+// A server string in the preview's header: revealed, direction-isolated, cut to a limit with
+// "Show all".
 import { useState } from "react";
 import { useT } from "../../i18n";
 import { RevealedText } from "./RevealedText";

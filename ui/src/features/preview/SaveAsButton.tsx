@@ -1,3 +1,5 @@
+// "Save as…" for a blob: Rust opens the dialog and writes the file (the window never learns the
+// path); the outcome is announced beside the button.
 import { useState } from "react";
 import { useT } from "../../i18n";
 import { saveContentAs, toLodeError, type LodeError } from "../../ipc";

@@ -1,3 +1,5 @@
+// The text preview: plain, highlighted (CodeView, loaded on demand) when small and its language
+// is known, or virtualized when large, with the size limits that decide.
 import { lazy, Suspense } from "react";
 import { useT } from "../../i18n";
 import type { HighlightLanguage } from "./languages";

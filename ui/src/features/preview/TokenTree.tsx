@@ -1,3 +1,4 @@
+// A highlight token tree as nested spans with scope classes, every leaf a text node.
 import type { TokenNode } from "./highlight";
 import { RevealedText } from "./RevealedText";
 

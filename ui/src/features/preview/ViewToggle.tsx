@@ -1,3 +1,5 @@
+// The pressed-button group that switches between the ways one content can be shown.
+
 interface ViewToggleProps<V extends string> {
   label: string;
   value: V;

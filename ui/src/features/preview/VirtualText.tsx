@@ -1,3 +1,5 @@
+// Large text shown virtualized: the text cut into rows (lines, long ones split) with line
+// numbers, only the rows in view rendered.
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useMemo, useRef } from "react";
 import { useT } from "../../i18n";

@@ -1,3 +1,5 @@
+// Which view a content item gets (text, markdown, JSON, CSV, HTML, SVG, image, media, PDF,
+// binary, or a bad blob), from its media type, URI extension and base64.
 import type { ResourceContent } from "../../ipc";
 import { base64DecodedSize, base64Problem, decodeBase64, utf8ToBase64, type Base64Problem } from "./base64";
 import { isJsonMime, isTextualMime, mimeEssence, uriExtension } from "./mime";

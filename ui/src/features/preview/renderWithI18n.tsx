@@ -1,3 +1,4 @@
+// Tests only: rendering a preview component under the i18n provider.
 import { render } from "@testing-library/react";
 import type { ReactElement, ReactNode } from "react";
 import { I18nProvider, type Locale } from "../../i18n";

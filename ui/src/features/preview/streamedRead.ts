@@ -1,3 +1,5 @@
+// Reading a resource over the streamed read command: its pieces put back together into
+// contents, with progress as they arrive.
 import {
   readResourceStreamed,
   type ConnectionId,

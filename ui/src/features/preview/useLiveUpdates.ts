@@ -1,3 +1,5 @@
+// Keeping the opened resource live: subscribed while open, re-read when the server says it
+// changed or when the connection comes back, and the live state for LiveStatus.
 import { useEffect, useRef, useState } from "react";
 import { toLodeError, type ConnectionId, type HubEvent, type LodeError } from "../../ipc";
 import { useHubEvents } from "../connections/useHubEvents";

@@ -1,3 +1,5 @@
+// A media element's ref that plays base64 bytes from a blob: URL, revoked when the element or
+// the bytes go away.
 import { useCallback, useMemo } from "react";
 import { decodeBase64 } from "./base64";
 

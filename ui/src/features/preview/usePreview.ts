@@ -1,3 +1,5 @@
+// The opened resource's contents: read (streamed, with progress) per connection and URI, and
+// read again on demand while the old contents stay shown.
 import { useState } from "react";
 import { toLodeError, type ConnectionId, type LodeError, type ResourceContent } from "../../ipc";
 import { useAsync } from "../../ui-kit/useAsync";
