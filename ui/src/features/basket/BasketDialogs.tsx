@@ -1,3 +1,5 @@
+// The basket pane's two dialogs: "New basket" (name and optional token limit) and the delete
+// confirmation.
 import { useState } from "react";
 import { useT } from "../../i18n";
 import { toLodeError, type BasketSummary, type LodeError } from "../../ipc";

@@ -1,3 +1,5 @@
+// One row of the basket's item list: what the item is, its tokens and staleness, its note, and
+// moving (buttons or Alt+arrows), refreshing and removing it.
 import { useState, type KeyboardEvent } from "react";
 import { useT } from "../../i18n";
 import type { BasketItem } from "../../ipc";

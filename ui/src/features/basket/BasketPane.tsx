@@ -1,3 +1,5 @@
+// The basket pane: picking, making and deleting baskets, and the chosen basket's items, totals
+// against its budget, options, copy/save export and serving.
 import { useEffect, useRef, useState } from "react";
 import { useT, type MessageKey } from "../../i18n";
 import {

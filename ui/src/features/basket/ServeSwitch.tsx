@@ -1,3 +1,5 @@
+// The "Serve over HTTP" switch under a basket: starting and stopping Lode's MCP server of it on
+// a chosen (or any free) port, and the URL while it runs.
 import { useEffect, useId, useState } from "react";
 import { useT } from "../../i18n";
 import { basketServer, startBasketServer, stopBasketServer, toLodeError, type LodeError, type ServingStatus } from "../../ipc";

@@ -1,3 +1,5 @@
+// The basket state every pane shares: the list, the current basket (remembered across launches)
+// and its view, and the changes (create, delete, add), each followed by a reload from Rust.
 import { useCallback, useEffect, useRef, useState } from "react";
 import {
   addToBasket,

@@ -1,3 +1,4 @@
+// The "Add to basket" button under a prompt's or tool's answer, with its outcome announced.
 import { useT } from "../../i18n";
 import type { AddAnswerState } from "./useAddAnswer";
 

@@ -1,3 +1,5 @@
+// How prompt messages and tool results are shown: each content block (and structured content)
+// through the preview's views, resource links by name and URI.
 import { useT } from "../../i18n";
 import type { ContentBlock as Block, ResourceContent } from "../../ipc";
 import { Badge } from "../../ui-kit/Badge";

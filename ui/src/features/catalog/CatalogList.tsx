@@ -1,3 +1,4 @@
+// The list a server's prompts or tools are picked from: buttons with arrow-key movement.
 import type { KeyboardEvent } from "react";
 import "./catalog.css";
 

@@ -1,3 +1,5 @@
+// The state of adding a prompt's or tool's answer to the current basket (idle, adding, added,
+// failed), shared by the prompts and tools panes.
 import { useCallback, useState } from "react";
 import { useT } from "../../i18n";
 import { toLodeError, type AddReport, type BasketId, type LodeError } from "../../ipc";

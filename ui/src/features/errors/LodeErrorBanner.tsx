@@ -1,3 +1,4 @@
+// A LodeError as a banner: the localized title for its code, the sender's message as data.
 import { useT } from "../../i18n";
 import type { LodeError } from "../../ipc";
 import { ErrorBanner } from "../../ui-kit/ErrorBanner";

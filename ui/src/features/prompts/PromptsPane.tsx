@@ -1,3 +1,5 @@
+// The prompts tab: the selected server's prompts to pick from, a prompt's argument form and Get,
+// its messages, and adding them to the basket.
 import { useState, type SyntheticEvent } from "react";
 import { useT } from "../../i18n";
 import {

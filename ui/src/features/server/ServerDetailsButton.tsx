@@ -1,3 +1,4 @@
+// The Info button that opens and closes the server details, its tooltip naming the shortcut.
 import type { Ref } from "react";
 import { useT } from "../../i18n";
 import { detailsShortcut } from "./shortcut";

@@ -1,3 +1,5 @@
+// The server details pane: name, version, protocol era, capabilities and instructions, and a
+// local server's stderr tail (refresh, copy); Escape or Close gives the column back.
 import { useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type Ref } from "react";
 import { useT } from "../../i18n";
 import type { ConnectionStatus, Connection, LodeError, ServerInfo } from "../../ipc";

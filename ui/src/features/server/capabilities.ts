@@ -1,3 +1,5 @@
+// The server capabilities the details pane lists, in display order, with where MCP declares
+// each in the handshake.
 import type { ServerCapabilities } from "../../ipc";
 
 export type CapabilityKey = keyof ServerCapabilities;

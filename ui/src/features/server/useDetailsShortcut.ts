@@ -1,3 +1,4 @@
+// The window-wide Ctrl+I (⌘I) shortcut that toggles the server details.
 import { useEffect, useEffectEvent } from "react";
 import { isDetailsShortcut } from "./shortcut";
 

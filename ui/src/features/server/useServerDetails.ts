@@ -1,3 +1,5 @@
+// A connection's handshake result and (for a local server) stderr tail, loaded when the details
+// open and again when the connection comes back up.
 import { useCallback } from "react";
 import {
   serverInfo,

@@ -1,3 +1,5 @@
+// The resource template form: a field per RFC 6570 variable, the URI they give shown live,
+// Open, and a malformed template's problem pointed at.
 import { useId, useRef, useState, type SyntheticEvent } from "react";
 import { useT } from "../../i18n";
 import {

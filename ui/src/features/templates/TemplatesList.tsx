@@ -1,3 +1,5 @@
+// A connection's resource templates as a keyboard listbox (tested, not mounted by the app:
+// templates are reached through the browser's tree).
 import { useId, useState, type KeyboardEvent } from "react";
 import { useT } from "../../i18n";
 import type { ConnectionId, ResourceTemplate } from "../../ipc";

@@ -1,3 +1,5 @@
+// Template variables as the form uses them: how the template writes one (the operator hint),
+// and the filled values to expand with (empty ones left out).
 import type { TemplateOperator, TemplateVariable } from "../../ipc";
 
 const SYMBOLS: Record<TemplateOperator, string> = {

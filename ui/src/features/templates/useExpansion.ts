@@ -1,3 +1,4 @@
+// The URI a template's values give, expanded in Rust as they change (the newest answer wins).
 import { useEffect, useState } from "react";
 import { expandTemplate, toLodeError, type LodeError } from "../../ipc";
 

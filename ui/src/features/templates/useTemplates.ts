@@ -1,3 +1,5 @@
+// A connection's resource templates, loaded from the shell, with "none offered" as its own
+// state.
 import { listTemplates, toLodeError, type ConnectionId, type LodeError, type ResourceTemplate } from "../../ipc";
 import { useAsync } from "../../ui-kit/useAsync";
 

@@ -1,3 +1,5 @@
+// The tool form's generated fields: one control per input-schema property (text, number,
+// checkbox or select, JSON), objects as nested fieldsets, problems and hints under each.
 import { useId } from "react";
 import { useT } from "../../i18n";
 import { FieldErrors } from "../../ui-kit/Field";

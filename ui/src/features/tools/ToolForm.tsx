@@ -1,3 +1,5 @@
+// A tool's argument form (schema fields or JSON text), its validation, and the confirmation
+// dialog showing the exact arguments before every call.
 import { useRef, useState, type SyntheticEvent } from "react";
 import { useT } from "../../i18n";
 import { callTool, toLodeError, type ConnectionId, type LodeError, type ToolItem, type ToolResult } from "../../ipc";

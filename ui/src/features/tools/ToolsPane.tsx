@@ -1,3 +1,5 @@
+// The tools tab: the selected server's tools to pick from, the call form, the result's blocks
+// and structured content, and adding the result or a linked resource to the basket.
 import { useState } from "react";
 import { useT } from "../../i18n";
 import { addToBasket, addToolResultToBasket, listTools, toLodeError, type Connection, type LodeError, type ToolItem, type ToolResult } from "../../ipc";

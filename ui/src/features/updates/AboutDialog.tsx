@@ -1,3 +1,5 @@
+// The About Lode dialog: version, commit, data directory, log file and update feed, each with a
+// Copy button.
 import { useState } from "react";
 import { useT } from "../../i18n";
 import { aboutLode, toLodeError, type AboutLode, type LodeError } from "../../ipc";

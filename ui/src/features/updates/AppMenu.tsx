@@ -1,3 +1,5 @@
+// The header's menu (Check for updates…, About Lode) and the dialogs it opens, including the
+// update dialog that opens by itself.
 import { useState } from "react";
 import { useT } from "../../i18n";
 import { Menu } from "../../ui-kit/Menu";

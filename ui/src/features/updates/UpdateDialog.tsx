@@ -1,3 +1,5 @@
+// The update dialog: the release on offer with its notes as text, Install (nothing downloads
+// before it), the download's progress, Restart, and the check's or install's outcome.
 import { parseTimestamp, useT, type Formatters, type Translate } from "../../i18n";
 import type { DownloadProgress, UpdateInfo } from "../../ipc";
 import { Dialog } from "../../ui-kit/Dialog";

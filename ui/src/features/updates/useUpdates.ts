@@ -1,3 +1,5 @@
+// The update flow's state: a start-up offer from the shell, a check from the menu, install with
+// progress, restart, and close (answers to an abandoned check dropped).
 import { useCallback, useEffect, useRef, useState } from "react";
 import {
   checkForUpdates,
