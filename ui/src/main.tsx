@@ -1,3 +1,5 @@
+// The window's entry point: mounts App under StrictMode and the I18nProvider, and loads the
+// theme.
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";

@@ -1,3 +1,5 @@
+// The i18n provider: the current locale (stored choice or system language, kept on <html lang>),
+// its catalog's t(), its Intl formatters, and switching language.
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { interpolate, type Catalog, type Translate } from "./catalog";
 import { I18nContext, type I18n } from "./context";

@@ -1,3 +1,5 @@
+// The catalog types (message keys, and t()'s parameters read from the English placeholders) and
+// the placeholder interpolation t() uses.
 import type { en } from "./en";
 
 export type MessageKey = keyof typeof en;

@@ -1,3 +1,4 @@
+// The React context useT() reads: locale, setLocale, t and the formatters.
 import { createContext } from "react";
 import type { Translate } from "./catalog";
 import type { Formatters } from "./format";

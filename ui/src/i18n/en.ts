@@ -1,3 +1,5 @@
+// The English catalog: every message of the UI, and the source of truth for keys and their
+// placeholders (checked complete against the IPC enums it names).
 import { appMenuEn } from "./appMenu";
 import type {
   ConfigFormat,

@@ -1,3 +1,5 @@
+// The i18n module's public entry: the provider, useT, the locales, and the catalog and
+// formatter types.
 export type { Catalog, MessageKey, Translate } from "./catalog";
 export type { Formatters } from "./format";
 export { parseTimestamp } from "./format";

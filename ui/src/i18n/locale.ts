@@ -1,3 +1,5 @@
+// The supported locales and which one the window starts in: the stored choice (localStorage),
+// else the system language (zh* → zh-CN, else en).
 export const LOCALES = ["en", "zh-CN"] as const;
 export type Locale = (typeof LOCALES)[number];
 

@@ -1,3 +1,4 @@
+// useT(): the current language's t(), formatters and switch, from I18nProvider.
 import { useContext } from "react";
 import { I18nContext, type I18n } from "./context";
 

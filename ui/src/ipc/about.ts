@@ -1,3 +1,5 @@
+// The about commands: which build this is and where it keeps its data and log, and the
+// first-rows report the shell times cold start by.
 import type { AboutLode } from "./bindings/AboutLode";
 import { call } from "./commands";
 

@@ -1,3 +1,5 @@
+// The basket commands: baskets and their items, adding (rows, search matches, a fill to the
+// budget), export and bundles, and serving a basket over HTTP.
 import type { AddReport } from "./bindings/AddReport";
 import type { BasketId } from "./bindings/BasketId";
 import type { BasketSummary } from "./bindings/BasketSummary";

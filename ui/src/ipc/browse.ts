@@ -1,3 +1,5 @@
+// The browse index's commands and event: windows of the list and the tree, each server's
+// listing status, and its change event (lode://browse).
 import { listen } from "@tauri-apps/api/event";
 import type { BrowseStatus } from "./bindings/BrowseStatus";
 import type { Query } from "./bindings/Query";

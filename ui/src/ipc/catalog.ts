@@ -1,3 +1,5 @@
+// The prompt and tool commands: list, get a prompt, complete its arguments, call a tool, and
+// keep a rendered prompt or a tool result in a basket.
 import type { AddReport } from "./bindings/AddReport";
 import type { BasketId } from "./bindings/BasketId";
 import type { Completion } from "./bindings/Completion";

@@ -1,3 +1,5 @@
+// call() (every command goes through it; rejections become LodeErrors) and the connection
+// commands: list and status, check/add/edit/remove/restore, test, import, export, sign in/out.
 import { invoke } from "@tauri-apps/api/core";
 import type { CommandName } from "./bindings/CommandName";
 import type { ConfigFormat } from "./bindings/ConfigFormat";

@@ -1,3 +1,5 @@
+// LodeError on this side: the complete set of error codes, the shape check, and toLodeError,
+// which turns any rejection into one.
 import type { ErrorCode } from "./bindings/ErrorCode";
 import type { LodeError } from "./bindings/LodeError";
 

@@ -1,3 +1,5 @@
+// The hub event (lode://hub: connection status changes and server notifications) and listening
+// to it.
 import { listen, type UnlistenFn } from "@tauri-apps/api/event";
 import type { HubEvent } from "./bindings/HubEvent";
 

@@ -1,3 +1,5 @@
+// The IPC layer's public entry: the generated binding types and every command and event
+// wrapper the features import.
 export type { Annotations } from "./bindings/Annotations";
 export type { Completion } from "./bindings/Completion";
 export type { ConfigFormat } from "./bindings/ConfigFormat";

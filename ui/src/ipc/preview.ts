@@ -1,3 +1,5 @@
+// The preview's commands: a resource read streamed over a channel, subscribing to its changes,
+// and saving a blob where the person chooses.
 import { Channel } from "@tauri-apps/api/core";
 import { call } from "./commands";
 import type { ConnectionId } from "./bindings/ConnectionId";

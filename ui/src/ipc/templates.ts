@@ -1,3 +1,5 @@
+// The resource template commands: list, complete an argument, a template's variables, and
+// expanding it to a URI (RFC 6570, in Rust).
 import type { Completion } from "./bindings/Completion";
 import type { ConnectionId } from "./bindings/ConnectionId";
 import type { ResourceTemplate } from "./bindings/ResourceTemplate";

@@ -1,3 +1,5 @@
+// The update commands and event: check, the offer found at start-up (lode://update or
+// pending_update), install with download progress, and restart.
 import { Channel } from "@tauri-apps/api/core";
 import { listen } from "@tauri-apps/api/event";
 import type { DownloadProgress } from "./bindings/DownloadProgress";

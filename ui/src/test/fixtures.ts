@@ -1,3 +1,5 @@
+// Test data shared by the Vitest suites: saved connections, resources and their contents,
+// server handshakes, templates, hostile names, and index statuses.
 import type { Connection, ResourceContent, ResourceItem, ServerInfo, TransportSpec } from "../ipc";
 import type { BrowseStatus } from "../ipc";
 import type { ResourceTemplate } from "../ipc";

@@ -1,3 +1,5 @@
+// The Vitest IPC mock: installIpc routes commands to handlers and records calls; emitters for the
+// hub, browse and update events; handlers over the shared mock index and basket store; streamed reads.
 import { emit } from "@tauri-apps/api/event";
 import { mockIPC } from "@tauri-apps/api/mocks";
 import { act } from "@testing-library/react";

@@ -1,3 +1,4 @@
+// renderApp: the whole App under the i18n provider, for the app-level tests.
 import { render } from "@testing-library/react";
 import { App } from "../app/App";
 import { I18nProvider, type Locale } from "../i18n";

@@ -1,3 +1,5 @@
+// Vitest setup: jsdom given element sizes and scrolling methods, and cleanup (DOM, IPC mocks,
+// localStorage) after each test.
 import "@testing-library/jest-dom/vitest";
 import { clearMocks } from "@tauri-apps/api/mocks";
 import { cleanup } from "@testing-library/react";

@@ -1,3 +1,4 @@
+// A small inline label in one of a few tones, optionally monospace, with its own accessible text.
 import type { ReactNode } from "react";
 import "./Badge.css";
 

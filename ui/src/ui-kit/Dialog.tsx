@@ -1,3 +1,5 @@
+// The modal dialog: portal, title, close button and footer, focus moved in and back, Tab kept
+// inside, Escape and backdrop to close, the app inert behind it, and an optional form body.
 import { useEffect, useEffectEvent, useId, useRef, type KeyboardEvent, type ReactNode, type SyntheticEvent } from "react";
 import { createPortal } from "react-dom";
 import "./Dialog.css";

@@ -1,3 +1,5 @@
+// The error banner: a title, the sender's message as data, its detail behind a disclosure, and
+// an optional Retry.
 import "./ErrorBanner.css";
 
 interface ErrorBannerProps {

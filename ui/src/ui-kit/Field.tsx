@@ -1,3 +1,5 @@
+// A labelled form control with its hint and problems wired up by id (aria-describedby,
+// aria-invalid), and the problems' live region on its own.
 import { useId, type ReactNode } from "react";
 import "./Field.css";
 

@@ -1,3 +1,5 @@
+// Untrusted text on one line as text nodes: search matches marked, hidden characters shown,
+// direction isolated, cut to a limit (serverText does the work).
 import { Fragment, memo, type ReactNode } from "react";
 import { TEXT_LIMIT, textPieces, type TextPiece } from "./serverText";
 import "./HighlightedText.css";

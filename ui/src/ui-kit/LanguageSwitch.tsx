@@ -1,3 +1,4 @@
+// The labelled language picker in the header.
 import { useId } from "react";
 
 interface Option<V extends string> {

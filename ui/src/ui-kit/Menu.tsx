@@ -1,3 +1,5 @@
+// The "more actions" button and its popup menu, with the menu keyboard pattern and focus given
+// back to the button.
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import "./Menu.css";
 

@@ -1,3 +1,5 @@
+// The titled column every pane of the window is: header with title and aside, body, optional
+// footer, named as a region.
 import { useId, type KeyboardEventHandler, type ReactNode, type Ref } from "react";
 
 interface PaneProps {

@@ -1,3 +1,5 @@
+// The short-lived notice at the bottom of the window, with one action (such as Undo), held open
+// while the pointer or focus is on it.
 import { useEffect, useEffectEvent, useState } from "react";
 import { createPortal } from "react-dom";
 import "./Toast.css";

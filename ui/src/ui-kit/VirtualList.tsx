@@ -1,3 +1,5 @@
+// The virtualized listbox or tree: fixed-height rows positioned by transform, the active row by
+// aria-activedescendant, and its moves (arrows, Home/End, PageUp/PageDown) and clicks.
 import {
   useEffect,
   useEffectEvent,

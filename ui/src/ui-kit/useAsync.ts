@@ -1,3 +1,5 @@
+// Loading by key: the answer for the newest key (and attempt) wins, with reload (show loading)
+// and refresh (keep the old data on screen).
 import { useCallback, useEffect, useEffectEvent, useState } from "react";
 
 export type AsyncState<T, E> =

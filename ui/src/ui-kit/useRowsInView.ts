@@ -1,3 +1,5 @@
+// Which rows of a fixed-height list its scroll container shows, kept current on scroll and
+// resize (rendered within the scroll event), and the list's scroll methods.
 import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from "react";
 import { flushSync } from "react-dom";
 import { canvasHeight, layoutRows, scrollTopToShow, type RowsGeometry, type RowsLayout } from "./rowsLayout";
