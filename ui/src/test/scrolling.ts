@@ -1,3 +1,4 @@
+// scrollingInJsdom: makes jsdom scroll and fire scroll events, for the virtual list's tests.
 import { vi } from "vitest";
 
 /**

@@ -1,3 +1,4 @@
+// The indeterminate progress indicator with a visible, announced label.
 import "./Spinner.css";
 
 /** An indeterminate progress indicator with a visible, announced label. */

@@ -1,3 +1,5 @@
+// Type-ahead for lists: which keys count, the prefix being typed (reset after a pause, cycling
+// on a repeated letter), and finding the next label that starts with it.
 import { useRef } from "react";
 
 /** Keys typed within this long of each other extend one prefix. */

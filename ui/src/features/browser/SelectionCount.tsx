@@ -1,3 +1,4 @@
+// The browser's "N selected" count with its clear button, beside the pane's title.
 import { useT } from "../../i18n";
 
 /** How many resources are selected (for the basket), with a way to clear them. */

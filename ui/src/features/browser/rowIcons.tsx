@@ -1,3 +1,5 @@
+// The row icons (media type, audience) as data: URI images rather than inline SVG, which
+// WebKitGTK repaints on every scrolled frame.
 import { mimeKind, type MimeKind } from "./icons";
 
 /**

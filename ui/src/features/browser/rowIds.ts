@@ -1,3 +1,5 @@
+// Identities and names of the browser's rows: a resource's id (server and URI), a server
+// folder's id, and the name the index shows and matches.
 import type { ResourceItem } from "../../ipc";
 
 /**

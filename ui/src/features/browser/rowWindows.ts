@@ -1,3 +1,5 @@
+// RowWindows: an index answer fetched window by window as a virtual list scrolls, with reset and
+// refresh keys and only the newest question's rows ever shown.
 import { toLodeError, type LodeError } from "../../ipc";
 
 /** What the index answers for a window: the rows from `offset`, and how many there are in all. */

@@ -1,3 +1,4 @@
+// A stdio command's arguments as the form's one line of text and back (parseArgs/formatArgs).
 import { quoteArg } from "./transport";
 
 /** Arguments as one line, quoted only where needed: the inverse of `parseArgs`. */

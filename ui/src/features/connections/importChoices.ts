@@ -1,3 +1,5 @@
+// The import preview's per-candidate choices (tick, rename, secret answers), their problems,
+// and the ImportChoice list apply_import takes.
 import type { ImportCandidate, ImportChoice, SecretPlace } from "../../ipc";
 
 /** What the person decided about one candidate. Answers are keyed by `placeKey`. */

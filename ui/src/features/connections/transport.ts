@@ -1,3 +1,5 @@
+// A transport's target (command line or URL) as plain text, quoting arguments only where a
+// reader could misread them.
 import type { TransportSpec } from "../../ipc";
 
 /** Quotes an argument only when a reader could misread it (spaces, quotes, empty). */

@@ -1,3 +1,5 @@
+// The window's resource subscriptions, counted per connection and URI and sent in order, so
+// holders never unsubscribe each other.
 import { subscribeResource, unsubscribeResource, type ConnectionId } from "../../ipc";
 
 /**

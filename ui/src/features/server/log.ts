@@ -1,3 +1,5 @@
+// Cleaning a local server's stderr lines for display: terminal escapes, carriage-return redraws
+// and control characters removed.
 /**
  * Terminal escape sequences a server may colour its stderr with: CSI (`ESC [ … final`), OSC
  * (`ESC ] … BEL` or `ESC ] … ESC \`) and the two-character ones. The log is plain text, so they

@@ -1,3 +1,5 @@
+// The server details' keyboard shortcut: Ctrl+I or ⌘I by platform, its label and aria form, and
+// recognizing the key press.
 /** Whether the platform's command key is ⌘ (macOS, iOS) rather than Ctrl. */
 export function usesCommandKey(userAgent: string = navigator.userAgent): boolean {
   return /Mac|iPhone|iPad/.test(userAgent);
