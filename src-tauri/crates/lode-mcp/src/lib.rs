@@ -11,6 +11,7 @@ mod handler;
 mod http_failure;
 mod listing_cache;
 pub mod oauth;
+mod resource_source;
 mod rest;
 mod server_log;
 /// A client over any pair of byte streams, for tests: only with the `testing` feature.

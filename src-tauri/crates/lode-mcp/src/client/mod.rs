@@ -1,6 +1,7 @@
 //! One live connection to one server, every request under a timeout. The requests it makes
 //! of the server are its methods in `operations/`.
 
+mod backend;
 mod operations;
 
 use std::future::Future;
@@ -20,13 +21,8 @@ use crate::rest::RestClient;
 use crate::server_log::ServerLog;
 use crate::transport::stdio::ServerProcess;
 use crate::transport::{self, Opened, Session};
+use backend::Backend;
 use operations::Subscriptions;
-
-/// What a connection talks to: an MCP session, or a read-only REST resource API.
-pub(crate) enum Backend {
-    Mcp(Session),
-    Rest(RestClient),
-}
 
 /// A connected server. Dropping it closes the connection and ends a local server's processes.
 pub struct McpClient {

@@ -22,6 +22,7 @@ use serde_json::Value;
 
 use crate::convert::resource_item;
 use crate::decoding::lenient::repair_item;
+use crate::resource_source::{PageProgress, ResourceSource};
 
 /// The largest answer Lode reads. A listing of a very large table server is big, but past this
 /// it is more likely a runaway server than data a person will browse.
@@ -69,13 +70,14 @@ impl RestClient {
             body_limit: MAX_BODY_BYTES,
         })
     }
+}
 
-    /// Every resource the server lists, following `nextCursor` to the end and reporting
-    /// progress after each page. Malformed fields are dropped and reported as warnings.
-    pub(crate) async fn list_resources(
+/// A REST API lists by following `nextCursor` and reads one URI per request.
+impl ResourceSource for RestClient {
+    async fn list(
         &self,
         server_name: &str,
-        progress: &mut (dyn FnMut(&ResourceListing, usize) + Send),
+        progress: &mut PageProgress<'_>,
     ) -> LodeResult<ResourceListing> {
         let mut listing = ResourceListing::default();
         let mut cursor: Option<String> = None;
@@ -115,7 +117,7 @@ impl RestClient {
         }
     }
 
-    pub(crate) async fn read_resource(&self, uri: &str) -> LodeResult<Vec<ResourceContent>> {
+    async fn read(&self, uri: &str) -> LodeResult<Vec<ResourceContent>> {
         let what = format!("reading {uri}");
         let url = endpoint::url(&self.base, "read", Some(("uri", uri)));
         read_contents(self.get_json(url, &what).await?, &what)

@@ -9,6 +9,7 @@ use serde_json::json;
 
 use super::request::{excerpt, read_body, status_error};
 use super::{list_page, read_contents, RestClient};
+use crate::resource_source::ResourceSource;
 
 fn response(status: u16, headers: &[(&str, &str)], body: &str) -> reqwest::Response {
     let mut builder = http::Response::builder().status(status);
@@ -210,7 +211,7 @@ async fn an_answer_past_the_limit_is_refused_with_a_clear_error() {
     let client = RestClient::connect(&base, Vec::new(), Duration::from_secs(10)).await;
     let mut client = client.unwrap_or_else(|e| panic!("connect: {e}"));
     client.body_limit = 1024;
-    let error = client.list_resources("t", &mut |_, _| {}).await.err();
+    let error = client.list("t", &mut |_, _| {}).await.err();
     assert_eq!(
         error.map(|e| (e.code, e.message)),
         Some((
@@ -221,6 +222,6 @@ async fn an_answer_past_the_limit_is_refused_with_a_clear_error() {
         ))
     );
     client.body_limit = 8192;
-    let listing = client.list_resources("t", &mut |_, _| {}).await;
+    let listing = client.list("t", &mut |_, _| {}).await;
     assert_eq!(listing.map(|l| l.pages).ok(), Some(1));
 }

@@ -6,4 +6,5 @@ mod resources;
 mod subscriptions;
 mod uncached;
 
+pub(crate) use resources::McpSource;
 pub(crate) use subscriptions::Subscriptions;

@@ -13,10 +13,12 @@ use rmcp::model::{
 
 use super::paging::all_pages;
 use super::uncached::{list_resources_page, read_resource_once};
-use crate::client::{Backend, McpClient};
+use crate::client::McpClient;
 use crate::convert::{
     append_items, cache_hint, item_warnings, resource_content, resource_template,
 };
+use crate::resource_source::{PageProgress, ResourceSource};
+use crate::transport::Session;
 
 /// A cursor loop that never ends would hang Lode: stop well past any real server's size.
 const MAX_PAGES: u64 = 1_000_000;
@@ -51,46 +53,7 @@ impl McpClient {
                 },
             )
         };
-        if let Backend::Rest(rest) = &self.backend {
-            return rest.list_resources(self.server_name(), &mut progress).await;
-        }
-        // A 2026-07-28 server may declare its listing fresh for a while (`ttlMs`).
-        if let Some(listing) = self.listing_cache.fresh(&self.list_changes) {
-            progress(&listing, 0);
-            return Ok(listing);
-        }
-        let changes = self.list_changes.current();
-        let mut listing = ResourceListing::default();
-        let mut cursor: Option<String> = None;
-        loop {
-            let params = PaginatedRequestParams::default().with_cursor(cursor.take());
-            let what = format!("listing resources (page {})", listing.pages + 1);
-            let peer = self.mcp(&what)?.peer();
-            let page = self.call(&what, list_resources_page(peer, params)).await?;
-            listing.pages += 1;
-            listing.warnings.extend(item_warnings(page.meta.as_ref()));
-            if listing.pages == 1 {
-                listing.cache = cache_hint(page.ttl_ms, page.cache_scope.as_ref());
-            }
-            let server = self.server_name();
-            let from = listing.resources.len();
-            append_items(server, page.resources, &mut listing.resources);
-            progress(&listing, from);
-            match page.next_cursor {
-                // An empty cursor would repeat the first page forever.
-                Some(next) if !next.is_empty() && listing.pages < MAX_PAGES => cursor = Some(next),
-                Some(next) if !next.is_empty() => {
-                    return Err(LodeError::new(
-                        ErrorCode::Protocol,
-                        format!("{server} listed more than {MAX_PAGES} pages; stopped there"),
-                    ))
-                }
-                _ => {
-                    self.listing_cache.store(&listing, changes);
-                    return Ok(listing);
-                }
-            }
-        }
+        self.source().list(self.server_name(), &mut progress).await
     }
 
     /// The server's resource templates. A server without templates answers -32601, which
@@ -113,27 +76,7 @@ impl McpClient {
     }
 
     pub async fn read_resource(&self, uri: &str) -> LodeResult<Vec<ResourceContent>> {
-        if let Backend::Rest(rest) = &self.backend {
-            return rest.read_resource(uri).await;
-        }
-        let what = format!("reading {uri}");
-        let session = self.mcp(&what)?;
-        let params = ReadResourceRequestParams::new(uri);
-        let once = self
-            .call(&what, read_resource_once(session.peer(), params.clone()))
-            .await;
-        let result = match once {
-            Ok(Some(result)) => Ok(result),
-            // The server wants input first: rmcp's helper drives those rounds.
-            Ok(None) => self.call(&what, session.read_resource(params)).await,
-            Err(error) => Err(error),
-        }
-        .map_err(|e| self.not_found_in_modern_era(e))?;
-        Ok(result
-            .contents
-            .into_iter()
-            .filter_map(resource_content)
-            .collect())
+        self.source().read(uri).await
     }
 
     /// Values the server suggests for `argument` of `template`, given `value` typed so far and
@@ -216,5 +159,89 @@ impl McpClient {
         } else {
             error
         }
+    }
+}
+
+/// An MCP session as a [`ResourceSource`]: pages and reads under the connection's timeout, and
+/// a listing the server declared fresh (`ttlMs`) answered from the cache.
+pub(crate) struct McpSource<'a> {
+    client: &'a McpClient,
+    session: &'a Session,
+}
+
+impl<'a> McpSource<'a> {
+    pub(crate) fn new(client: &'a McpClient, session: &'a Session) -> Self {
+        Self { client, session }
+    }
+}
+
+impl ResourceSource for McpSource<'_> {
+    async fn list(
+        &self,
+        server: &str,
+        progress: &mut PageProgress<'_>,
+    ) -> LodeResult<ResourceListing> {
+        let client = self.client;
+        // A 2026-07-28 server may declare its listing fresh for a while (`ttlMs`).
+        if let Some(listing) = client.listing_cache.fresh(&client.list_changes) {
+            progress(&listing, 0);
+            return Ok(listing);
+        }
+        let changes = client.list_changes.current();
+        let mut listing = ResourceListing::default();
+        let mut cursor: Option<String> = None;
+        loop {
+            let params = PaginatedRequestParams::default().with_cursor(cursor.take());
+            let what = format!("listing resources (page {})", listing.pages + 1);
+            let page = client
+                .call(&what, list_resources_page(self.session.peer(), params))
+                .await?;
+            listing.pages += 1;
+            listing.warnings.extend(item_warnings(page.meta.as_ref()));
+            if listing.pages == 1 {
+                listing.cache = cache_hint(page.ttl_ms, page.cache_scope.as_ref());
+            }
+            let from = listing.resources.len();
+            append_items(server, page.resources, &mut listing.resources);
+            progress(&listing, from);
+            match page.next_cursor {
+                // An empty cursor would repeat the first page forever.
+                Some(next) if !next.is_empty() && listing.pages < MAX_PAGES => cursor = Some(next),
+                Some(next) if !next.is_empty() => {
+                    return Err(LodeError::new(
+                        ErrorCode::Protocol,
+                        format!("{server} listed more than {MAX_PAGES} pages; stopped there"),
+                    ))
+                }
+                _ => {
+                    client.listing_cache.store(&listing, changes);
+                    return Ok(listing);
+                }
+            }
+        }
+    }
+
+    async fn read(&self, uri: &str) -> LodeResult<Vec<ResourceContent>> {
+        let client = self.client;
+        let what = format!("reading {uri}");
+        let params = ReadResourceRequestParams::new(uri);
+        let once = client
+            .call(
+                &what,
+                read_resource_once(self.session.peer(), params.clone()),
+            )
+            .await;
+        let result = match once {
+            Ok(Some(result)) => Ok(result),
+            // The server wants input first: rmcp's helper drives those rounds.
+            Ok(None) => client.call(&what, self.session.read_resource(params)).await,
+            Err(error) => Err(error),
+        }
+        .map_err(|e| client.not_found_in_modern_era(e))?;
+        Ok(result
+            .contents
+            .into_iter()
+            .filter_map(resource_content)
+            .collect())
     }
 }
