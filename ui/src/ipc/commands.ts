@@ -88,12 +88,12 @@ export function importLocations(): Promise<ImportLocation[]> {
   return call<ImportLocation[]>("import_locations");
 }
 
-/** Whose configuration a picked file probably is, from its path; null when Lode cannot tell. */
 /** The system's "Open" dialog; null when the person cancels. */
 export function chooseImportFile(): Promise<string | null> {
   return call<string | null>("choose_import_file");
 }
 
+/** Whose configuration a picked file probably is, from its path; null when Lode cannot tell. */
 export function guessImportFormat(path: string): Promise<ConfigFormat | null> {
   return call<ConfigFormat | null>("guess_import_format", { path });
 }

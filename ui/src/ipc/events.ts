@@ -10,7 +10,8 @@ export const HUB_EVENT = "lode://hub";
 
 /**
  * Calls `handler` with every HubEvent from now on. Resolves, once the listener is registered,
- * to the function that removes it. The only place the UI listens to Tauri events.
+ * to the function that removes it. (The browser's status and offered updates have listeners of
+ * their own, in browse.ts and updates.ts.)
  */
 export function onHubEvent(handler: (event: HubEvent) => void): Promise<UnlistenFn> {
   return listen<HubEvent>(HUB_EVENT, (event) => {
