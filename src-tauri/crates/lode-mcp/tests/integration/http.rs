@@ -1,22 +1,17 @@
 //! Streamable HTTP against real servers: the repo's demo server (built binary) and small
 //! in-test servers that misbehave on purpose (expired sessions, auth, errors, huge answers).
 
+use crate::support::fake_http::{quick, serve_fake, Script, Stale};
 use crate::support::pages;
 
 use std::collections::{BTreeMap, HashSet};
-use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::Stdio;
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use axum::body::{Body, Bytes};
-use axum::extract::State;
-use axum::http::{HeaderMap, Method, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::http::Method;
 use lode_core::{ApiKey, Credentials, ErrorCode, ProtocolEra, ResourceContent, TransportSpec};
 use lode_mcp::{ConnectOptions, McpClient};
-use serde_json::{json, Value};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpListener;
 use tokio::process::{Child, Command};
@@ -112,221 +107,6 @@ async fn demo_server_sends_one_page_larger_than_16_mib() {
     assert_eq!(listing.pages, 1);
     assert!(listing.resources.len() >= 100_000);
     client.close().await;
-}
-
-// ---------------------------------------------------------------------------------------------
-// A 2025-era Streamable HTTP server with sessions, scripted per test
-
-#[derive(Clone, Copy, PartialEq)]
-enum Stale {
-    /// What the spec says: 404 for a session the server no longer knows.
-    NotFound,
-    /// What a restarted TypeScript-SDK server does: 400 and an id-less JSON-RPC error.
-    BadRequest,
-}
-
-struct Script {
-    stale: Stale,
-    /// Answer requests as SSE events instead of JSON bodies.
-    sse: bool,
-    /// Keep a GET event stream open (otherwise 405).
-    get_stream: bool,
-    /// Answer everything with 401 and a challenge.
-    unauthorized: bool,
-    /// (method, status, body): fail that method with that answer.
-    fail: Option<(&'static str, u16, String)>,
-    /// Size of the text `resources/read` returns.
-    read_size: usize,
-    /// `resources/list` answers `pages::big_page` with this many items (0: one item).
-    list_size: usize,
-    /// ... and breaks its JSON three quarters in.
-    list_broken: bool,
-}
-
-impl Default for Script {
-    fn default() -> Self {
-        Self {
-            stale: Stale::NotFound,
-            sse: false,
-            get_stream: false,
-            unauthorized: false,
-            fail: None,
-            read_size: 5,
-            list_size: 0,
-            list_broken: false,
-        }
-    }
-}
-
-#[derive(Default)]
-struct Seen {
-    sessions: HashSet<String>,
-    next_session: u32,
-    initializes: u32,
-    requests: Vec<(Method, HeaderMap, Option<String>)>,
-}
-
-#[derive(Clone)]
-struct Fake {
-    script: Arc<Script>,
-    seen: Arc<Mutex<Seen>>,
-}
-
-impl Fake {
-    fn seen(&self) -> std::sync::MutexGuard<'_, Seen> {
-        self.seen.lock().unwrap_or_else(|p| p.into_inner())
-    }
-}
-
-async fn serve_fake(script: Script) -> (Fake, String) {
-    let fake = Fake {
-        script: Arc::new(script),
-        seen: Arc::default(),
-    };
-    let app = axum::Router::new()
-        .route("/mcp", axum::routing::any(fake_mcp))
-        .with_state(fake.clone());
-    let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
-    let address: SocketAddr = listener.local_addr().expect("address");
-    tokio::spawn(async move { axum::serve(listener, app).await });
-    (fake, format!("http://{address}/mcp"))
-}
-
-const STALE_BODY: &str = r#"{"jsonrpc":"2.0","error":{"code":-32000,"message":"Bad Request: No valid session ID provided"},"id":null}"#;
-
-async fn fake_mcp(
-    State(fake): State<Fake>,
-    method: Method,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Response {
-    let script = fake.script.clone();
-    let message: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
-    let rpc_method = message["method"].as_str().map(str::to_owned);
-    fake.seen()
-        .requests
-        .push((method.clone(), headers.clone(), rpc_method.clone()));
-    if script.unauthorized {
-        return (
-            StatusCode::UNAUTHORIZED,
-            [(
-                "www-authenticate",
-                r#"Bearer resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource""#,
-            )],
-            "unauthorized",
-        )
-            .into_response();
-    }
-    let session = headers
-        .get("mcp-session-id")
-        .and_then(|v| v.to_str().ok())
-        .map(str::to_owned);
-    let known = session
-        .as_ref()
-        .is_some_and(|s| fake.seen().sessions.contains(s));
-    let stale = || match script.stale {
-        Stale::NotFound => (StatusCode::NOT_FOUND, "session not found").into_response(),
-        Stale::BadRequest => (
-            StatusCode::BAD_REQUEST,
-            [("content-type", "application/json")],
-            STALE_BODY,
-        )
-            .into_response(),
-    };
-    if method == Method::GET {
-        if !script.get_stream {
-            return StatusCode::METHOD_NOT_ALLOWED.into_response();
-        }
-        if !known {
-            return stale();
-        }
-        let pending = futures::stream::pending::<Result<Bytes, std::io::Error>>();
-        return (
-            [("content-type", "text/event-stream")],
-            Body::from_stream(pending),
-        )
-            .into_response();
-    }
-    if method == Method::DELETE {
-        return StatusCode::OK.into_response();
-    }
-    let rpc_method = rpc_method.unwrap_or_default();
-    if let Some((failing, status, body)) = &script.fail {
-        if *failing == rpc_method {
-            let status = StatusCode::from_u16(*status).expect("status");
-            return (status, body.clone()).into_response();
-        }
-    }
-    let id = message["id"].clone();
-    if rpc_method == "initialize" {
-        let mut seen = fake.seen();
-        seen.initializes += 1;
-        seen.next_session += 1;
-        let session = format!("session-{}", seen.next_session);
-        seen.sessions.insert(session.clone());
-        drop(seen);
-        let result = json!({
-            "protocolVersion": "2025-06-18",
-            "capabilities": {"resources": {}},
-            "serverInfo": {"name": "fake", "version": "1.0.0"}
-        });
-        let mut response = answer(&script, &id, result);
-        response
-            .headers_mut()
-            .insert("mcp-session-id", session.parse().expect("header value"));
-        return response;
-    }
-    if !known {
-        return stale();
-    }
-    if id.is_null() {
-        return StatusCode::ACCEPTED.into_response();
-    }
-    let result = match rpc_method.as_str() {
-        "resources/list" if script.list_broken => {
-            let message =
-                json!({"jsonrpc": "2.0", "id": id, "result": pages::big_page(script.list_size)})
-                    .to_string();
-            let from = message.len() * 3 / 4;
-            let cut = message[from..].find("},{").map_or(from, |at| from + at + 2);
-            let broken = format!("{}oops {}", &message[..cut], &message[cut..]);
-            return raw_answer(&script, broken);
-        }
-        "resources/list" if script.list_size > 0 => pages::big_page(script.list_size),
-        "resources/list" => json!({"resources": [
-            {"uri": "fake://one", "name": "one", "mimeType": "text/plain"}
-        ]}),
-        "resources/read" => json!({"contents": [
-            {"uri": "fake://one", "mimeType": "text/plain", "text": "x".repeat(script.read_size)}
-        ]}),
-        "ping" => json!({}),
-        _ => {
-            let error = json!({"jsonrpc": "2.0", "id": id,
-                "error": {"code": -32601, "message": "Method not found"}});
-            return ([("content-type", "application/json")], error.to_string()).into_response();
-        }
-    };
-    answer(&script, &id, result)
-}
-
-fn answer(script: &Script, id: &Value, result: Value) -> Response {
-    let message = json!({"jsonrpc": "2.0", "id": id, "result": result}).to_string();
-    raw_answer(script, message)
-}
-
-fn raw_answer(script: &Script, message: String) -> Response {
-    if script.sse {
-        let event = format!("event: message\ndata: {message}\n\n");
-        ([("content-type", "text/event-stream")], event).into_response()
-    } else {
-        ([("content-type", "application/json")], message).into_response()
-    }
-}
-
-fn quick() -> ConnectOptions {
-    let mut options = ConnectOptions::new("fake");
-    options.request_timeout = Duration::from_secs(20);
-    options
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 //! one executable for them instead of one per file (CI time and disk: .ci/test).
 
 mod support {
+    pub mod fake_http;
     pub mod pages;
     pub mod scripted;
 }
