@@ -2,6 +2,7 @@
 //! framework: the shell and the CLI are thin adapters over [`Lode`].
 
 mod basket;
+mod browse_index;
 mod browser;
 mod catalog;
 mod connect;
@@ -18,7 +19,9 @@ mod log_file;
 pub mod oauth;
 mod paths;
 mod reading;
+mod served_basket;
 mod sign_in;
+mod start;
 mod subscriptions;
 mod target;
 mod templates;

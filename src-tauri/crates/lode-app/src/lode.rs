@@ -13,7 +13,7 @@ use lode_secrets::SecretStore;
 use lode_store::Store;
 use tokio::sync::broadcast;
 
-use crate::browser::{self, Browser};
+use crate::browse_index::Browser;
 use crate::credentials::{self, LazyKeychain, Resolved};
 use crate::demo::{self, DEMO_CONNECTION_NAME};
 use crate::hub::{CredentialSource, Hub, HubOptions};
@@ -32,10 +32,10 @@ pub struct Lode {
     /// Connections removed in this session, for undo.
     pub(crate) trash: Trash,
     /// The app's HTTP server of a basket, while it runs.
-    pub(crate) serving: crate::basket::Serving,
+    pub(crate) serving: crate::served_basket::Serving,
     /// Set by [`Lode::start_all`]: from then on Lode supervises its connections (the app), so
     /// connections added, edited, restored or imported connect at once. The CLI never sets it.
-    live: AtomicBool,
+    pub(crate) live: AtomicBool,
 }
 
 impl Lode {
@@ -72,22 +72,6 @@ impl Lode {
     /// The folder Lode's data was opened from.
     pub fn data_dir(&self) -> &Path {
         &self.data_dir
-    }
-
-    /// Connects every enabled connection in parallel, each under its own supervisor, with its
-    /// secrets from the keychain. One whose secrets cannot be read shows as failed, saying why.
-    pub async fn start_all(self: &Arc<Self>) -> LodeResult<()> {
-        if !self.live.swap(true, Ordering::SeqCst) {
-            self.record_outcomes();
-            browser::follow(self);
-            crate::basket::follow_freshness(self);
-        }
-        for connection in self.store.list_connections()? {
-            if connection.settings.enabled {
-                self.start(connection).await;
-            }
-        }
-        Ok(())
     }
 
     pub(crate) async fn start(&self, connection: Connection) {
@@ -129,7 +113,7 @@ impl Lode {
 
     /// From now on, records how each connection's attempts to connect end, beside it in the
     /// store.
-    fn record_outcomes(self: &Arc<Self>) {
+    pub(crate) fn record_outcomes(self: &Arc<Self>) {
         self.follow_events(|lode, event| async move {
             if let HubEventKind::Status(status) = event.kind {
                 lode.record_outcome(event.connection, &status);

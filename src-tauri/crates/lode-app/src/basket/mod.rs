@@ -13,7 +13,6 @@ pub use adding::{AddFailure, AddReport};
 pub use bundle::{BundleWritten, SavedBundle};
 pub(crate) use freshness::{follow as follow_freshness, note_listing};
 pub use from_browser::{FILL_READS, MATCHING_LIMIT};
-pub(crate) use serving::Serving;
 pub use serving::SERVE_TOKEN_KEY;
 
 use lode_core::basket::{export, Basket, BasketId, BasketSummary, ExportFormat, Exported};

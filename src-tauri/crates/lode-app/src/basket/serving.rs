@@ -23,10 +23,6 @@ pub const SERVE_TOKEN_KEY: &str = "serve/bearer";
 /// How often a served basket's revision is read from the store.
 const POLL: Duration = Duration::from_millis(500);
 
-/// The app's basket server, while it runs: the basket's name and the server.
-#[derive(Default)]
-pub(crate) struct Serving(tokio::sync::Mutex<Option<(String, HttpServing)>>);
-
 struct StoreFeed {
     store: Arc<Store>,
     basket: BasketId,
