@@ -2,7 +2,7 @@
 //!
 //! keyring-core sorts failures only coarsely (`PlatformFailure`, `NoStorageAccess`), so the
 //! platform error inside is looked at. What each case really looks like (Linux, measured against
-//! gnome-keyring 42; the tests in `tests/keychain_errors.rs` produce each for real):
+//! gnome-keyring 42; the tests in `tests/integration/keychain_errors.rs` produce each for real):
 //!
 //! | situation | keyring-core error | code |
 //! |---|---|---|

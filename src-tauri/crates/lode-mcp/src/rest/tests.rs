@@ -1,5 +1,5 @@
 //! Parsing of answers and mapping of statuses, without a network; the body cap against a real
-//! socket. The whole client against a real server is in `tests/rest.rs`.
+//! socket. The whole client against a real server is in `tests/integration/rest.rs`.
 
 use std::time::Duration;
 
