@@ -8,13 +8,11 @@ use serde_json::Value;
 
 use super::{endpoint, RestClient};
 use crate::error::timed_out;
+use crate::http_failure::excerpt;
 
 /// How much of an error answer Lode reads: enough for any `{"error": …}`, and an HTML error
 /// page is only ever shown as an excerpt.
 const ERROR_BODY_BYTES: u64 = 64 * 1024;
-
-/// The longest body excerpt an error carries, in characters.
-const EXCERPT_CHARS: usize = 300;
 
 impl RestClient {
     /// GETs `url` and parses a successful answer as JSON. `what` starts every error message.
@@ -183,19 +181,6 @@ fn server_error_text(body: &[u8]) -> Option<String> {
         .as_str()
         .or_else(|| error.get("message").and_then(Value::as_str))?;
     Some(text.trim().to_owned()).filter(|t| !t.is_empty())
-}
-
-/// The start of a body with its whitespace collapsed (HTML pages are mostly indentation), at
-/// most [`EXCERPT_CHARS`] characters including the ellipsis that marks a cut.
-pub(super) fn excerpt(body: &[u8]) -> String {
-    let text = String::from_utf8_lossy(body);
-    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    if text.chars().count() <= EXCERPT_CHARS {
-        return text;
-    }
-    let mut cut: String = text.chars().take(EXCERPT_CHARS - 1).collect();
-    cut.push('…');
-    cut
 }
 
 /// `256 MiB` for the real limit, plain bytes for the small ones tests set.

@@ -7,8 +7,9 @@ use axum::http;
 use lode_core::{ErrorCode, ResourceContent};
 use serde_json::json;
 
-use super::request::{excerpt, read_body, status_error};
+use super::request::{read_body, status_error};
 use super::{list_page, read_contents, RestClient};
+use crate::http_failure::excerpt;
 use crate::resource_source::ResourceSource;
 
 fn response(status: u16, headers: &[(&str, &str)], body: &str) -> reqwest::Response {
