@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
-use support::{demo_beside_tests, harness, invoke};
+use support::{demo_beside_tests, every_row_query, harness, invoke};
 use tauri::Manager;
 
 const PLANTED: &str = "planted-secret-5c1e9d0b";
@@ -217,11 +217,7 @@ fn a_planted_secret_is_in_no_database_file_log_line_or_ipc_message() {
         traffic.call(w, "server_info", json!({"connectionId": id}));
         traffic.call(w, "server_log", json!({"connectionId": id, "lines": 500}));
     }
-    let everything = json!({
-        "text": "", "sort": "name", "offset": 0, "limit": 1000, "audience": null,
-        "servers": null, "hidden": [], "mimePrefix": null, "scheme": null,
-    });
-    traffic.call(w, "browse_list", json!({ "query": everything }));
+    traffic.call(w, "browse_list", json!({ "query": every_row_query(None) }));
     traffic.call(w, "browse_status", json!({}));
     let keep = json!({"place": {"kind": "env", "name": "LODE_TOKEN"}, "change": {"kind": "keep"}});
     let kept = draft(&format!("local {MARKER}"), guarded_stdio(), vec![keep]);

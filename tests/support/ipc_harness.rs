@@ -92,10 +92,7 @@ pub fn listed_rows(h: &Harness, server: &str) -> Vec<Value> {
         );
         std::thread::sleep(Duration::from_millis(50));
     }
-    let query = json!({
-        "text": "", "sort": "name", "offset": 0, "limit": 100_000, "audience": null,
-        "servers": [server], "hidden": [], "mimePrefix": null, "scheme": null,
-    });
+    let query = every_row_query(Some(server));
     let window_rows =
         invoke(window, "browse_list", json!({ "query": query })).expect("browse_list");
     window_rows["rows"]
@@ -104,4 +101,14 @@ pub fn listed_rows(h: &Harness, server: &str) -> Vec<Value> {
         .iter()
         .map(|row| row["item"].clone())
         .collect()
+}
+
+/// A `browse_list` query for every row, by name, with no search or filter: of `server` only,
+/// or of every server.
+#[allow(dead_code)]
+pub fn every_row_query(server: Option<&str>) -> Value {
+    json!({
+        "text": "", "sort": "name", "offset": 0, "limit": 100_000, "audience": null,
+        "servers": server.map(|s| vec![s]), "hidden": [], "mimePrefix": null, "scheme": null,
+    })
 }
