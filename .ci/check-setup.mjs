@@ -92,6 +92,7 @@ true                        @base
 cargo                       @rust
 rustc                       @rust
 rustup                      @rust
+clippy-driver               @rust
 node                        @node
 npm                         @node
 npx                         @node
