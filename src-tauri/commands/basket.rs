@@ -156,7 +156,7 @@ pub async fn save_basket_bundle<R: Runtime>(
     let Some(path) = ask_where_to_save(&app, &file_name, Some(filter)).await? else {
         return Ok(None);
     };
-    let written = lode.save_basket_bundle(id, format, &path)?;
+    let written = lode.save_basket_bundle(id, format, &path).await?;
     Ok(Some(SavedBundle::from(&written)))
 }
 

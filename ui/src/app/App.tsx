@@ -16,6 +16,7 @@ import { ToolsPane } from "../features/tools/ToolsPane";
 import type { Connection, ConnectionId, ResourceItem, ResourceTemplate } from "../ipc";
 import { AddToBasketToast, useAddToBasket } from "./AddToBasket";
 import { AppHeader } from "./AppHeader";
+import { PaneBoundary } from "./PaneBoundary";
 import { SideTabs, type Side } from "./SideTabs";
 import { TemplatePane } from "./TemplatePane";
 import "./App.css";
@@ -87,67 +88,79 @@ export function App() {
 
   const showDetails = detailsOpen && connection !== null;
   const openId = opened?.kind === "resource" ? resourceId(opened.item) : null;
+  // What the right column shows: a pane that failed is tried again when this changes.
+  const sideKey = showDetails
+    ? `details:${connection.id}`
+    : opened?.kind === "template"
+      ? `template:${opened.template.uriTemplate}`
+      : `resource:${openId ?? ""}`;
   return (
     <div className="app">
       <AppHeader />
       <main className="app-main">
-        <ConnectionsPane
-          statuses={statuses}
-          selectedId={connection?.id ?? null}
-          onSelect={setConnection}
-          onDeselect={deselect}
-        />
-        <BrowserPane
-          openId={openId}
-          onOpenResource={openResource}
-          onOpenTemplate={openTemplate}
-          onAddToBasket={adding.add}
-          onAddMatching={adding.addMatching}
-          onFill={adding.fill}
-          actions={
-            connection ? (
-              <ServerDetailsButton
-                ref={detailsButton}
-                open={showDetails}
-                controls={detailsId}
-                onToggle={toggleDetails}
-              />
-            ) : undefined
-          }
-        />
+        <PaneBoundary pane="connections.title">
+          <ConnectionsPane
+            statuses={statuses}
+            selectedId={connection?.id ?? null}
+            onSelect={setConnection}
+            onDeselect={deselect}
+          />
+        </PaneBoundary>
+        <PaneBoundary pane="browser.title">
+          <BrowserPane
+            openId={openId}
+            onOpenResource={openResource}
+            onOpenTemplate={openTemplate}
+            onAddToBasket={adding.add}
+            onAddMatching={adding.addMatching}
+            onFill={adding.fill}
+            actions={
+              connection ? (
+                <ServerDetailsButton
+                  ref={detailsButton}
+                  open={showDetails}
+                  controls={detailsId}
+                  onToggle={toggleDetails}
+                />
+              ) : undefined
+            }
+          />
+        </PaneBoundary>
         <div className="app-side">
           <SideTabs value={side} onChange={setSide} panelId={sidePanelId} />
           <div className="app-side__panel" id={sidePanelId} role="tabpanel" aria-labelledby={`${sidePanelId}-${side}`}>
-            {side === "basket" ? (
-              <BasketPane baskets={baskets} />
-            ) : side === "prompts" ? (
-              <PromptsPane connection={connection} baskets={baskets} />
-            ) : side === "tools" ? (
-              <ToolsPane connection={connection} baskets={baskets} />
-            ) : showDetails ? (
-              <ServerPane
-                key={connection.id}
-                ref={detailsPane}
-                id={detailsId}
-                connection={connection}
-                status={statuses.get(connection.id)}
-                onClose={closeDetails}
-              />
-            ) : opened?.kind === "template" ? (
-              <TemplatePane
-                connectionId={opened.connectionId}
-                template={opened.template}
-                onOpen={(uri) =>
-                  openResource(opened.connectionId, { server: opened.template.server, uri, name: uri, annotations: {} })
-                }
-              />
-            ) : (
-              <PreviewPane
-                connectionId={opened?.connectionId ?? null}
-                resource={opened?.kind === "resource" ? opened.item : null}
-                onAddToBasket={(item) => void adding.add([item])}
-              />
-            )}
+            <PaneBoundary pane={`app.tab.${side}`} resetKey={`${side}:${sideKey}`}>
+              {side === "basket" ? (
+                <BasketPane baskets={baskets} />
+              ) : side === "prompts" ? (
+                <PromptsPane connection={connection} baskets={baskets} />
+              ) : side === "tools" ? (
+                <ToolsPane connection={connection} baskets={baskets} />
+              ) : showDetails ? (
+                <ServerPane
+                  key={connection.id}
+                  ref={detailsPane}
+                  id={detailsId}
+                  connection={connection}
+                  status={statuses.get(connection.id)}
+                  onClose={closeDetails}
+                />
+              ) : opened?.kind === "template" ? (
+                <TemplatePane
+                  connectionId={opened.connectionId}
+                  template={opened.template}
+                  onOpen={(uri) =>
+                    openResource(opened.connectionId, { server: opened.template.server, uri, name: uri, annotations: {} })
+                  }
+                />
+              ) : (
+                <PreviewPane
+                  connectionId={opened?.connectionId ?? null}
+                  resource={opened?.kind === "resource" ? opened.item : null}
+                  onAddToBasket={(item) => void adding.add([item])}
+                />
+              )}
+            </PaneBoundary>
           </div>
         </div>
       </main>

@@ -80,6 +80,9 @@ export const en = {
   "form.secretEnv.hint": "Values are kept in the system keychain and never shown again.",
   "form.secret.valueOf": "Value of {name}",
   "form.secretEnv.add": "Add secret variable",
+  "form.inheritEnv": "Pass my whole environment",
+  "form.inheritEnv.hint":
+    "Off: the program gets only PATH, HOME, the language settings and a few more, plus the variables above. On: every variable Lode was started with, tokens included.",
   "form.url": "URL",
   "form.auth": "Authentication",
   "form.auth.none": "None",
@@ -382,6 +385,8 @@ export const en = {
   "common.dismiss": "Dismiss",
   "common.retry": "Retry",
   "common.details": "Details",
+  "boundary.pane": "{pane} ran into a problem and cannot be shown",
+  "boundary.block": "This content could not be shown",
 
   "error.notFound": "Resource not found",
   "error.methodNotFound": "The server does not support this request",

@@ -68,6 +68,9 @@ export const zhCN: Catalog = {
   "form.secretEnv.hint": "值保存在系统钥匙串中，之后不再显示。",
   "form.secret.valueOf": "{name} 的值",
   "form.secretEnv.add": "添加密钥变量",
+  "form.inheritEnv": "传递我的全部环境变量",
+  "form.inheritEnv.hint":
+    "关闭：程序只获得 PATH、HOME、语言设置等少数变量，以及上面列出的变量。开启：Lode 启动时的所有变量，包括其中的令牌。",
   "form.url": "URL",
   "form.auth": "身份验证",
   "form.auth.none": "无",
@@ -370,6 +373,8 @@ export const zhCN: Catalog = {
   "common.dismiss": "关闭通知",
   "common.retry": "重试",
   "common.details": "详细信息",
+  "boundary.pane": "{pane}出现问题，无法显示",
+  "boundary.block": "无法显示此内容",
 
   "error.notFound": "未找到资源",
   "error.methodNotFound": "服务器不支持此请求",

@@ -11,6 +11,7 @@ const DRAFT: ConnectionDraft = {
   timeoutSecs: 60,
   enabled: true,
   shownInBrowser: true,
+  inheritEnv: false,
 };
 
 describe("commands", () => {

@@ -12,7 +12,7 @@ export function savedConnection(id: number, name: string, transport: TransportSp
     id,
     name,
     transport,
-    settings: { secrets: [], oauth: false, timeoutSecs: 60, enabled: true, shownInBrowser: true },
+    settings: { secrets: [], oauth: false, timeoutSecs: 60, enabled: true, shownInBrowser: true, inheritEnv: false },
     position: id,
     createdAt: "2026-11-01T09:00:00.000Z",
     updatedAt: "2026-11-01T09:00:00.000Z",

@@ -1,5 +1,5 @@
 // The error banner: a title, the sender's message as data, its detail behind a disclosure, and
-// an optional Retry.
+// an optional Retry and Dismiss.
 import "./ErrorBanner.css";
 
 interface ErrorBannerProps {
@@ -11,9 +11,20 @@ interface ErrorBannerProps {
   detailsLabel: string;
   retryLabel?: string;
   onRetry?: () => void;
+  dismissLabel?: string;
+  onDismiss?: () => void;
 }
 
-export function ErrorBanner({ title, message, detail, detailsLabel, retryLabel, onRetry }: ErrorBannerProps) {
+export function ErrorBanner({
+  title,
+  message,
+  detail,
+  detailsLabel,
+  retryLabel,
+  onRetry,
+  dismissLabel,
+  onDismiss,
+}: ErrorBannerProps) {
   return (
     <div className="error-banner" role="alert">
       <div className="error-banner__icon" aria-hidden="true">
@@ -32,6 +43,11 @@ export function ErrorBanner({ title, message, detail, detailsLabel, retryLabel, 
       {onRetry && retryLabel && (
         <button type="button" className="button button--small" onClick={onRetry}>
           {retryLabel}
+        </button>
+      )}
+      {onDismiss && dismissLabel && (
+        <button type="button" className="button button--small" onClick={onDismiss}>
+          {dismissLabel}
         </button>
       )}
     </div>

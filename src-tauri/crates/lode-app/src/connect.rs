@@ -39,6 +39,7 @@ impl Lode {
                         .await?;
                 }
                 options.server_name = connection.name;
+                options.inherit_env = connection.settings.inherit_env;
                 resolved.transport
             }
             ServerTarget::Inline { label, transport } => {

@@ -141,6 +141,7 @@ impl Lode {
         let options = ConnectOptions {
             request_timeout: connection.request_timeout(),
             credentials,
+            inherit_env: connection.settings.inherit_env,
             ..ConnectOptions::new(connection.name.clone())
         };
         let client = McpClient::connect(&transport, options).await?;
@@ -165,8 +166,28 @@ impl Lode {
     /// this. The secrets go before the row: when the keychain refuses (locked, say), the
     /// connection is kept and the error says why, so no secret is ever left behind without
     /// the connection that names it.
+    ///
+    /// A connection that names no secret and does not sign in with OAuth has nothing in the
+    /// keychain, so removing it never opens the keychain: it works where there is none.
     pub async fn remove_connection(&self, id: ConnectionId) -> LodeResult<()> {
         let connection = self.store.get_connection(id)?;
+        let secrets = if holds_secrets(&connection) {
+            self.take_secrets(&connection).await?
+        } else {
+            Vec::new()
+        };
+        self.hub.stop(id).await;
+        self.store.delete_connections(&[id])?;
+        self.trash.put(Trashed {
+            connection,
+            secrets,
+        });
+        Ok(())
+    }
+
+    /// Reads `connection`'s secrets (for undo) and deletes them from the keychain.
+    async fn take_secrets(&self, connection: &Connection) -> LodeResult<Vec<(SecretName, Secret)>> {
+        let id = connection.id;
         let mut names: Vec<SecretName> = connection
             .settings
             .secrets
@@ -182,13 +203,7 @@ impl Lode {
             .map_err(|e| {
                 LodeError::new(ErrorCode::Internal, format!("deleting secrets failed: {e}"))
             })??;
-        self.hub.stop(id).await;
-        self.store.delete_connections(&[id])?;
-        self.trash.put(Trashed {
-            connection,
-            secrets,
-        });
-        Ok(())
+        Ok(secrets)
     }
 
     /// Brings back a connection removed in this session, with its name, settings, place in the
@@ -270,6 +285,12 @@ impl Lode {
     ) -> LodeResult<()> {
         refuse(&self.check_connection(draft, editing)?)
     }
+}
+
+/// Whether `connection` may have anything in the keychain: a secret it names, or OAuth
+/// tokens (which it has without the person typing any secret).
+fn holds_secrets(connection: &Connection) -> bool {
+    !connection.settings.secrets.is_empty() || connection.settings.oauth
 }
 
 /// An `invalid-input` error listing `problems`, if there are any.

@@ -10,6 +10,7 @@ mod connection_edits;
 mod credentials;
 mod demo;
 mod following;
+mod fresh_file;
 mod hub;
 mod import;
 pub mod import_sources;

@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 use lode_core::{ErrorCode, LodeError, LodeResult};
 
 /// Creates the log file's folder, moves last run's file to `<name>.1` (replacing the one
-/// before), and opens a new, empty file at `path`.
+/// before), and opens a new, empty file at `path`. The log quotes servers' output, so on Unix a
+/// new folder is `0700` and the file `0600`: the person's alone, like the database.
 pub fn start_log_file(path: &Path) -> LodeResult<File> {
     let fail = |action: &str, error: std::io::Error| {
         LodeError::new(
@@ -17,14 +18,30 @@ pub fn start_log_file(path: &Path) -> LodeResult<File> {
         .with_detail(error.to_string())
     };
     if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| fail("create the folder of", e))?;
+        private_folder(dir).map_err(|e| fail("create the folder of", e))?;
     }
     match std::fs::rename(path, previous_log_file(path)) {
         Ok(()) => {}
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => {}
         Err(error) => return Err(fail("keep the previous run's copy of", error)),
     }
-    File::create(path).map_err(|e| fail("create", e))
+    private_file(path).map_err(|e| fail("create", e))
+}
+
+fn private_folder(dir: &Path) -> std::io::Result<()> {
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder.create(dir)
+}
+
+fn private_file(path: &Path) -> std::io::Result<File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options.open(path)
 }
 
 /// `lode.log` → `lode.log.1`.
@@ -53,6 +70,19 @@ mod tests {
             std::fs::read_to_string(dir.path().join("logs").join("lode.log.1"))?,
             "second run\n"
         );
+        Ok(())
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn the_log_is_private_to_the_person() -> Result<(), Box<dyn std::error::Error>> {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir()?;
+        let path = dir.path().join("logs").join("lode.log");
+        start_log_file(&path)?;
+        let mode = |p: &Path| std::fs::metadata(p).map(|m| m.permissions().mode() & 0o777);
+        assert_eq!(mode(&path)?, 0o600);
+        assert_eq!(mode(&dir.path().join("logs"))?, 0o700);
         Ok(())
     }
 

@@ -29,6 +29,7 @@ pub async fn connect_on(
     options.request_timeout = spec.timeout;
     options.credentials = spec.credentials.clone();
     options.events = events;
+    options.inherit_env = spec.inherit_env;
     lode.connect_target_with(&spec.target, options).await
 }
 

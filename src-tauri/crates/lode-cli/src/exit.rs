@@ -30,11 +30,11 @@ pub fn outcome(outcome: Outcome) -> ExitCode {
     match outcome {
         Outcome::Success => ExitCode::SUCCESS,
         Outcome::Failed(message) => {
-            eprintln!("lode: {message}");
+            crate::render::stderr_line(&format!("lode: {message}"));
             ExitCode::from(FAILURE)
         }
         Outcome::NoneAnswered(codes) => {
-            eprintln!("lode: no server answered");
+            crate::render::stderr_line("lode: no server answered");
             ExitCode::from(agreed_status(&codes))
         }
     }
@@ -52,24 +52,24 @@ fn agreed_status(codes: &[ErrorCode]) -> u8 {
 /// message may quote the server, so it is cleaned like any server text on a terminal.
 pub fn report_from(server: &str, error: &LodeError) {
     let clean = |text: &str| one_line(text, REPORT_WIDTH).text;
-    eprintln!(
+    crate::render::stderr_line(&format!(
         "lode: {}: {}: {}",
         clean(server),
         error.code.as_str(),
         clean(&error.message)
-    );
+    ));
     if let Some(detail) = &error.detail {
         for line in detail.lines() {
-            eprintln!("  {}", clean(line));
+            crate::render::stderr_line(&format!("  {}", clean(line)));
         }
     }
 }
 
 pub fn report(error: &LodeError) -> ExitCode {
-    eprintln!("lode: {}: {}", error.code.as_str(), error.message);
+    crate::render::stderr_line(&format!("lode: {}: {}", error.code.as_str(), error.message));
     if let Some(detail) = &error.detail {
         for line in detail.lines() {
-            eprintln!("  {line}");
+            crate::render::stderr_line(&format!("  {line}"));
         }
     }
     ExitCode::from(status(error.code))

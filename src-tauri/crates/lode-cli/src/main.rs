@@ -44,7 +44,7 @@ fn main() -> ExitCode {
     {
         Ok(runtime) => runtime,
         Err(error) => {
-            eprintln!("lode: could not start: {error}");
+            crate::render::stderr_line(&format!("lode: could not start: {error}"));
             return ExitCode::from(exit::FAILURE);
         }
     };

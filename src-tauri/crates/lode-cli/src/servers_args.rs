@@ -113,6 +113,9 @@ pub struct EditArgs {
     /// Do not connect it when Lode starts.
     #[arg(long)]
     pub disable: bool,
+    /// Give its stdio server only the allow-listed environment again (undoes --inherit-env).
+    #[arg(long, conflicts_with = "inherit_env")]
+    pub no_inherit_env: bool,
     /// Show its resources in the browser.
     #[arg(long, conflicts_with = "hide")]
     pub show: bool,

@@ -40,6 +40,10 @@ pub struct ServerArgs {
     /// The working directory of the --stdio server.
     #[arg(long, value_name = "DIR", help_heading = "Server")]
     pub cwd: Option<String>,
+    /// Give the --stdio server all of this environment, not only PATH, HOME, the locale and
+    /// the like (plus its --env).
+    #[arg(long, help_heading = "Server")]
+    pub inherit_env: bool,
     /// Connect over Streamable HTTP.
     #[arg(long, value_name = "URL", group = "transport", help_heading = "Server")]
     pub http: Option<String>,
@@ -85,6 +89,8 @@ pub struct ConnectSpec {
     pub target: ServerTarget,
     pub credentials: Credentials,
     pub timeout: Duration,
+    /// An inline --stdio server gets all of this environment (a saved one: its own setting).
+    pub inherit_env: bool,
 }
 
 impl ServerArgs {
@@ -105,7 +111,14 @@ impl ServerArgs {
             target,
             credentials: self.credentials()?,
             timeout: self.timeout.unwrap_or(DEFAULT_TIMEOUT),
+            inherit_env: self.inherit_env,
         };
+        if self.inherit_env && !matches!(spec.target, ServerTarget::Inline { .. }) {
+            return Err(usage(
+                "--inherit-env applies to --stdio; a saved connection keeps its own setting \
+                 (lode servers edit NAME --inherit-env)",
+            ));
+        }
         Ok((spec, rest))
     }
 
@@ -120,6 +133,9 @@ impl ServerArgs {
             return Err(usage("--env and --cwd apply to a --stdio server"));
         }
         let remote = self.http.is_some() || self.sse.is_some() || self.rest.is_some();
+        if remote && self.inherit_env {
+            return Err(usage("--inherit-env applies to a --stdio server"));
+        }
         if !remote && !self.headers.is_empty() {
             return Err(usage("--header applies to --http, --sse or --rest"));
         }

@@ -178,6 +178,11 @@ pub struct ConnectionSettings {
     pub enabled: bool,
     /// Its resources appear in the browser.
     pub shown_in_browser: bool,
+    /// A local (stdio) server gets all of Lode's environment, not only the allow-listed
+    /// variables (PATH, HOME, the locale…) and its own. Off by default: Lode's environment
+    /// holds whatever the person's shell exported, tokens included.
+    #[serde(default)]
+    pub inherit_env: bool,
 }
 
 impl Default for ConnectionSettings {
@@ -189,6 +194,7 @@ impl Default for ConnectionSettings {
             timeout_secs: DEFAULT_TIMEOUT_SECS,
             enabled: true,
             shown_in_browser: true,
+            inherit_env: false,
         }
     }
 }

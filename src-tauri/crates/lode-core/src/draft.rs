@@ -33,6 +33,9 @@ pub struct ConnectionDraft {
     pub timeout_secs: u32,
     pub enabled: bool,
     pub shown_in_browser: bool,
+    /// Give a stdio server all of Lode's environment (see `ConnectionSettings::inherit_env`).
+    #[serde(default)]
+    pub inherit_env: bool,
 }
 
 impl ConnectionDraft {
@@ -48,6 +51,7 @@ impl ConnectionDraft {
             timeout_secs: defaults.timeout_secs,
             enabled: defaults.enabled,
             shown_in_browser: defaults.shown_in_browser,
+            inherit_env: defaults.inherit_env,
         }
     }
 
@@ -67,6 +71,7 @@ impl ConnectionDraft {
             timeout_secs: settings.timeout_secs,
             enabled: settings.enabled,
             shown_in_browser: settings.shown_in_browser,
+            inherit_env: settings.inherit_env,
         }
     }
 
@@ -84,6 +89,8 @@ impl ConnectionDraft {
             timeout_secs: self.timeout_secs,
             enabled: self.enabled,
             shown_in_browser: self.shown_in_browser,
+            // Only a local server has an environment.
+            inherit_env: self.inherit_env && matches!(self.transport, TransportSpec::Stdio { .. }),
         }
     }
 }

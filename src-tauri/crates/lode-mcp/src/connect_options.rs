@@ -8,7 +8,8 @@ use lode_core::Credentials;
 use crate::handler::EventSink;
 
 /// How to connect: the name shown in results and errors, the per-request timeout, the secrets
-/// for remote servers, where notifications go, and the roots offered to servers that ask.
+/// for remote servers, where notifications go, the roots offered to servers that ask, and
+/// whether a local server gets all of Lode's environment.
 #[derive(Debug, Clone)]
 pub struct ConnectOptions {
     pub server_name: String,
@@ -16,6 +17,9 @@ pub struct ConnectOptions {
     pub credentials: Credentials,
     pub events: Option<EventSink>,
     pub roots: Vec<String>,
+    /// A stdio server gets all of Lode's environment instead of the allow-listed variables
+    /// (`transport/child_env.rs`). Off unless the person turns it on for the connection.
+    pub inherit_env: bool,
 }
 
 impl ConnectOptions {
@@ -26,6 +30,7 @@ impl ConnectOptions {
             credentials: Credentials::default(),
             events: None,
             roots: Vec::new(),
+            inherit_env: false,
         }
     }
 }

@@ -11,7 +11,8 @@ use crate::storage_error::storage_error;
 
 /// The columns `from_row` reads, in its order.
 pub(crate) const COLUMNS: &str = "id, name, transport, secrets, oauth, timeout_secs, enabled, \
-     shown_in_browser, position, created_at, updated_at, last_connect, oauth_client_id";
+     shown_in_browser, position, created_at, updated_at, last_connect, oauth_client_id, \
+     inherit_env";
 
 /// The raw columns, read without decoding so a bad row fails with a clear error later.
 pub(crate) struct RawRow {
@@ -28,6 +29,7 @@ pub(crate) struct RawRow {
     updated_at: String,
     last_connect: Option<String>,
     oauth_client_id: Option<String>,
+    inherit_env: bool,
 }
 
 impl RawRow {
@@ -46,6 +48,7 @@ impl RawRow {
             updated_at: row.get(10)?,
             last_connect: row.get(11)?,
             oauth_client_id: row.get(12)?,
+            inherit_env: row.get(13)?,
         })
     }
 
@@ -81,6 +84,7 @@ impl RawRow {
                 timeout_secs: self.timeout_secs,
                 enabled: self.enabled,
                 shown_in_browser: self.shown_in_browser,
+                inherit_env: self.inherit_env,
             },
             position: self.position,
             created_at: self.created_at,

@@ -211,7 +211,7 @@ impl Store {
                 &format!(
                     "UPDATE connections SET name = ?1, transport = ?2, secrets = ?3, oauth = ?4, \
                      timeout_secs = ?5, enabled = ?6, shown_in_browser = ?7, oauth_client_id = ?8, \
-                     updated_at = {NOW} WHERE id = ?9"
+                     inherit_env = ?10, updated_at = {NOW} WHERE id = ?9"
                 ),
                 params![
                     name,
@@ -222,7 +222,8 @@ impl Store {
                     settings.enabled,
                     settings.shown_in_browser,
                     settings.oauth_client_id,
-                    id.0
+                    id.0,
+                    settings.inherit_env
                 ],
             )
             .map_err(|e| name_error(name, "save the connection", e))?;
@@ -287,8 +288,8 @@ fn insert_row(
     conn.execute(
         &format!(
             "INSERT INTO connections (name, transport, secrets, oauth, timeout_secs, enabled, \
-             shown_in_browser, oauth_client_id, position, created_at, updated_at) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, \
+             shown_in_browser, oauth_client_id, inherit_env, position, created_at, \
+             updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, \
              (SELECT COALESCE(MAX(position), 0) + 1 FROM connections), {NOW}, {NOW})"
         ),
         params![
@@ -299,7 +300,8 @@ fn insert_row(
             settings.timeout_secs,
             settings.enabled,
             settings.shown_in_browser,
-            settings.oauth_client_id
+            settings.oauth_client_id,
+            settings.inherit_env
         ],
     )
     .map_err(|e| name_error(name, "save the connection", e))?;

@@ -8,6 +8,7 @@ use lode_core::{ErrorCode, LodeError, LodeResult};
 use rusqlite::Connection;
 
 use crate::migrations::migrate;
+use crate::private_files::{private_dir, private_file, tighten_if_wider};
 use crate::storage_error::storage_error;
 
 /// The store. One SQLite connection behind a mutex: Lode's writes are few and small, and a
@@ -19,18 +20,33 @@ pub struct Store {
 
 impl Store {
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
+    /// The folder and the files are private to the person (see [`crate::private_files`]).
     pub fn open(path: &Path) -> LodeResult<Self> {
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(|e| {
+        // A folder that holds the database already is Lode's own: it may be tightened.
+        let existed = path.exists();
+        if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
+            private_dir(dir, existed).map_err(|e| {
                 LodeError::new(
                     ErrorCode::Storage,
                     format!("could not create the data folder {}: {e}", dir.display()),
                 )
             })?;
         }
+        private_file(path).map_err(|e| {
+            LodeError::new(
+                ErrorCode::Storage,
+                format!("could not create the database {}: {e}", path.display()),
+            )
+        })?;
         let conn = Connection::open(path)
             .map_err(|e| storage_error(&format!("open the database {}", path.display()), e))?;
-        Self::from_connection(conn)
+        let store = Self::from_connection(conn)?;
+        for suffix in ["-wal", "-shm"] {
+            let mut companion = path.as_os_str().to_owned();
+            companion.push(suffix);
+            tighten_if_wider(Path::new(&companion), 0o600);
+        }
+        Ok(store)
     }
 
     /// An in-memory database, for tests of the layers above.
@@ -112,6 +128,46 @@ mod tests {
         let error = Store::open(&path).expect_err("must refuse");
         assert_eq!(error.code, ErrorCode::Storage);
         assert!(error.message.contains("newer Lode"), "{}", error.message);
+    }
+
+    /// Saved connections name commands, URLs and folders: no other account may read them,
+    /// whatever the umask (the test's own is usually 022, which would leave 0755 and 0644).
+    #[cfg(unix)]
+    #[test]
+    fn the_folder_and_every_database_file_are_private() {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = |path: &Path| {
+            std::fs::metadata(path)
+                .expect("metadata")
+                .permissions()
+                .mode()
+                & 0o777
+        };
+        let temp = tempfile::tempdir().expect("temp dir");
+        let dir = temp.path().join("data");
+        let path = dir.join("lode.db");
+        let store = Store::open(&path).expect("open");
+        store
+            .conn()
+            .expect("conn")
+            .execute_batch("CREATE TABLE t(x); INSERT INTO t VALUES (1);")
+            .expect("write");
+        assert_eq!(mode(&dir), 0o700);
+        for file in ["lode.db", "lode.db-wal", "lode.db-shm"] {
+            assert_eq!(mode(&dir.join(file)), 0o600, "{file}");
+        }
+        drop(store);
+
+        // An older Lode's folder and files, made with the umask's modes, are tightened.
+        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).expect("chmod");
+        let wal = dir.join("lode.db-wal");
+        std::fs::write(&wal, b"").expect("stale wal");
+        std::fs::set_permissions(&wal, std::fs::Permissions::from_mode(0o644)).expect("chmod");
+        let _again = Store::open(&path).expect("reopen");
+        assert_eq!(mode(&dir), 0o700);
+        assert_eq!(mode(&path), 0o600);
+        assert_eq!(mode(&wal), 0o600);
     }
 
     #[test]

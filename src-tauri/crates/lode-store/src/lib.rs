@@ -7,6 +7,7 @@ mod connection_row;
 mod connections;
 mod database;
 mod migrations;
+mod private_files;
 mod settings;
 mod storage_error;
 

@@ -12,6 +12,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("migrations/0002_connection_settings.sql"),
     include_str!("migrations/0003_oauth_client_id.sql"),
     include_str!("migrations/0004_baskets.sql"),
+    include_str!("migrations/0005_inherit_env.sql"),
 ];
 
 pub(crate) fn migrate(conn: &mut Connection) -> LodeResult<()> {

@@ -43,7 +43,7 @@ const fieldOf = (testId: string) => {
 
 const github: Connection = {
   ...savedConnection(4, "GitHub", { kind: "stdio", command: "npx", args: ["-y", "server-github"] }),
-  settings: { secrets: [{ kind: "env", name: "GITHUB_TOKEN" }], oauth: false, timeoutSecs: 60, enabled: true, shownInBrowser: true },
+  settings: { secrets: [{ kind: "env", name: "GITHUB_TOKEN" }], oauth: false, timeoutSecs: 60, enabled: true, shownInBrowser: true, inheritEnv: false },
 };
 
 describe("ConnectionForm", () => {

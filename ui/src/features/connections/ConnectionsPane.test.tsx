@@ -114,7 +114,7 @@ describe("ConnectionsPane", () => {
   it("offers Retry on a failed connection and Sign in when OAuth needs it", async () => {
     const oauth: Connection = {
       ...savedConnection(3, "Cloud", { kind: "http", url: "https://mcp.example.com/mcp" }),
-      settings: { secrets: [], oauth: true, timeoutSecs: 60, enabled: true, shownInBrowser: true },
+      settings: { secrets: [], oauth: true, timeoutSecs: 60, enabled: true, shownInBrowser: true, inheritEnv: false },
     };
     const calls = installIpc({
       list_connections: () => [demoConnection, oauth],

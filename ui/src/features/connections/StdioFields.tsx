@@ -1,5 +1,5 @@
 // The connection form's fields for a local (stdio) server: command, arguments, working
-// directory, and plain and secret environment variables.
+// directory, plain and secret environment variables, and whether it inherits Lode's environment.
 import { useT } from "../../i18n";
 import { Field } from "../../ui-kit/Field";
 import { KeyValueRows } from "./KeyValueRows";
@@ -81,6 +81,18 @@ export function StdioFields({ form, update, errorsOf }: FormSectionProps) {
         placeholder="API_TOKEN"
         testId="connection-secret-env"
       />
+      <div className="form__checks">
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            data-testid="connection-inherit-env"
+            checked={form.inheritEnv}
+            onChange={(event) => update({ inheritEnv: event.target.checked }, "inheritEnv")}
+          />
+          {t("form.inheritEnv")}
+        </label>
+        <p className="field__hint">{t("form.inheritEnv.hint")}</p>
+      </div>
     </>
   );
 }

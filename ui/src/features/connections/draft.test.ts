@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Connection } from "../../ipc";
 import { savedConnection } from "../../test/fixtures";
 import { formatArgs, parseArgs } from "./args";
-import { draftFromForm, formFromConnection, secretShape } from "./draft";
+import { draftFromForm, emptyForm, formFromConnection, secretShape } from "./draft";
 
 const github: Connection = {
   ...savedConnection(4, "GitHub", {
@@ -12,7 +12,7 @@ const github: Connection = {
     env: { LOG_LEVEL: "debug" },
     cwd: "/tmp/work",
   }),
-  settings: { secrets: [{ kind: "env", name: "GITHUB_TOKEN" }], oauth: false, timeoutSecs: 30, enabled: false, shownInBrowser: true },
+  settings: { secrets: [{ kind: "env", name: "GITHUB_TOKEN" }], oauth: false, timeoutSecs: 30, enabled: false, shownInBrowser: true, inheritEnv: false },
 };
 
 describe("args", () => {
@@ -38,8 +38,18 @@ describe("draft", () => {
       timeoutSecs: 30,
       enabled: false,
       shownInBrowser: true,
+      inheritEnv: false,
     });
     expect(owners).toHaveLength(1);
+  });
+
+  it("passes the whole environment only to a local server whose switch is on", () => {
+    const inheriting = { ...github, settings: { ...github.settings, inheritEnv: true } };
+    const form = formFromConnection(inheriting);
+    expect(form.inheritEnv).toBe(true);
+    expect(draftFromForm(form).draft.inheritEnv).toBe(true);
+    expect(draftFromForm({ ...form, kind: "http", url: "https://x.test/mcp" }).draft.inheritEnv).toBe(false);
+    expect(draftFromForm(emptyForm()).draft.inheritEnv).toBe(false);
   });
 
   it("reads the auth kind of a remote connection", () => {
@@ -51,6 +61,7 @@ describe("draft", () => {
         timeoutSecs: 60,
         enabled: true,
         shownInBrowser: true,
+        inheritEnv: false,
       },
     };
     const form = formFromConnection(api);
@@ -66,7 +77,7 @@ describe("draft", () => {
   it("keeps an OAuth client id only while OAuth is the auth kind", () => {
     const oauth: Connection = {
       ...savedConnection(6, "Linear", { kind: "http", url: "https://mcp.linear.test/mcp" }),
-      settings: { secrets: [], oauth: true, oauthClientId: "lode-app", timeoutSecs: 60, enabled: true, shownInBrowser: true },
+      settings: { secrets: [], oauth: true, oauthClientId: "lode-app", timeoutSecs: 60, enabled: true, shownInBrowser: true, inheritEnv: false },
     };
     const form = formFromConnection(oauth);
     expect(form.auth).toBe("oauth");

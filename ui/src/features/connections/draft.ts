@@ -47,6 +47,8 @@ export interface ConnectionForm {
   timeoutSecs: string;
   enabled: boolean;
   shownInBrowser: boolean;
+  /** A local server gets all of Lode's environment, not only the allow-listed variables. */
+  inheritEnv: boolean;
 }
 
 /** Which form element a draft's secret came from, by its index in `draft.secrets`. */
@@ -98,6 +100,7 @@ export function emptyForm(): ConnectionForm {
     timeoutSecs: "60",
     enabled: true,
     shownInBrowser: true,
+    inheritEnv: false,
   };
 }
 
@@ -121,6 +124,7 @@ export function formFromConnection(connection: Connection): ConnectionForm {
     timeoutSecs: String(settings.timeoutSecs),
     enabled: settings.enabled,
     shownInBrowser: settings.shownInBrowser,
+    inheritEnv: settings.inheritEnv,
   };
   if (transport.kind === "stdio") {
     const env = settings.secrets.filter((p): p is Extract<SecretPlace, { kind: "env" }> => p.kind === "env");
@@ -217,6 +221,7 @@ export function draftFromForm(form: ConnectionForm, forCheck = false): { draft: 
     timeoutSecs: Number.isInteger(timeout) && timeout >= 0 ? Math.min(timeout, U32_MAX) : 0,
     enabled: form.enabled,
     shownInBrowser: form.shownInBrowser,
+    inheritEnv: form.kind === "stdio" && form.inheritEnv,
   };
   return { draft, owners };
 }

@@ -1,9 +1,11 @@
 // One content item of a read: its header (kind, media type, URI, Save as) and the view chosen
-// for it by classifyContent, or the reason its base64 is bad.
+// for it by classifyContent, or the reason its base64 is bad. A block that fails to render
+// shows the error in its place; the other blocks and the rest of the window stay.
 import { useMemo } from "react";
 import { useT, type MessageKey } from "../../i18n";
 import type { ResourceContent } from "../../ipc";
 import { Badge } from "../../ui-kit/Badge";
+import { ErrorBoundary } from "../../ui-kit/ErrorBoundary";
 import { type Base64Problem } from "./base64";
 import { BinaryView } from "./BinaryView";
 import { classifyContent, type ContentKind, type ContentView } from "./content";
@@ -80,8 +82,29 @@ function Body({ view, content }: { view: ContentView; content: ResourceContent }
   }
 }
 
+interface ContentBlockProps {
+  content: ResourceContent;
+  resourceUri: string;
+}
+
+/** One item of a read, or why it could not be shown (with Retry and Dismiss) in its place. */
+export function ContentBlock(props: ContentBlockProps) {
+  const { t } = useT();
+  const labels = {
+    title: t("boundary.block"),
+    retry: t("common.retry"),
+    dismiss: t("common.dismiss"),
+    details: t("common.details"),
+  };
+  return (
+    <ErrorBoundary labels={labels} resetKey={props.content} testId="content-block-error">
+      <ContentBlockView {...props} />
+    </ErrorBoundary>
+  );
+}
+
 /** One item of a read: a small header (kind, media type, URI when it differs) and its body. */
-export function ContentBlock({ content, resourceUri }: { content: ResourceContent; resourceUri: string }) {
+function ContentBlockView({ content, resourceUri }: ContentBlockProps) {
   const { t } = useT();
   const view = useMemo(() => classifyContent(content), [content]);
   const blob = "blob" in content && view.kind !== "invalidBlob" ? content.blob : null;

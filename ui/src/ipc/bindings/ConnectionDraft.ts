@@ -13,4 +13,8 @@ secrets: Array<SecretEdit>, oauth: boolean,
 /**
  * A client id registered ahead of time (OAuth only); blank or absent: Lode registers.
  */
-oauthClientId?: string, timeoutSecs: number, enabled: boolean, shownInBrowser: boolean, };
+oauthClientId?: string, timeoutSecs: number, enabled: boolean, shownInBrowser: boolean, 
+/**
+ * Give a stdio server all of Lode's environment (see `ConnectionSettings::inherit_env`).
+ */
+inheritEnv: boolean, };

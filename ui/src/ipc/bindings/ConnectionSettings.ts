@@ -29,4 +29,10 @@ enabled: boolean,
 /**
  * Its resources appear in the browser.
  */
-shownInBrowser: boolean, };
+shownInBrowser: boolean, 
+/**
+ * A local (stdio) server gets all of Lode's environment, not only the allow-listed
+ * variables (PATH, HOME, the locale…) and its own. Off by default: Lode's environment
+ * holds whatever the person's shell exported, tokens included.
+ */
+inheritEnv: boolean, };

@@ -3,11 +3,12 @@
 
 use std::path::{Path, PathBuf};
 
-use lode_core::basket::{BasketId, ExportFormat};
+use lode_core::basket::{BasketId, ExportFormat, Exported};
 use lode_core::{ErrorCode, LodeError, LodeResult};
 use serde::Serialize;
 use ts_rs::TS;
 
+use crate::fresh_file::{inside, write_fresh};
 use crate::reading::decode_base64;
 use crate::Lode;
 
@@ -46,40 +47,51 @@ impl From<&BundleWritten> for SavedBundle {
 }
 
 impl Lode {
-    /// Writes basket `id` to `path` in `format`, with its binary contents beside it. The
-    /// document is written last, to a temporary name first, so a crash never leaves a
-    /// half-written bundle under the chosen name.
-    pub fn save_basket_bundle(
+    /// Writes basket `id` to `path` in `format`, with its binary contents beside it, on a
+    /// blocking thread. Every file goes to a new temporary file first and is then renamed onto
+    /// its name (see [`crate::fresh_file`]): a link planted where an attachment goes is
+    /// replaced, never followed, and a crash never leaves a half-written file under its name.
+    pub async fn save_basket_bundle(
         &self,
         id: BasketId,
         format: ExportFormat,
         path: &Path,
     ) -> LodeResult<BundleWritten> {
         let exported = self.export_basket(id, format)?;
-        let folder = path.parent().unwrap_or(Path::new("."));
-        let mut files = Vec::new();
-        let mut bytes = 0u64;
-        for attachment in &exported.attachments {
-            let data = decode_base64(&attachment.blob)?;
-            let target = folder.join(&attachment.path);
-            if let Some(parent) = target.parent() {
-                std::fs::create_dir_all(parent).map_err(|e| write_error(parent, &e))?;
-            }
-            std::fs::write(&target, &data).map_err(|e| write_error(&target, &e))?;
-            bytes += data.len() as u64;
-            files.push(target);
-        }
-        let partial = path.with_extension("partial");
-        std::fs::write(&partial, exported.text.as_bytes())
-            .map_err(|e| write_error(&partial, &e))?;
-        std::fs::rename(&partial, path).map_err(|e| write_error(path, &e))?;
-        bytes += exported.text.len() as u64;
-        Ok(BundleWritten {
-            document: path.to_path_buf(),
-            files,
-            bytes,
-        })
+        let path = path.to_path_buf();
+        tokio::task::spawn_blocking(move || write_bundle(&exported, &path))
+            .await
+            .map_err(|e| {
+                LodeError::new(
+                    ErrorCode::Internal,
+                    format!("saving the bundle failed: {e}"),
+                )
+            })?
     }
+}
+
+fn write_bundle(exported: &Exported, path: &Path) -> LodeResult<BundleWritten> {
+    let folder = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    let mut files = Vec::new();
+    let mut bytes = 0u64;
+    for attachment in &exported.attachments {
+        let data = decode_base64(&attachment.blob)?;
+        let target = inside(folder, Path::new(&attachment.path))
+            .map_err(|e| write_error(&folder.join(&attachment.path), &e))?;
+        write_fresh(&target, &data).map_err(|e| write_error(&target, &e))?;
+        bytes += data.len() as u64;
+        files.push(target);
+    }
+    write_fresh(path, exported.text.as_bytes()).map_err(|e| write_error(path, &e))?;
+    bytes += exported.text.len() as u64;
+    Ok(BundleWritten {
+        document: path.to_path_buf(),
+        files,
+        bytes,
+    })
 }
 
 fn write_error(path: &Path, error: &std::io::Error) -> LodeError {

@@ -132,6 +132,7 @@ impl Supervisor {
             request_timeout: self.request_timeout,
             credentials,
             events: Some(sink),
+            inherit_env: self.connection.settings.inherit_env,
             ..ConnectOptions::new(self.connection.name.clone())
         };
         McpClient::connect(&self.connection.transport, options)

@@ -6,6 +6,7 @@ use lode_core::mime::file_extension;
 use lode_core::{ErrorCode, LodeError, LodeResult};
 
 use super::decode_base64;
+use crate::fresh_file::write_fresh;
 
 /// The longest suggested name; the Save dialog lets the person type any other.
 const NAME_LIMIT: usize = 120;
@@ -38,17 +39,23 @@ pub fn suggested_file_name(uri: &str, mime_type: Option<&str>) -> String {
     name
 }
 
-/// Decodes `base64` and writes the bytes to `path` (which the person picked). Returns how
-/// many bytes were written. Bad base64 fails before anything is written.
+/// Decodes `base64` and writes the bytes to `path` (which the person picked), on a blocking
+/// thread, through a new temporary file renamed onto it (see [`crate::fresh_file`]). Returns
+/// how many bytes were written. Bad base64 fails before anything is written.
 pub async fn write_blob(path: &Path, base64: &str) -> LodeResult<u64> {
     let bytes = decode_base64(base64)?;
-    tokio::fs::write(path, &bytes).await.map_err(|error| {
+    let target = path.to_path_buf();
+    let written = tokio::task::spawn_blocking(move || {
+        write_fresh(&target, &bytes).map(|()| bytes.len() as u64)
+    })
+    .await
+    .map_err(|e| LodeError::new(ErrorCode::Internal, format!("saving failed: {e}")))?;
+    written.map_err(|error| {
         LodeError::new(
             ErrorCode::InvalidInput,
             format!("could not write {}: {error}", path.display()),
         )
-    })?;
-    Ok(bytes.len() as u64)
+    })
 }
 
 #[cfg(test)]

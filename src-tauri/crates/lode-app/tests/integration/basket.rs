@@ -138,6 +138,7 @@ async fn a_bundle_saves_the_document_and_the_image_beside_it() {
     std::fs::create_dir_all(out.parent().expect("parent")).expect("mkdir");
     let written = lode
         .save_basket_bundle(basket, ExportFormat::Markdown, &out)
+        .await
         .expect("bundle");
     assert_eq!(written.files.len(), 1);
     let image = std::fs::read(&written.files[0]).expect("image written");
@@ -159,6 +160,56 @@ async fn a_bundle_saves_the_document_and_the_image_beside_it() {
     );
     assert!(document.contains("](<files/2-Logo.png>)"), "{document}");
     assert!(written.files[0].ends_with("out/files/2-Logo.png"));
+    lode.shutdown().await;
+}
+
+/// A link planted where an attachment (or the document's temporary file) goes points at a
+/// file of the person's: saving the bundle replaces the link and leaves that file untouched;
+/// a `files` folder that is a link is refused, and nothing is written where it points.
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread")]
+async fn a_bundle_never_writes_through_a_planted_link() {
+    use std::os::unix::fs::symlink;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let lode = open(&dir);
+    let demo = add_demo(&lode).await;
+    let basket = lode.create_basket("links", None).expect("create").id;
+    lode.add_uris_to_basket(basket, demo, &[README.into(), LOGO.into()])
+        .await
+        .expect("add");
+    let victim = dir.path().join("victim.txt");
+    std::fs::write(&victim, b"precious").expect("victim");
+    let out = dir.path().join("out");
+    std::fs::create_dir_all(out.join("files")).expect("mkdir");
+    symlink(&victim, out.join("files/2-Logo.png")).expect("plant");
+    symlink(&victim, out.join("context.partial")).expect("plant");
+
+    let written = lode
+        .save_basket_bundle(basket, ExportFormat::Markdown, &out.join("context.md"))
+        .await
+        .expect("bundle");
+    assert_eq!(std::fs::read(&victim).expect("victim"), b"precious");
+    let image = std::fs::read(&written.files[0]).expect("image");
+    assert_eq!(&image[..4], b"\x89PNG");
+    assert!(!std::fs::symlink_metadata(&written.files[0])
+        .expect("image")
+        .file_type()
+        .is_symlink());
+
+    let elsewhere = tempfile::tempdir().expect("elsewhere");
+    let linked = dir.path().join("linked");
+    std::fs::create_dir(&linked).expect("mkdir");
+    symlink(elsewhere.path(), linked.join("files")).expect("plant a folder link");
+    let refused = lode
+        .save_basket_bundle(basket, ExportFormat::Markdown, &linked.join("context.md"))
+        .await
+        .expect_err("a linked folder");
+    assert!(refused.message.contains("not a folder"), "{refused:?}");
+    assert_eq!(
+        std::fs::read_dir(elsewhere.path()).expect("list").count(),
+        0,
+        "nothing written where the link points"
+    );
     lode.shutdown().await;
 }
 

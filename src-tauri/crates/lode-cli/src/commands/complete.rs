@@ -29,10 +29,10 @@ pub async fn run(args: &CompleteArgs) -> LodeResult<Outcome> {
                 .total
                 .map(|t| format!(" of {}", render::grouped(t)))
                 .unwrap_or_default();
-            eprintln!(
+            crate::render::stderr_line(&format!(
                 "lode: note: showing {}{total}; type more of the value to narrow them",
                 completion.values.len()
-            );
+            ));
         }
     }
     Ok(Outcome::Success)

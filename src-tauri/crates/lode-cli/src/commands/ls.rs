@@ -52,11 +52,11 @@ async fn tree_templates(client: &McpClient) -> Vec<ResourceTemplate> {
         Ok(templates) => templates,
         Err(error) if error.code == ErrorCode::MethodNotFound => Vec::new(),
         Err(error) => {
-            eprintln!(
+            crate::render::stderr_line(&format!(
                 "lode: warning: templates left out of the tree: {}: {}",
                 error.code.as_str(),
                 one_line(&error.message, MESSAGE_WIDTH).text
-            );
+            ));
             Vec::new()
         }
     }

@@ -57,7 +57,10 @@ fn expand(template: &str, vars: &[String]) -> LodeResult<String> {
         .map(String::as_str)
         .collect();
     if !missing.is_empty() {
-        eprintln!("lode: note: no --var for {}: left out", missing.join(", "));
+        crate::render::stderr_line(&format!(
+            "lode: note: no --var for {}: left out",
+            missing.join(", ")
+        ));
     }
     Ok(parsed.expand(&values))
 }

@@ -26,11 +26,11 @@ pub async fn run(args: &ServeArgs) -> LodeResult<Outcome> {
             let serving = lode.serve_basket_http(name, addr).await?;
             // The first line is the URL, for scripts; then serve until Ctrl-C.
             crate::render::text(&format!("{}\n", serving.url()))?;
-            eprintln!(
+            crate::render::stderr_line(&format!(
                 "lode: serving the basket {name} at {}; clients send \"Authorization: Bearer \
                  <token>\" (lode serve --show-token prints it). Ctrl-C stops.",
                 serving.url()
-            );
+            ));
             interrupt.pressed().await;
             serving.stop().await?;
         }

@@ -14,10 +14,10 @@ pub async fn run(args: &Plain) -> LodeResult<Outcome> {
     exactly(words, [])?;
     let templates = with_client(&spec, async |client| match client.list_templates().await {
         Err(error) if error.code == ErrorCode::MethodNotFound => {
-            eprintln!(
+            crate::render::stderr_line(&format!(
                 "lode: note: resource templates are not supported by {}",
                 client.server_name()
-            );
+            ));
             Ok(Vec::new())
         }
         other => other,

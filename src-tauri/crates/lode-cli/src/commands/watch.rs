@@ -86,12 +86,15 @@ impl Watching<'_> {
                 // The server took the subscription but failed while handling it (one asks Lode
                 // for sampling first, and fails when declined): it may still send updates.
                 Err(error) if error.code == ErrorCode::ServerError => {
-                    eprintln!("lode: warning: {}; still watching {uri}", error.message);
+                    crate::render::stderr_line(&format!(
+                        "lode: warning: {}; still watching {uri}",
+                        error.message
+                    ));
                 }
                 // Some servers send updates for changes made through the session without
                 // offering subscriptions: worth waiting for when a tool call will make one.
                 Err(error) if error.code == ErrorCode::MethodNotFound && self.trigger.is_some() => {
-                    eprintln!("lode: warning: {} offers no subscriptions; watching for updates it sends on its own", self.client.server_name());
+                    crate::render::stderr_line(&format!("lode: warning: {} offers no subscriptions; watching for updates it sends on its own", self.client.server_name()));
                 }
                 Err(error) => return Err(error),
             }

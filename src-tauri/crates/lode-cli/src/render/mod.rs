@@ -1,5 +1,12 @@
 //! What the commands print: readable text, or the documented JSON shapes. Only this module
-//! writes to stdout.
+//! writes to stdout, and the commands' messages on stderr go through [`stderr_line`].
+//!
+//! Nearly everything printed holds a server's strings (names, descriptions, text, error
+//! messages), so every path cleans what it prints the same way (`safe_text`): text keeps its
+//! line breaks and tabs and loses every escape sequence, control character and bidirectional
+//! override; JSON has those characters escaped. No server can recolour the terminal, retitle
+//! the window, move the cursor or disguise a name. Only [`styled`] prints Lode's own escape
+//! sequences, around fields cleaned first.
 
 pub mod blocks;
 pub mod catalog;
@@ -18,7 +25,8 @@ use lode_core::{ErrorCode, LodeError, LodeResult};
 
 /// Pretty JSON and a newline.
 pub fn json<T: serde::Serialize + ?Sized>(value: &T) -> LodeResult<()> {
-    let mut text = serde_json::to_string_pretty(value).map_err(encode_error)?;
+    let mut text =
+        safe_text::json_escaped(&serde_json::to_string_pretty(value).map_err(encode_error)?);
     text.push('\n');
     stdout(text.as_bytes())
 }
@@ -26,6 +34,7 @@ pub fn json<T: serde::Serialize + ?Sized>(value: &T) -> LodeResult<()> {
 /// One line of a stream such as `watch`, flushed at once. `Ok(false)` when the reader has gone
 /// (`lode watch … | head -1`), so the stream can end.
 pub fn stream_line(line: &str) -> LodeResult<bool> {
+    let line = safe_text::block(line);
     let mut stdout = std::io::stdout().lock();
     match writeln!(stdout, "{line}").and_then(|()| stdout.flush()) {
         Ok(()) => Ok(true),
@@ -36,11 +45,25 @@ pub fn stream_line(line: &str) -> LodeResult<bool> {
 
 /// One compact JSON value, for [`stream_line`].
 pub fn compact<T: serde::Serialize + ?Sized>(value: &T) -> LodeResult<String> {
-    serde_json::to_string(value).map_err(encode_error)
+    serde_json::to_string(value)
+        .map(|json| safe_text::json_escaped(&json))
+        .map_err(encode_error)
 }
 
+/// Text on stdout, cleaned (see the module's comment).
 pub fn text(text: &str) -> LodeResult<()> {
+    stdout(safe_text::block(text).as_bytes())
+}
+
+/// Text whose every field was cleaned already (`safe_text::marked`), with Lode's own emphasis.
+pub fn styled(text: &str) -> LodeResult<()> {
     stdout(text.as_bytes())
+}
+
+/// One message on stderr (`lode: …`, a note, a warning), cleaned like [`text`]: messages quote
+/// servers (their names, errors and log lines).
+pub fn stderr_line(line: &str) {
+    eprintln!("{}", safe_text::block(line));
 }
 
 fn encode_error(e: serde_json::Error) -> LodeError {

@@ -116,6 +116,64 @@ fn max_chars(max_width: usize) -> usize {
     max_width.saturating_mul(4)
 }
 
+/// `text` as lines for a terminal (a resource's text, a description, an error): line breaks
+/// and tabs kept, CRLF read as a line break, every other control character, escape sequence
+/// introducer and bidirectional override made visible and inert as in [`harmless`]. Not cut:
+/// the whole text is what was asked for.
+pub fn block(text: &str) -> String {
+    // Clean text (nearly all of it) is returned without a copy per character.
+    if !text
+        .chars()
+        .any(|c| c != '\n' && c != '\t' && harmless(c) != c)
+    {
+        return text.to_owned();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\n' | '\t' => out.push(c),
+            '\r' if chars.peek() == Some(&'\n') => {}
+            '\r' => out.push('\u{240d}'),
+            other => out.push(harmless(other)),
+        }
+    }
+    out
+}
+
+/// `json` (serde_json's output) with the characters it leaves raw that a terminal still acts on
+/// — C1 controls (CSI is one), the bidirectional marks, overrides and isolates, and the Unicode
+/// line and paragraph separators — written as `\uXXXX` escapes. They can only be inside
+/// strings, so the JSON means the same.
+pub fn json_escaped(json: &str) -> String {
+    if !json.chars().any(needs_json_escape) {
+        return json.to_owned();
+    }
+    let mut out = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        if needs_json_escape(c) {
+            out.push_str(&format!("\\u{:04x}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn needs_json_escape(c: char) -> bool {
+    matches!(
+        c,
+        '\u{7f}'..='\u{9f}'
+            | '\u{61c}'
+            | '\u{200e}'
+            | '\u{200f}'
+            | '\u{2028}'
+            | '\u{2029}'
+            | '\u{202a}'..='\u{202e}'
+            | '\u{2066}'..='\u{2069}'
+    )
+}
+
 /// The character a terminal is given in place of `c`.
 pub fn harmless(c: char) -> char {
     match c {
@@ -181,6 +239,28 @@ mod tests {
         assert!(!field.text.contains('\u{202e}'));
         assert_eq!(field.text, "ok␛[31mred␇\u{fffd}2J\u{fffd}txt.exe next");
         assert_eq!(field.width, field.text.chars().count());
+    }
+
+    #[test]
+    fn a_block_keeps_its_lines_and_loses_its_escapes() {
+        let hostile = "title\x1b]0;pwned\x07\r\nline\ttwo\u{9b}31m\u{202e}end\rx";
+        let clean = block(hostile);
+        assert_eq!(clean, "title␛]0;pwned␇\nline\ttwo\u{fffd}31m\u{fffd}end␍x");
+        assert_eq!(block("plain\ntext\n"), "plain\ntext\n");
+    }
+
+    #[test]
+    fn json_keeps_its_meaning_without_raw_terminal_controls() {
+        let value = serde_json::json!({ "name": "a\u{9b}2J\u{202e}b\u{1b}c" });
+        let escaped = json_escaped(&serde_json::to_string(&value).expect("json"));
+        assert!(
+            !escaped
+                .chars()
+                .any(|c| c.is_control() || needs_json_escape(c)),
+            "{escaped}"
+        );
+        let back: serde_json::Value = serde_json::from_str(&escaped).expect("still JSON");
+        assert_eq!(back, value);
     }
 
     #[test]

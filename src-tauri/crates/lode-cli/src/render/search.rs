@@ -7,7 +7,7 @@ use lode_core::LodeResult;
 
 use super::resources::audience;
 use super::safe_text::{marked, one_line, Emphasis, Field};
-use super::text;
+use super::styled;
 
 /// The widest each column may be; the URI gets the most room, being what a reader copies to
 /// `lode read` (`--json` has it whole).
@@ -23,7 +23,7 @@ pub fn results(result: &QueryResult, emphasis: Emphasis) -> LodeResult<()> {
         .iter()
         .map(|row| fields(row, emphasis))
         .collect();
-    text(&aligned(&rows))
+    styled(&aligned(&rows))
 }
 
 fn fields(row: &IndexRow, emphasis: Emphasis) -> [Field; 6] {

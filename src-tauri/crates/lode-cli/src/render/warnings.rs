@@ -16,11 +16,11 @@ pub fn dropped_fields(server: Option<&str>, warnings: &[ItemWarning]) {
         .map(|name| format!("{}: ", clean(name)))
         .unwrap_or_default();
     for warning in warnings {
-        eprintln!(
+        super::stderr_line(&format!(
             "lode: warning: {from}{}: dropped {}: {}",
             clean(&warning.item),
             clean(&warning.field),
             clean(&warning.problem)
-        );
+        ));
     }
 }

@@ -7,11 +7,14 @@ mod support;
 
 mod cli_commands;
 mod demo_server;
+mod hostile_text;
+mod no_keychain;
 mod read_template;
 mod real_servers;
 mod real_servers_commands;
 mod real_servers_watch;
 mod search_commands;
 mod serve_clients;
+mod server_process;
 mod servers_commands;
 mod third_party;

@@ -1,6 +1,8 @@
 //! Opening an MCP session over each transport Lode speaks. Each transport lives in its own
 //! module; this file only picks one and runs the handshake over it.
 
+mod child_env;
+mod child_lifetime;
 mod event_stream;
 pub(crate) mod http;
 mod http_answer;
@@ -46,7 +48,12 @@ pub(crate) async fn open(
             env,
             cwd,
         } => {
-            let (process, transport) = stdio::spawn(command, args, env, cwd.as_deref(), log)?;
+            let launch = stdio::Launch {
+                env,
+                inherit_env: options.inherit_env,
+                cwd: cwd.as_deref(),
+            };
+            let (process, transport) = stdio::spawn(command, args, &launch, log)?;
             Ok(Opened {
                 session: handshake(handler, transport, server).await?,
                 process: Some(process),

@@ -22,6 +22,8 @@ use rmcp::RoleClient;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::process::{ChildStderr, ChildStdin, ChildStdout};
 
+use super::child_env::allowed_from;
+use super::child_lifetime::die_with_lode;
 use super::limits::MAX_MESSAGE_BYTES;
 use super::lines::{Frame, LineReader};
 use crate::decoding::decode::{Decoder, Fault};
@@ -55,15 +57,32 @@ impl Drop for ServerProcess {
     }
 }
 
+/// What a local server is started with, besides its command line.
+pub(crate) struct Launch<'a> {
+    /// The connection's own variables, over the allowed ones.
+    pub env: &'a BTreeMap<String, String>,
+    /// Pass all of Lode's environment, not only the allowed variables (see `child_env`).
+    pub inherit_env: bool,
+    pub cwd: Option<&'a str>,
+}
+
 pub(crate) fn spawn(
     command: &str,
     args: &[String],
-    env: &BTreeMap<String, String>,
-    cwd: Option<&str>,
+    launch: &Launch<'_>,
     log: &ServerLog,
 ) -> LodeResult<(ServerProcess, StdioTransport)> {
+    let Launch {
+        env,
+        inherit_env,
+        cwd,
+    } = *launch;
     let mut wrapped = CommandWrap::with_new(command, |cmd| {
+        if !inherit_env {
+            cmd.env_clear().envs(allowed_from(std::env::vars_os()));
+        }
         cmd.args(args).envs(env);
+        die_with_lode(cmd);
         if let Some(dir) = cwd {
             cmd.current_dir(dir);
         }

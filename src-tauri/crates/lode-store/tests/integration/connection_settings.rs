@@ -31,6 +31,7 @@ fn custom_settings() -> ConnectionSettings {
         timeout_secs: 5,
         enabled: false,
         shown_in_browser: false,
+        inherit_env: true,
     }
 }
 
@@ -62,6 +63,7 @@ fn settings_survive_a_reopen_and_secrets_are_listed_once() {
     );
     assert!(read.settings.oauth && !read.settings.enabled && !read.settings.shown_in_browser);
     assert_eq!(read.settings.timeout_secs, 5);
+    assert!(read.settings.inherit_env, "the environment switch is kept");
     assert!(
         read.created_at.ends_with('Z') && read.created_at.len() >= 20,
         "{}",

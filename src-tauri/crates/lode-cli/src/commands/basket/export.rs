@@ -8,7 +8,7 @@ use crate::connect::open_lode;
 use crate::exit::Outcome;
 use crate::render::{self, grouped};
 
-pub fn run(args: &ExportArgs) -> LodeResult<Outcome> {
+pub async fn run(args: &ExportArgs) -> LodeResult<Outcome> {
     let lode = open_lode()?;
     let basket = lode.find_basket(&args.name)?;
     let format = match args.format {
@@ -18,22 +18,22 @@ pub fn run(args: &ExportArgs) -> LodeResult<Outcome> {
     };
     match &args.out {
         Some(file) => {
-            let written = lode.save_basket_bundle(basket.id, format, file)?;
-            eprintln!(
+            let written = lode.save_basket_bundle(basket.id, format, file).await?;
+            crate::render::stderr_line(&format!(
                 "lode: wrote {} ({} bytes, {} beside it)",
                 written.document.display(),
                 grouped(written.bytes),
                 render::count(written.files.len(), "file")
-            );
+            ));
         }
         None => {
             let exported = lode.export_basket(basket.id, format)?;
             render::text(&exported.text)?;
             if !exported.attachments.is_empty() {
-                eprintln!(
+                crate::render::stderr_line(&format!(
                     "lode: note: {} not printed; save a bundle with --out FILE to get them",
                     render::count(exported.attachments.len(), "binary content")
-                );
+                ));
             }
         }
     }

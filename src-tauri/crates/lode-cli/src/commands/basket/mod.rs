@@ -17,7 +17,7 @@ pub async fn run(args: BasketArgs) -> LodeResult<Outcome> {
         BasketCommand::Show(args) => show::show(&args.name, args.json),
         BasketCommand::Add(args) => add(&args).await,
         BasketCommand::Rm(args) => rm(&args),
-        BasketCommand::Export(args) => export::run(&args),
+        BasketCommand::Export(args) => export::run(&args).await,
         BasketCommand::Delete(args) => {
             let lode = open_lode()?;
             let basket = lode.find_basket(&args.name)?;

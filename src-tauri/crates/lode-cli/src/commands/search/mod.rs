@@ -46,12 +46,12 @@ pub async fn run(args: &SearchArgs) -> LodeResult<Outcome> {
         render::json(&result)?;
     } else {
         render::search::results(&result, Emphasis::for_stdout())?;
-        eprintln!(
+        crate::render::stderr_line(&format!(
             "{} of {} ({} indexed)",
             grouped(result.rows.len() as u64),
             count(result.total, "matching resource"),
             grouped(result.indexed as u64)
-        );
+        ));
     }
     Ok(Outcome::Success)
 }

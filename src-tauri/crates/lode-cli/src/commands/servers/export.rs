@@ -32,7 +32,7 @@ pub fn run(args: &ExportArgs) -> LodeResult<Outcome> {
         None => render::json(&exported.config)?,
     }
     for note in &exported.notes {
-        eprintln!("lode: note: {note}");
+        crate::render::stderr_line(&format!("lode: note: {note}"));
     }
     Ok(Outcome::Success)
 }

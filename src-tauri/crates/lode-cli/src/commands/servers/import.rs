@@ -38,7 +38,10 @@ pub async fn run(args: &ImportArgs) -> LodeResult<Outcome> {
     let source = ImportSource { format, path };
     let preview = lode.preview_import(&source)?;
     for problem in &preview.problems {
-        eprintln!("lode: warning: {}: {}", problem.name, problem.message);
+        crate::render::stderr_line(&format!(
+            "lode: warning: {}: {}",
+            problem.name, problem.message
+        ));
     }
     if !args.yes {
         if args.json {
@@ -50,7 +53,7 @@ pub async fn run(args: &ImportArgs) -> LodeResult<Outcome> {
     }
     let choices = choices(args, &preview)?;
     if choices.is_empty() {
-        eprintln!("lode: note: nothing to import: every server is already saved");
+        crate::render::stderr_line("lode: note: nothing to import: every server is already saved");
         return Ok(Outcome::Success);
     }
     let saved = lode.apply_import(&source, &choices).await?;

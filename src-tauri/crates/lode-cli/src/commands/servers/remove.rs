@@ -35,8 +35,11 @@ fn confirmed(name: &str, secrets: usize) -> LodeResult<bool> {
         )));
     }
     eprint!(
-        "Remove {name} and its {}? This cannot be undone. [y/N] ",
-        render::count(secrets, "secret")
+        "{}",
+        render::safe_text::block(&format!(
+            "Remove {name} and its {}? This cannot be undone. [y/N] ",
+            render::count(secrets, "secret")
+        ))
     );
     let _ = std::io::stderr().flush();
     let mut answer = String::new();

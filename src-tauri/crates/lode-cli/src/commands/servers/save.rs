@@ -23,6 +23,7 @@ pub async fn add(args: &AddArgs) -> LodeResult<Outcome> {
     draft.shown_in_browser = !args.hidden;
     draft.oauth = args.oauth;
     draft.oauth_client_id.clone_from(&args.oauth_client_id);
+    draft.inherit_env = args.server.inherit_env;
     if let Some(timeout) = args.server.timeout {
         draft.timeout_secs = whole_seconds(timeout);
     }
@@ -64,6 +65,11 @@ pub async fn edit(args: &EditArgs) -> LodeResult<Outcome> {
     draft.enabled = flag(args.enable, args.disable, draft.enabled);
     draft.shown_in_browser = flag(args.show, args.hide, draft.shown_in_browser);
     draft.oauth = flag(args.oauth, args.no_oauth, draft.oauth);
+    draft.inherit_env = flag(
+        args.server.inherit_env,
+        args.no_inherit_env,
+        draft.inherit_env,
+    );
     if args.oauth_client_id.is_some() {
         draft.oauth_client_id.clone_from(&args.oauth_client_id);
     }

@@ -15,9 +15,15 @@ pub async fn sign_in(args: &NamedArgs) -> LodeResult<Outcome> {
     lode.sign_in_with(connection.id, |url| {
         // The address is not a secret (PKCE keeps the code useless to anyone else): show it,
         // so a machine without a browser can finish the sign-in in another one.
-        eprintln!("lode: sign in to {} at:\n  {url}", connection.name);
+        crate::render::stderr_line(&format!(
+            "lode: sign in to {} at:\n  {url}",
+            connection.name
+        ));
         if let Err(error) = open_in_system_browser(url) {
-            eprintln!("lode: note: {}; open the address above", error.message);
+            crate::render::stderr_line(&format!(
+                "lode: note: {}; open the address above",
+                error.message
+            ));
         }
         Ok(())
     })
