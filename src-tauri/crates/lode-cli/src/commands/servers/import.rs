@@ -44,7 +44,7 @@ pub async fn run(args: &ImportArgs) -> LodeResult<Outcome> {
         if args.json {
             render::json(&preview)?;
         } else {
-            render::servers::preview(&preview)?;
+            render::import_preview::preview(&preview)?;
         }
         return Ok(Outcome::Success);
     }
@@ -53,7 +53,9 @@ pub async fn run(args: &ImportArgs) -> LodeResult<Outcome> {
         eprintln!("lode: note: nothing to import: every server is already saved");
         return Ok(Outcome::Success);
     }
-    let saved = lode.apply_import(&source, &choices).await?;
+    let saved = lode
+        .apply_import(&source, &preview.digest, &choices)
+        .await?;
     if args.json {
         render::json(&saved)?;
     } else {
