@@ -7,8 +7,8 @@ macro_rules! lode_commands {
     ($then:ident) => {
         $then! {
             connections: list_connections, connection_statuses, check_connection, add_connection,
-                update_connection, test_connection, retry_connection, remove_connection,
-                restore_connection, sign_in, sign_out;
+                update_connection, test_connection, retry_connection, start_connections,
+                remove_connection, restore_connection, sign_in, sign_out;
             browse: browse_status, browse_list, browse_tree;
             import: import_locations, choose_import_file, guess_import_format, preview_import,
                 apply_import, export_connections;

@@ -4,6 +4,7 @@
 #[macro_use]
 mod command_list;
 mod commands;
+mod confirm;
 mod logging;
 mod startup;
 mod update;
@@ -12,6 +13,8 @@ use std::sync::Arc;
 
 use lode_app::Lode;
 use tauri::{AppHandle, Emitter, Manager, RunEvent, Runtime};
+
+pub use confirm::Confirmer;
 
 /// The event carrying every `HubEvent` (status changes and server notifications) to the UI.
 pub const HUB_EVENT: &str = "lode://hub";
@@ -28,6 +31,7 @@ const BROWSE_EVENT_INTERVAL: std::time::Duration = std::time::Duration::from_mil
 struct Launch {
     startup: startup::Startup,
     log: logging::LogOutcome,
+    confirmer: Confirmer,
 }
 
 /// `tauri::generate_handler!` over every command of the list: `lode_commands!(command_handlers)`.
@@ -39,10 +43,17 @@ macro_rules! command_handlers {
 
 /// Registers Lode's state and commands on any runtime, so tests can use Tauri's mock runtime.
 /// On start-up every saved connection connects in parallel, and the hub's events flow to the UI.
-pub fn build<R: Runtime>(builder: tauri::Builder<R>, lode: Arc<Lode>) -> tauri::Builder<R> {
+/// Confirmations (running a program, sending saved secrets elsewhere) are answered by
+/// `confirmer`: tests script it, the app asks the person (`Confirmer::for_this_launch`).
+pub fn build<R: Runtime>(
+    builder: tauri::Builder<R>,
+    lode: Arc<Lode>,
+    confirmer: Confirmer,
+) -> tauri::Builder<R> {
     let launch = Launch {
         startup: startup::Startup::now(),
         log: logging::LogOutcome::default(),
+        confirmer,
     };
     build_launched(builder, lode, launch)
 }
@@ -66,6 +77,7 @@ fn build_launched<R: Runtime>(
         .manage(lode.clone())
         .manage(launch.startup)
         .manage(launch.log)
+        .manage(launch.confirmer)
         .manage(update::Updates::from_env())
         .setup(move |app| {
             tauri::async_runtime::spawn(forward_hub_events(app.handle().clone(), lode.clone()));
@@ -104,8 +116,12 @@ pub fn run() {
     };
     let mut context = tauri::generate_context!();
     allow_loopback_update_feed(&mut context);
-    let app =
-        build_launched(tauri::Builder::default(), lode, Launch { startup, log }).build(context);
+    let launch = Launch {
+        startup,
+        log,
+        confirmer: Confirmer::for_this_launch(),
+    };
+    let app = build_launched(tauri::Builder::default(), lode, launch).build(context);
     match app {
         Ok(app) => app.run(|handle, event| match event {
             // Only the real app looks for updates by itself (never the tests' mock runtime).

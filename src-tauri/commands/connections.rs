@@ -1,5 +1,7 @@
 //! Saved connections: listing, checking a draft as it is typed, adding, editing, testing,
-//! retrying, removing (and restoring), signing in and out; and their live statuses.
+//! retrying, starting, removing (and restoring), signing in and out; and their live statuses.
+//! What runs a program or sends saved secrets to a new address is confirmed first, by the
+//! person, outside the window (`Confirmer`).
 
 use std::sync::Arc;
 
@@ -7,7 +9,9 @@ use lode_app::Lode;
 use lode_core::{
     Connection, ConnectionDraft, ConnectionId, ConnectionState, DraftProblem, LodeError, ServerInfo,
 };
-use tauri::State;
+use tauri::{AppHandle, Runtime, State};
+
+use crate::confirm::Confirmer;
 
 #[tauri::command]
 pub async fn list_connections(lode: State<'_, Arc<Lode>>) -> Result<Vec<Connection>, LodeError> {
@@ -33,37 +37,69 @@ pub async fn check_connection(
 }
 
 #[tauri::command]
-pub async fn add_connection(
+pub async fn add_connection<R: Runtime>(
+    app: AppHandle<R>,
+    confirmer: State<'_, Confirmer>,
     lode: State<'_, Arc<Lode>>,
     draft: ConnectionDraft,
 ) -> Result<Connection, LodeError> {
+    confirmer
+        .ask(&app, lode.confirm_saving(&draft, None)?)
+        .await?;
     lode.add_connection(&draft).await
 }
 
 #[tauri::command]
-pub async fn update_connection(
+pub async fn update_connection<R: Runtime>(
+    app: AppHandle<R>,
+    confirmer: State<'_, Confirmer>,
     lode: State<'_, Arc<Lode>>,
     id: ConnectionId,
     draft: ConnectionDraft,
 ) -> Result<Connection, LodeError> {
+    confirmer
+        .ask(&app, lode.confirm_saving(&draft, Some(id))?)
+        .await?;
     lode.update_connection(id, &draft).await
 }
 
 #[tauri::command]
-pub async fn test_connection(
+pub async fn test_connection<R: Runtime>(
+    app: AppHandle<R>,
+    confirmer: State<'_, Confirmer>,
     lode: State<'_, Arc<Lode>>,
     draft: ConnectionDraft,
     id: Option<ConnectionId>,
 ) -> Result<ServerInfo, LodeError> {
+    confirmer
+        .ask(&app, lode.confirm_testing(&draft, id)?)
+        .await?;
     lode.test_connection(&draft, id).await
 }
 
+/// Connects again now; a program never started (imported, or turned off) is confirmed first.
 #[tauri::command]
-pub async fn retry_connection(
+pub async fn retry_connection<R: Runtime>(
+    app: AppHandle<R>,
+    confirmer: State<'_, Confirmer>,
     lode: State<'_, Arc<Lode>>,
     id: ConnectionId,
 ) -> Result<(), LodeError> {
+    confirmer.ask(&app, lode.confirm_starting(&[id])?).await?;
     lode.retry_connection(id).await
+}
+
+/// Turns connections on and starts them (imported programs wait for this), the programs among
+/// them listed in one confirmation.
+#[tauri::command]
+pub async fn start_connections<R: Runtime>(
+    app: AppHandle<R>,
+    confirmer: State<'_, Confirmer>,
+    lode: State<'_, Arc<Lode>>,
+    ids: Vec<ConnectionId>,
+) -> Result<Vec<Connection>, LodeError> {
+    confirmer.ask(&app, lode.confirm_starting(&ids)?).await?;
+    lode.start_connections(&ids).await
 }
 
 #[tauri::command]

@@ -11,6 +11,7 @@ use lode_core::{Connection, ConnectionId, LodeError};
 use tauri::{AppHandle, Runtime, State};
 
 use super::file_dialog::{ask_which_to_open, Filter};
+use crate::confirm::Confirmer;
 
 /// The other clients' configuration files on this machine (user-wide ones: the app has no
 /// project folder).
@@ -48,13 +49,20 @@ pub async fn preview_import(
     lode.preview_import(&source)
 }
 
+/// Saves the chosen servers when the file still holds the bytes previewed (`digest`); the
+/// programs among them are confirmed first, and saved not started.
 #[tauri::command]
-pub async fn apply_import(
+pub async fn apply_import<R: Runtime>(
+    app: AppHandle<R>,
+    confirmer: State<'_, Confirmer>,
     lode: State<'_, Arc<Lode>>,
     source: ImportSource,
+    digest: String,
     choices: Vec<ImportChoice>,
 ) -> Result<Vec<Connection>, LodeError> {
-    lode.apply_import(&source, &choices).await
+    let question = lode.confirm_import(&source, &digest, &choices)?;
+    confirmer.ask(&app, question).await?;
+    lode.apply_import(&source, &digest, &choices).await
 }
 
 /// `ids` empty: every connection.

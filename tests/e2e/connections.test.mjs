@@ -2,7 +2,9 @@
 /**
  * Connections in the real window: add a stdio connection (after "Test connection"), watch it
  * become ready, edit it (new name, a guarded command, a secret environment variable), delete it,
- * undo, delete it for good, and import a Claude Desktop config file. Real app, real demo server,
+ * undo, delete it for good, and import a Claude Desktop config file whose program hides
+ * NODE_OPTIONS: the preview flags it, and the program runs only once the person starts it (Lode's
+ * native confirmations answered by LODE_TEST_CONFIRM=accept, read by debug builds only). Real app, real demo server,
  * real SQLite, real keychain (Secret Service: run under `.ci/with-keychain`, as run.sh does).
  *
  * The secrets are proven to arrive: the edited and the imported connections run a guard script
@@ -20,7 +22,7 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe } from "node:test";
@@ -32,6 +34,7 @@ import {
   parkPointer,
   screenShot,
   session,
+  sleep,
   textOf,
   trackDriverTree,
   uiTest,
@@ -191,18 +194,22 @@ let files = "";
 let formGuard = "";
 let importGuard = "";
 let configPath = "";
+/** The import guard creates this file each time it runs: the proof that nothing ran it. */
+let importRan = "";
 
 /**
  * A stdio "server" that execs the demo server (with its arguments) only when `$variable` holds
- * `value`, and otherwise exits with a message on stderr.
- * @param {string} path @param {string} variable @param {string} value
+ * `value`, and otherwise exits with a message on stderr. With `ranMarker`, it first creates that
+ * file, so a test can tell whether anything ever ran it.
+ * @param {string} path @param {string} variable @param {string} value @param {string} [ranMarker]
  */
-function writeGuard(path, variable, value) {
+function writeGuard(path, variable, value, ranMarker) {
   writeFileSync(
     path,
     [
       "#!/bin/sh",
       `# Written by tests/e2e/connections.test.mjs: starts the demo server only with the right ${variable}.`,
+      ...(ranMarker ? [`: > '${ranMarker}'`] : []),
       `if [ "\${${variable}:-}" != '${value}' ]; then`,
       `  echo "guard: ${variable} is missing or wrong" >&2`,
       "  exit 3",
@@ -237,12 +244,15 @@ async function listedInBrowser(name) {
 
 describe("Connections in a real window: add, edit with a secret, delete and undo, import", { timeout: 300_000 }, () => {
   before(async () => {
-    await launchApp({ label: "connections" });
+    // Lode's native confirmations (running a program) cannot be clicked through WebDriver: this
+    // debug-build-only variable answers them (src-tauri/confirm.rs).
+    await launchApp({ label: "connections", env: { LODE_TEST_CONFIRM: "accept" } });
     files = mkdtempSync(join(tmpdir(), "lode-e2e-files-"));
     formGuard = join(files, "guarded-demo.sh");
     importGuard = join(files, "guarded-import.sh");
     writeGuard(formGuard, SECRET_VAR, secretValue);
-    writeGuard(importGuard, IMPORT_VAR, importValue);
+    importRan = join(files, "import-guard-ran");
+    writeGuard(importGuard, IMPORT_VAR, importValue, importRan);
     // The guards really guard: without the value (or with another) they exit before the server starts.
     for (const [guard, variable] of [[formGuard, SECRET_VAR], [importGuard, IMPORT_VAR]]) {
       for (const value of [undefined, "wrong"]) {
@@ -252,12 +262,18 @@ describe("Connections in a real window: add, edit with a secret, delete and undo
         assert.equal(run.status, 3, `${guard} without the right ${variable} exits 3: ${run.stderr}`);
       }
     }
+    rmSync(importRan, { force: true });
     configPath = join(files, "claude_desktop_config.json");
     const config = {
       mcpServers: {
         // The seeded Demo again: same name, same transport, so the wizard marks it and leaves it out.
         Demo: { command: demoServerPath(), args: ["stdio"] },
-        [IMPORTED]: { command: importGuard, args: ["stdio"], env: { [IMPORT_VAR]: importValue, LOG_LEVEL: "info" } },
+        // A program whose environment hides NODE_OPTIONS among ordinary variables.
+        [IMPORTED]: {
+          command: importGuard,
+          args: ["stdio"],
+          env: { [IMPORT_VAR]: importValue, LOG_LEVEL: "info", NODE_OPTIONS: "--require /tmp/lode-e2e-not-there.js" },
+        },
       },
       globalShortcut: "Ctrl+Space",
     };
@@ -375,7 +391,7 @@ describe("Connections in a real window: add, edit with a secret, delete and undo
     await waitFor("Demo to be selected again", () => rowState("Demo"), (s) => s?.current === true);
   });
 
-  uiTest("imports a Claude Desktop config file: the Demo repeat marked, the other imported and ready", async () => {
+  uiTest("imports a Claude Desktop config file: NODE_OPTIONS flagged, the program not started until the person starts it", async () => {
     await click(tid("connections-import"));
     await shown(tid("import-wizard"));
     await click(tid("import-location-other"));
@@ -398,6 +414,13 @@ describe("Connections in a real window: add, edit with a secret, delete and undo
         duplicateText: text(c.querySelector('[data-testid="import-duplicate"]')),
         secrets: text(c.querySelector('[data-testid="import-secrets"]')),
         target: text(c.querySelector(".candidate__target")),
+        starts: c.getAttribute("data-starts"),
+        notStarted: text(c.querySelector('[data-testid="import-not-started"]')),
+        env: [...c.querySelectorAll('[data-testid="import-env"]')].map((v) => ({
+          name: v.getAttribute("data-name"),
+          loadsCode: v.getAttribute("data-loads-code"),
+          text: text(v),
+        })),
       }));
     }, tid("import-candidate"));
     const demo = candidates.find((c) => c.name === "Demo");
@@ -410,6 +433,18 @@ describe("Connections in a real window: add, edit with a secret, delete and undo
     assert.equal(guarded.chosen, "true");
     assert.equal(guarded.secrets, `Secrets go to the keychain: ${IMPORT_VAR}`);
     assert.ok(guarded.target.includes(importGuard), `the target is the guard script: ${guarded.target}`);
+    // Everything it would run is shown, NODE_OPTIONS flagged, and it will wait to be started.
+    const nodeOptions = guarded.env.find((v) => v.name === "NODE_OPTIONS");
+    assert.equal(nodeOptions?.loadsCode, "true", `NODE_OPTIONS is flagged: ${JSON.stringify(guarded.env)}`);
+    assert.equal(nodeOptions?.text, "NODE_OPTIONS=--require /tmp/lode-e2e-not-there.jschanges what code runs");
+    assert.equal(guarded.env.find((v) => v.name === "LOG_LEVEL")?.loadsCode, "false");
+    assert.ok(
+      guarded.env.find((v) => v.name === IMPORT_VAR)?.text.startsWith(`${IMPORT_VAR}=••••••`),
+      `the secret variable is masked: ${JSON.stringify(guarded.env)}`,
+    );
+    assert.equal(guarded.starts, "false");
+    assert.ok(guarded.notStarted.startsWith("Not started when imported"), guarded.notStarted);
+    assert.ok(await session().$(tid("import-attention")).isDisplayed(), "the program is marked for a close look");
     assert.equal(await pageHolds(importValue), false, "the file's secret value is not in the page");
     assert.equal(await textOf(tid("import-apply")), "Import 1");
     await parkPointer();
@@ -424,9 +459,22 @@ describe("Connections in a real window: add, edit with a secret, delete and undo
     await gone(tid("import-wizard"));
     await waitFor(`a row named ${IMPORTED}`, rowNames, (names) => names.includes(IMPORTED));
     assert.deepEqual([...(await rowNames())].sort(), ["Demo", IMPORTED].sort(), "Demo was not imported twice");
+    // Saved, not started: nothing ran the program, and its row says it waits.
+    await shown(`${rowOf(IMPORTED)} ${tid("connection-not-started")}`);
+    await sleep(3_000);
+    assert.equal(existsSync(importRan), false, "the imported program did not run before the person started it");
+    assert.equal((await rowState(IMPORTED))?.status, null, "the imported connection has no status: never started");
+    await parkPointer();
+    await screenShot("connections-imported-waiting.png");
+
+    // The person starts it (Lode's own dialog, answered by LODE_TEST_CONFIRM): then it runs.
+    await rowAction(IMPORTED, "start");
     // Ready proves the file's secret went to the keychain and reached the server.
-    const state = await waitReady(IMPORTED);
-    assert.ok(state?.current, "the imported connection is selected");
+    await waitReady(IMPORTED);
+    assert.ok(existsSync(importRan), "started, the program ran");
+    await gone(`${rowOf(IMPORTED)} ${tid("connection-not-started")}`);
+    await click(itemOf(IMPORTED));
+    assert.ok((await rowState(IMPORTED))?.current, "the imported connection is selected");
     assert.equal(await pageHolds(importValue), false, "the file's secret value is not in the page");
     await listedInBrowser(IMPORTED);
     await parkPointer();

@@ -13,6 +13,7 @@ mod command_list;
 mod ipc;
 mod ipc_basket;
 mod ipc_catalog;
+mod ipc_confirm;
 mod ipc_templates;
 mod module_cycles;
 mod secret_leak;

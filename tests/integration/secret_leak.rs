@@ -242,12 +242,12 @@ fn a_planted_secret_is_in_no_database_file_log_line_or_ipc_message() {
                       "env": {"API_TOKEN": PLANTED, "MARKER": MARKER}}}});
     std::fs::write(&config, file.to_string()).expect("config");
     let source = json!({"format": "claudeDesktop", "path": config.display().to_string()});
-    traffic.call(w, "preview_import", json!({"source": source}));
+    let preview = traffic.call(w, "preview_import", json!({"source": source}));
     let choices = json!([{"index": 0, "name": "imported", "answers": []}]);
     traffic.call(
         w,
         "apply_import",
-        json!({"source": source, "choices": choices}),
+        json!({"source": source, "digest": preview["digest"], "choices": choices}),
     );
     std::fs::remove_file(&config).expect("remove the config");
     traffic.call(w, "remove_connection", json!({"id": ids[1]}));

@@ -37,13 +37,20 @@ pub struct Harness {
     pub data: tempfile::TempDir,
 }
 
+/// The app with every confirmation accepted (what the person would do in these flows).
 pub fn harness() -> Harness {
+    harness_confirming(lode_desktop::Confirmer::scripted(true))
+}
+
+/// The app with its confirmations answered by `confirmer`.
+#[allow(dead_code)] // not every test binary that includes the harness scripts its own answers
+pub fn harness_confirming(confirmer: lode_desktop::Confirmer) -> Harness {
     let data = tempfile::tempdir().expect("temp dir");
     let lode = Arc::new(Lode::open(data.path(), Some(demo_beside_tests())).expect("open Lode"));
     // The real config and capabilities: a command the capability does not grant fails here.
     let mut context = tauri::generate_context!("tauri.conf.json", test = true);
     lode_desktop::allow_loopback_update_feed(&mut context);
-    let app = lode_desktop::build(mock_builder(), lode)
+    let app = lode_desktop::build(mock_builder(), lode, confirmer)
         .build(context)
         .expect("build the app");
     let window = WebviewWindowBuilder::new(&app, "main", Default::default())

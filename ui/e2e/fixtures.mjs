@@ -214,8 +214,18 @@ export function buildFixtures(now) {
       name: "github",
       origin: "mcpServers.github",
       transport: { kind: "stdio", command: "npx", args: ["-y", "@modelcontextprotocol/server-github"] },
+      command: {
+        command: { text: "npx", hidden: false },
+        args: [
+          { text: { text: "-y", hidden: false }, secret: false },
+          { text: { text: "@modelcontextprotocol/server-github", hidden: false }, secret: false },
+        ],
+        env: [{ name: { text: "GITHUB_TOKEN", hidden: false }, value: { text: "••••••", hidden: false }, secret: true, loadsCode: false }],
+      },
       secrets: [{ place: { kind: "env", name: "GITHUB_TOKEN" } }],
+      exposed: [],
       enabled: true,
+      startsOnImport: false,
       notes: [],
     },
     {
@@ -224,7 +234,9 @@ export function buildFixtures(now) {
       origin: "mcpServers.Demo",
       transport: { kind: "http", url: "https://demo.example.com/mcp" },
       secrets: [{ place: { kind: "header", name: "X-Api-Key" }, ask: "Demo API key" }],
+      exposed: [],
       enabled: true,
+      startsOnImport: true,
       notes: ["The key is asked for: the file names an input, not a value."],
     },
   ];

@@ -206,7 +206,7 @@ export function installTauriMock({ fixtures, delayMs }) {
             ? { ...c, duplicate: { kind: "sameName", existing: c.name, sameTransport: false } }
             : c,
         );
-        return { source, candidates, problems: fixtures.importProblems };
+        return { source, digest: "mock-digest", candidates, problems: fixtures.importProblems };
       }
       case "apply_import": {
         const choices = /** @type {any[]} */ (args.choices);
@@ -219,12 +219,18 @@ export function installTauriMock({ fixtures, delayMs }) {
             secrets: c.secrets.map((/** @type {any} */ s) => ({ place: s.place, change: { kind: "keep" } })),
             oauth: false,
             timeoutSecs: 60,
-            enabled: c.enabled,
+            // As the app does: a program waits for the person to start it.
+            enabled: c.startsOnImport,
             shownInBrowser: true,
           });
         });
         connections = [...connections, ...added];
         return structuredClone(added);
+      }
+      case "start_connections": {
+        const ids = /** @type {number[]} */ (args.ids);
+        connections = connections.map((c) => (ids.includes(c.id) ? { ...c, settings: { ...c.settings, enabled: true } } : c));
+        return structuredClone(connections.filter((c) => ids.includes(c.id)));
       }
       case "export_connections": {
         const chosen = connections.filter((c) => /** @type {number[]} */ (args.ids).includes(c.id));

@@ -83,6 +83,14 @@ export async function retryConnection(id: ConnectionId): Promise<void> {
   await call<unknown>("retry_connection", { id });
 }
 
+/**
+ * Turns connections on and starts them (imported programs wait for this). Lode lists the
+ * programs among them in a dialog of its own first; rejects with `declined` when the person says no.
+ */
+export function startConnections(ids: ConnectionId[]): Promise<Connection[]> {
+  return call<Connection[]>("start_connections", { ids });
+}
+
 /** Where the known clients keep their configuration, and whether each file exists. */
 export function importLocations(): Promise<ImportLocation[]> {
   return call<ImportLocation[]>("import_locations");
@@ -102,9 +110,13 @@ export function previewImport(source: ImportSource): Promise<ImportPreview> {
   return call<ImportPreview>("preview_import", { source });
 }
 
-/** Saves the chosen candidates, all or none. */
-export function applyImport(source: ImportSource, choices: ImportChoice[]): Promise<Connection[]> {
-  return call<Connection[]>("apply_import", { source, choices });
+/**
+ * Saves the chosen candidates, all or none, when the file still holds the bytes previewed
+ * (`digest`; else `fileChanged`). Programs are confirmed in Lode's own dialog (`declined` when
+ * refused) and saved not started.
+ */
+export function applyImport(source: ImportSource, digest: string, choices: ImportChoice[]): Promise<Connection[]> {
+  return call<Connection[]>("apply_import", { source, digest, choices });
 }
 
 /** The connections as an `mcpServers` configuration, secrets left out (see `notes`). */

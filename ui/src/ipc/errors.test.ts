@@ -40,8 +40,14 @@ describe("toLodeError", () => {
     expect(isLodeError({ code: "http", message: "x" })).toBe(true);
   });
 
-  it("knows all twenty-seven error codes", () => {
-    expect(ERROR_CODES).toHaveLength(27);
+  it("knows all twenty-nine error codes", () => {
+    expect(ERROR_CODES).toHaveLength(29);
+  });
+
+  it("knows a declined confirmation and a file changed since its preview", () => {
+    for (const code of ["declined", "fileChanged"]) {
+      expect(isLodeError({ code, message: "nothing was done" })).toBe(true);
+    }
   });
 
   it("knows the updater's failures", () => {

@@ -32,6 +32,8 @@ const CODES = {
   updateIncomplete: true,
   updateInstall: true,
   updatesOff: true,
+  declined: true,
+  fileChanged: true,
 } as const satisfies Record<ErrorCode, true>;
 
 export const ERROR_CODES = Object.keys(CODES) as ErrorCode[];

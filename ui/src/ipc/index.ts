@@ -20,6 +20,8 @@ export type { Exported } from "./bindings/Exported";
 export type { HubEvent } from "./bindings/HubEvent";
 export type { HubEventKind } from "./bindings/HubEventKind";
 export type { Icon } from "./bindings/Icon";
+export type { CommandView } from "./bindings/CommandView";
+export type { ExposedSecret } from "./bindings/ExposedSecret";
 export type { ImportCandidate } from "./bindings/ImportCandidate";
 export type { ImportChoice } from "./bindings/ImportChoice";
 export type { ImportLocation } from "./bindings/ImportLocation";
@@ -40,6 +42,9 @@ export type { SecretText } from "./bindings/SecretText";
 export type { ServerCapabilities } from "./bindings/ServerCapabilities";
 export type { ServerEvent } from "./bindings/ServerEvent";
 export type { ServerInfo } from "./bindings/ServerInfo";
+export type { Shown } from "./bindings/Shown";
+export type { ShownArg } from "./bindings/ShownArg";
+export type { ShownVar } from "./bindings/ShownVar";
 export type { TemplateOperator } from "./bindings/TemplateOperator";
 export type { TemplateVariable } from "./bindings/TemplateVariable";
 export type { TransportSpec } from "./bindings/TransportSpec";
@@ -57,6 +62,7 @@ export {
   removeConnection,
   restoreConnection,
   retryConnection,
+  startConnections,
   serverInfo,
   serverLog,
   signIn,

@@ -5,8 +5,9 @@
 use std::path::PathBuf;
 
 use lode_core::import::{
-    claude_desktop_config, preview, ExportEntry, Exported, ImportChoice, ImportLocation,
-    ImportPreview, ImportSource, ImportedServer, SecretValue,
+    check_unchanged, claude_desktop_config, digest, preview, starts_on_import, ExportEntry,
+    Exported, ImportChoice, ImportLocation, ImportPreview, ImportSource, ImportedServer,
+    ParsedConfig, SecretValue,
 };
 use lode_core::{
     check_draft, Connection, ConnectionDraft, ConnectionId, ErrorCode, LodeError, LodeResult,
@@ -14,8 +15,9 @@ use lode_core::{
 };
 use lode_secrets::SecretName;
 
+use crate::confirmation::{self, Confirmation};
 use crate::connection_edits::new_values;
-use crate::import_sources::{known_locations, read_config, Folders};
+use crate::import_sources::{known_locations, parse_config_bytes, read_config_bytes, Folders};
 use crate::keychain_io;
 use crate::Lode;
 
@@ -36,26 +38,56 @@ impl Lode {
             .collect())
     }
 
-    /// The servers `source` offers, with duplicates of saved connections marked.
+    /// The servers `source` offers, with duplicates of saved connections marked, and the
+    /// digest of the bytes shown (what importing them must present again).
     pub fn preview_import(&self, source: &ImportSource) -> LodeResult<ImportPreview> {
-        let parsed = read_config(source.format, &typed_path(&source.path))?;
+        let path = typed_path(&source.path);
+        let bytes = read_config_bytes(&path)?;
+        let parsed = parse_config_bytes(source.format, &path, &bytes)?;
         Ok(preview(
             source.clone(),
+            digest(&bytes),
             &parsed,
             &self.store.list_connections()?,
         ))
     }
 
-    /// Saves the chosen servers of `source`, all or none: every choice is checked first (its
-    /// name free, its settings valid, a value typed for each secret the file only asks for),
-    /// the rows are saved in one transaction, then the secrets; when the keychain fails, the
-    /// rows and the secrets already stored are removed again.
+    /// What the person must confirm before `choices` of `source` are imported: the programs
+    /// among them. Refuses a file changed since its preview (`previewed`: its digest).
+    pub fn confirm_import(
+        &self,
+        source: &ImportSource,
+        previewed: &str,
+        choices: &[ImportChoice],
+    ) -> LodeResult<Option<Confirmation>> {
+        let parsed = self.read_previewed(source, previewed)?;
+        let chosen: Vec<&ImportedServer> = choices
+            .iter()
+            .filter_map(|c| parsed.servers.get(usize::try_from(c.index).ok()?))
+            .collect();
+        Ok(confirmation::for_importing(&chosen))
+    }
+
+    /// The file of `source` again, when its bytes are still the ones previewed.
+    fn read_previewed(&self, source: &ImportSource, previewed: &str) -> LodeResult<ParsedConfig> {
+        let path = typed_path(&source.path);
+        let bytes = read_config_bytes(&path)?;
+        check_unchanged(&source.path, previewed, &bytes)?;
+        parse_config_bytes(source.format, &path, &bytes)
+    }
+
+    /// Saves the chosen servers of `source`, all or none: the file must still hold the bytes
+    /// previewed (`previewed`: their digest), every choice is checked first (its name free, its
+    /// settings valid, a value typed for each secret the file only asks for), the rows are saved
+    /// in one transaction, then the secrets; when the keychain fails, the rows and the secrets
+    /// already stored are removed again. Programs (stdio servers) are saved not started.
     pub async fn apply_import(
         &self,
         source: &ImportSource,
+        previewed: &str,
         choices: &[ImportChoice],
     ) -> LodeResult<Vec<Connection>> {
-        let parsed = read_config(source.format, &typed_path(&source.path))?;
+        let parsed = self.read_previewed(source, previewed)?;
         let mut known = self.store.list_connections()?;
         let mut drafts = Vec::with_capacity(choices.len());
         for choice in choices {
@@ -149,7 +181,7 @@ fn typed_path(path: &str) -> PathBuf {
 /// or from what the person typed.
 fn draft_of(server: &ImportedServer, choice: &ImportChoice) -> LodeResult<ConnectionDraft> {
     let mut draft = ConnectionDraft::new(choice.name.clone(), server.transport.clone());
-    draft.enabled = server.enabled;
+    draft.enabled = starts_on_import(server);
     for found in &server.secrets {
         let value = match &found.value {
             SecretValue::Given(value) => SecretText::new(value.clone()),

@@ -1,6 +1,8 @@
 //! Where other MCP clients keep their server configurations, on Linux, macOS and Windows, and
 //! reading one of them. Which servers a file holds is `lode_core::import`'s business.
 
+use std::fs::{File, OpenOptions};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use lode_core::import::{parse_config, ConfigFormat, ParsedConfig};
@@ -91,26 +93,79 @@ pub fn existing_locations(folders: &Folders) -> Vec<ConfigLocation> {
         .collect()
 }
 
-/// Reads and parses the configuration at `path`.
-pub fn read_config(format: ConfigFormat, path: &Path) -> LodeResult<ParsedConfig> {
+/// The bytes of the configuration at `path`. Only a regular file is read, and at most
+/// [`MAX_CONFIG_BYTES`] of it: a path may name a FIFO (opening one for reading waits for a
+/// writer, so it is opened non-blocking), a device that never ends (`/dev/zero`), a folder, or
+/// a file that grows while it is read. What is checked is the opened handle, not the path, so
+/// nothing can be swapped in between the check and the read.
+pub fn read_config_bytes(path: &Path) -> LodeResult<Vec<u8>> {
+    read_capped(path, MAX_CONFIG_BYTES)
+}
+
+fn read_capped(path: &Path, cap: u64) -> LodeResult<Vec<u8>> {
     let failed = |what: String| LodeError::new(ErrorCode::InvalidInput, what);
-    let size = std::fs::metadata(path)
-        .map_err(|e| failed(format!("could not read {}: {e}", path.display())))?
-        .len();
-    if size > MAX_CONFIG_BYTES {
+    let unreadable = |e: std::io::Error| failed(format!("could not read {}: {e}", path.display()));
+    let file = open_without_waiting(path).map_err(unreadable)?;
+    if !file.metadata().map_err(unreadable)?.is_file() {
         return Err(failed(format!(
-            "{} is {} MB, too large for an MCP configuration",
-            path.display(),
-            size / 1_000_000
+            "{} is not a regular file (a folder, a pipe or a device): Lode reads configurations \
+             only from files",
+            path.display()
         )));
     }
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| failed(format!("could not read {}: {e}", path.display())))?;
-    parse_config(format, &text).map_err(|e| LodeError {
+    let mut bytes = Vec::new();
+    file.take(cap + 1)
+        .read_to_end(&mut bytes)
+        .map_err(unreadable)?;
+    if bytes.len() as u64 > cap {
+        return Err(failed(format!(
+            "{} is larger than {} MB, too large for an MCP configuration",
+            path.display(),
+            cap / 1_000_000
+        )));
+    }
+    Ok(bytes)
+}
+
+/// Opens `path` for reading without waiting for anything: `O_NONBLOCK` on Unix (a FIFO with
+/// no writer opens at once instead of hanging; a regular file ignores the flag).
+fn open_without_waiting(path: &Path) -> std::io::Result<File> {
+    let mut options = OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    options.open(path)
+}
+
+/// Parses the configuration `bytes`, read from `path`.
+pub fn parse_config_bytes(
+    format: ConfigFormat,
+    path: &Path,
+    bytes: &[u8],
+) -> LodeResult<ParsedConfig> {
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        LodeError::new(
+            ErrorCode::InvalidInput,
+            format!("{} is not UTF-8 text: {e}", path.display()),
+        )
+    })?;
+    parse_config(format, text).map_err(|e| LodeError {
         message: format!("{}: {}", path.display(), e.message),
         ..e
     })
 }
+
+/// Reads and parses the configuration at `path`.
+pub fn read_config(format: ConfigFormat, path: &Path) -> LodeResult<ParsedConfig> {
+    parse_config_bytes(format, path, &read_config_bytes(path)?)
+}
+
+#[cfg(test)]
+#[path = "import_file_tests.rs"]
+mod file_tests;
 
 #[cfg(test)]
 mod tests {

@@ -64,6 +64,11 @@ pub enum ErrorCode {
     UpdateInstall,
     /// Update checks are turned off on this installation (`LODE_UPDATE_FEED=off`).
     UpdatesOff,
+    /// The person said no to a confirmation Lode asked for (starting a program, sending saved
+    /// secrets to a new address).
+    Declined,
+    /// A file changed between the moment Lode showed it and the moment it was to be used.
+    FileChanged,
 }
 
 impl ErrorCode {
@@ -97,6 +102,8 @@ impl ErrorCode {
             Self::UpdateIncomplete => "update-incomplete",
             Self::UpdateInstall => "update-install",
             Self::UpdatesOff => "updates-off",
+            Self::Declined => "declined",
+            Self::FileChanged => "file-changed",
         }
     }
 }

@@ -80,7 +80,9 @@ export function ConnectionForm({ editing, onClose, onSaved }: ConnectionFormProp
       const { draft } = draftFromForm(form);
       onSaved(editing ? await updateConnection(editing.id, draft) : await addConnection(draft));
     } catch (failure: unknown) {
-      setError(toLodeError(failure));
+      const lodeError = toLodeError(failure);
+      // A "no" in Lode's own confirmation dialog leaves the form as it was, without an error.
+      if (lodeError.code !== "declined") setError(lodeError);
     } finally {
       setSaving(false);
     }

@@ -51,6 +51,11 @@ export function ConnectionItem({ connection, status, selected, onSelect, onActio
         <span className="connection-item__target" title={target}>
           {target}
         </span>
+        {!connection.settings.enabled && (
+          <span className="connection-item__off" data-testid="connection-not-started">
+            {t("connections.notStarted")}
+          </span>
+        )}
       </button>
       {onAction && (
         <>

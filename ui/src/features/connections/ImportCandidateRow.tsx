@@ -1,9 +1,11 @@
-// One server in the import preview: tick it, see its clash with a saved one, rename it, and
-// answer the secrets the file only asks for.
+// One server in the import preview: tick it, see everything it would run (a program) and its
+// clash with a saved one, rename it, and answer the secrets the file only asks for.
 import { useId } from "react";
 import { useT, type Translate } from "../../i18n";
-import type { Duplicate, ImportCandidate } from "../../ipc";
+import type { CommandView, Duplicate, ImportCandidate } from "../../ipc";
 import { FieldErrors } from "../../ui-kit/Field";
+import { ImportCommand } from "./ImportCommand";
+import { exposedText } from "./importExposed";
 import { placeKey, placeName, type CandidateChoice, type ChoiceProblem } from "./importChoices";
 import { transportTarget } from "./transport";
 
@@ -21,6 +23,16 @@ function duplicateText(duplicate: Duplicate, t: Translate): string {
     : t("import.duplicate.sameName", { name: duplicate.existing });
 }
 
+/** Something in the program is hidden, or changes what code runs: worth a warning above it. */
+function needsAttention(command: CommandView): boolean {
+  return (
+    command.command.hidden ||
+    (command.cwd?.hidden ?? false) ||
+    command.args.some((a) => a.text.hidden) ||
+    command.env.some((v) => v.loadsCode || v.name.hidden || v.value.hidden)
+  );
+}
+
 /** One server the file offers: tick it, rename it, answer the secrets the file only asks for. */
 export function ImportCandidateRow({ candidate, choice, problems, onChange }: ImportCandidateRowProps) {
   const { t } = useT();
@@ -30,8 +42,17 @@ export function ImportCandidateRow({ candidate, choice, problems, onChange }: Im
   const asked = candidate.secrets.filter((s) => s.ask !== undefined);
   const needsName = duplicate?.kind === "sameName";
   const nameErrors = problems.filter((p) => p !== "answerRequired").map((p) => t(`import.problem.${p}`));
+  const command = candidate.command;
+  const attention = command !== undefined && needsAttention(command);
   return (
-    <li className="candidate" data-testid="import-candidate" data-index={index} data-chosen={choice.chosen} data-duplicate={duplicate?.kind}>
+    <li
+      className="candidate"
+      data-testid="import-candidate"
+      data-index={index}
+      data-chosen={choice.chosen}
+      data-duplicate={duplicate?.kind}
+      data-starts={candidate.startsOnImport}
+    >
       <div className="candidate__head">
         <input
           id={`${id}-check`}
@@ -49,6 +70,22 @@ export function ImportCandidateRow({ candidate, choice, problems, onChange }: Im
         <p className="candidate__target" title={transportTarget(candidate.transport)}>
           {transportTarget(candidate.transport)}
         </p>
+        {attention && (
+          <p className="candidate__attention" role="alert" data-testid="import-attention">
+            {t("import.attention")}
+          </p>
+        )}
+        {command && <ImportCommand command={command} />}
+        {command && !candidate.startsOnImport && (
+          <p className="candidate__not-started" data-testid="import-not-started">
+            {t("import.notStarted")}
+          </p>
+        )}
+        {candidate.exposed.map((exposed) => (
+          <p key={JSON.stringify(exposed)} className="candidate__exposed" data-testid="import-exposed">
+            {exposedText(exposed, t)}
+          </p>
+        ))}
         {duplicate && (
           <p className="candidate__duplicate" data-testid="import-duplicate">
             {duplicateText(duplicate, t)}

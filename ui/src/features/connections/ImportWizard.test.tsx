@@ -15,6 +15,7 @@ const locations: ImportLocation[] = [
 
 const preview: ImportPreview = {
   source: locations[0]?.source ?? { format: "claudeDesktop", path: "" },
+  digest: "d1",
   candidates: [
     {
       index: 0,
@@ -23,6 +24,8 @@ const preview: ImportPreview = {
       transport: { kind: "stdio", command: "npx", args: ["-y", "@modelcontextprotocol/server-github"] },
       secrets: [{ place: { kind: "env", name: "GITHUB_TOKEN" } }],
       enabled: true,
+      exposed: [],
+      startsOnImport: true,
       notes: [],
     },
     {
@@ -32,6 +35,8 @@ const preview: ImportPreview = {
       transport: { kind: "http", url: "https://docs.example.com/mcp" },
       secrets: [],
       enabled: true,
+      exposed: [],
+      startsOnImport: true,
       notes: [],
       duplicate: { kind: "sameName", existing: "Docs", sameTransport: false },
     },
@@ -42,6 +47,8 @@ const preview: ImportPreview = {
       transport: { kind: "stdio", command: "lode-demo-server", args: [] },
       secrets: [],
       enabled: true,
+      exposed: [],
+      startsOnImport: true,
       notes: [],
       duplicate: { kind: "sameServer", existing: "Demo" },
     },
@@ -52,6 +59,8 @@ const preview: ImportPreview = {
       transport: { kind: "http", url: "https://search.example.com/mcp" },
       secrets: [{ place: { kind: "header", name: "X-Api-Key" }, ask: "Search API key" }],
       enabled: true,
+      exposed: [],
+      startsOnImport: true,
       notes: ["inputs: ${input:search-key} is asked for"],
     },
   ],
@@ -104,6 +113,7 @@ describe("ImportWizard", () => {
     expect(onImported).toHaveBeenCalledTimes(1);
     expect(calls.find((c) => c.cmd === "apply_import")?.args).toEqual({
       source: preview.source,
+      digest: "d1",
       choices: [
         { index: 0, name: "github", answers: [] },
         { index: 1, name: "docs-2", answers: [] },

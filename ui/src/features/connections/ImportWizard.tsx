@@ -1,11 +1,12 @@
-// The import wizard: its steps (source, preview, done), reading the file, and importing the
-// chosen servers all or nothing.
+// The import wizard: its steps (source, preview, done), reading the file, importing the chosen
+// servers all or nothing, and starting the imported programs (which wait for the person).
 import { useCallback, useState } from "react";
 import { useT } from "../../i18n";
 import {
   applyImport,
   importLocations,
   previewImport,
+  startConnections,
   toLodeError,
   type Connection,
   type ImportLocation,
@@ -24,7 +25,7 @@ import "./import.css";
 type Step =
   | { step: "source" }
   | { step: "preview"; preview: ImportPreview; choices: CandidateChoice[] }
-  | { step: "done"; imported: Connection[] };
+  | { step: "done"; imported: Connection[]; started: boolean };
 
 const NO_LOCATIONS: ImportLocation[] = [];
 
@@ -46,7 +47,9 @@ export function ImportWizard({ onClose, onImported }: { onClose: () => void; onI
     try {
       await work();
     } catch (failure: unknown) {
-      setError(toLodeError(failure));
+      const lodeError = toLodeError(failure);
+      // The person said no in Lode's own dialog: nothing to report.
+      if (lodeError.code !== "declined") setError(lodeError);
     } finally {
       setBusy(false);
     }
@@ -71,18 +74,35 @@ export function ImportWizard({ onClose, onImported }: { onClose: () => void; onI
       });
     } else if (step.step === "preview" && chosen.length > 0 && !blocked) {
       void run(async () => {
-        const imported = await applyImport(step.preview.source, chosen);
-        setStep({ step: "done", imported });
+        const imported = await applyImport(step.preview.source, step.preview.digest, chosen);
+        setStep({ step: "done", imported, started: false });
         onImported(imported);
       });
     }
   };
 
+  const waiting = step.step === "done" && !step.started ? step.imported.filter((c) => !c.settings.enabled && c.transport.kind === "stdio") : [];
+  const startAll = () => {
+    if (step.step !== "done" || busy) return;
+    void run(async () => {
+      await startConnections(waiting.map((c) => c.id));
+      setStep({ ...step, started: true });
+      onImported(step.imported);
+    });
+  };
+
   const footer =
     step.step === "done" ? (
-      <button type="button" className="button button--primary" data-testid="import-close" data-autofocus onClick={onClose}>
-        {t("common.close")}
-      </button>
+      <>
+        {waiting.length > 0 && (
+          <button type="button" className="button" data-testid="import-start-all" disabled={busy} onClick={startAll}>
+            {t("import.startAll", { count: format.number(waiting.length) })}
+          </button>
+        )}
+        <button type="button" className="button button--primary" data-testid="import-close" data-autofocus onClick={onClose}>
+          {t("common.close")}
+        </button>
+      </>
     ) : (
       <>
         {busy && (
@@ -146,6 +166,17 @@ export function ImportWizard({ onClose, onImported }: { onClose: () => void; onI
                 <li key={c.id}>{c.name}</li>
               ))}
             </ul>
+            {waiting.length > 0 && (
+              <div data-testid="import-waiting">
+                <p>{t("import.done.waiting")}</p>
+                <ul>
+                  {waiting.map((c) => (
+                    <li key={c.id}>{c.name}</li>
+                  ))}
+                </ul>
+              </div>
+            )}
+            {step.started && <p data-testid="import-started">{t("import.started")}</p>}
           </div>
         )}
       </div>

@@ -25,7 +25,10 @@ export function useConnectionTest() {
         if (attempt.current === mine) setState({ status: "ok", info });
       },
       (error: unknown) => {
-        if (attempt.current === mine) setState({ status: "failed", error: toLodeError(error) });
+        if (attempt.current !== mine) return;
+        const lodeError = toLodeError(error);
+        // Declined in Lode's own dialog: the test simply did not run.
+        setState(lodeError.code === "declined" ? { status: "idle" } : { status: "failed", error: lodeError });
       },
     );
   };

@@ -7,6 +7,7 @@ import {
   restoreConnection,
   retryConnection,
   signIn,
+  startConnections,
   signOut,
   toLodeError,
   type Connection,
@@ -36,7 +37,9 @@ export function useConnectionActions(changed: (select?: Connection) => void) {
   const failed = useCallback(
     (error: unknown) => {
       const { code, message } = toLodeError(error);
-      tell(`${t(`error.${code}`)}: ${message}`);
+      // A "no" in Lode's own dialog is the person's choice, not a failure: said quietly.
+      if (code === "declined") tell(t("connections.declined"));
+      else tell(`${t(`error.${code}`)}: ${message}`);
     },
     [t, tell],
   );
@@ -59,6 +62,13 @@ export function useConnectionActions(changed: (select?: Connection) => void) {
     retryConnection(connection.id).catch(failed);
   };
 
+  const start = (connection: Connection) => {
+    startConnections([connection.id]).then(() => {
+      changed();
+      tell(t("connections.started", { name: connection.name }));
+    }, failed);
+  };
+
   const startSignIn = (connection: Connection) => {
     tell(t("connections.signingIn", { name: connection.name }));
     signIn(connection.id).then(() => tell(t("connections.signedIn", { name: connection.name })), failed);
@@ -74,6 +84,7 @@ export function useConnectionActions(changed: (select?: Connection) => void) {
     remove,
     undo,
     retry,
+    start,
     signIn: startSignIn,
     signOut: startSignOut,
   };

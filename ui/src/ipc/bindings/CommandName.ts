@@ -9,6 +9,7 @@ export type CommandName =
   | "update_connection"
   | "test_connection"
   | "retry_connection"
+  | "start_connections"
   | "remove_connection"
   | "restore_connection"
   | "sign_in"

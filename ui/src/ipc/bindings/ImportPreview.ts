@@ -3,7 +3,11 @@ import type { EntryProblem } from "./EntryProblem";
 import type { ImportCandidate } from "./ImportCandidate";
 import type { ImportSource } from "./ImportSource";
 
-export type ImportPreview = { source: ImportSource, candidates: Array<ImportCandidate>, 
+export type ImportPreview = { source: ImportSource, 
+/**
+ * The SHA-256 of the bytes previewed (hex): importing refuses a file that no longer has it.
+ */
+digest: string, candidates: Array<ImportCandidate>, 
 /**
  * Entries that could not be read, each with why.
  */

@@ -1,10 +1,12 @@
 //! Importing from real configuration files into a real SQLite file: the chosen servers are
 //! saved with their secrets in the keychain (not in the database), values the file only asks
-//! for come from the person, a bad choice saves nothing, and an export holds no secret.
+//! for come from the person, a bad choice saves nothing, and an export holds no secret. A program
+//! (stdio server) is saved turned off and runs only once the person starts it.
 
 use std::sync::Arc;
 
 use crate::support::demo as support;
+use crate::support::events;
 
 use lode_app::secrets::{MemoryStore, SecretKey, SecretName, SecretStore};
 use lode_app::Lode;
@@ -64,7 +66,11 @@ async fn chosen_servers_are_saved_with_their_secrets_in_the_keychain_only() {
     );
     // A name already saved refuses the whole import.
     let taken = lode
-        .apply_import(&source, &[choice(1, "github"), choice(0, "demo")])
+        .apply_import(
+            &source,
+            &preview.digest,
+            &[choice(1, "github"), choice(0, "demo")],
+        )
         .await
         .expect_err("name taken");
     assert_eq!(taken.code, ErrorCode::InvalidInput);
@@ -72,7 +78,11 @@ async fn chosen_servers_are_saved_with_their_secrets_in_the_keychain_only() {
     assert_eq!(lode.list_connections().expect("list").len(), 1);
 
     let saved = lode
-        .apply_import(&source, &[choice(1, "GitHub"), choice(2, "remote")])
+        .apply_import(
+            &source,
+            &preview.digest,
+            &[choice(1, "GitHub"), choice(2, "remote")],
+        )
         .await
         .expect("imported");
     assert_eq!(saved.len(), 2);
@@ -128,7 +138,7 @@ async fn a_vs_code_input_is_asked_for_and_required() {
     assert_eq!(asked.ask.as_deref(), Some("API key"));
 
     let unanswered = lode
-        .apply_import(&source, &[choice(0, "api")])
+        .apply_import(&source, &preview.digest, &[choice(0, "api")])
         .await
         .expect_err("needs the value");
     assert!(unanswered.message.contains("API key"), "{unanswered:?}");
@@ -142,11 +152,55 @@ async fn a_vs_code_input_is_asked_for_and_required() {
         ..choice(0, "api")
     };
     let saved = lode
-        .apply_import(&source, &[answered])
+        .apply_import(&source, &preview.digest, &[answered])
         .await
         .expect("saved");
     let key = SecretKey::for_connection(saved[0].id, &SecretName::from(&asked.place));
     let stored = keychain.get(&key).expect("read").expect("stored");
     assert_eq!(stored.expose(), "typed-k3y");
+    lode.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_imported_program_waits_until_the_person_starts_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let lode = Arc::new(
+        Lode::open_with_secrets(dir.path(), None, Arc::new(MemoryStore::default())).expect("open"),
+    );
+    lode.start_all().await.expect("live");
+    let mut events = lode.events();
+    let config = dir.path().join("claude_desktop_config.json");
+    std::fs::write(
+        &config,
+        format!(r#"{{"mcpServers": {{"demo": {}}}}}"#, demo_json()),
+    )
+    .expect("write config");
+    let source = ImportSource {
+        format: ConfigFormat::ClaudeDesktop,
+        path: config.display().to_string(),
+    };
+    let preview = lode.preview_import(&source).expect("preview");
+    assert!(!preview.candidates[0].starts_on_import);
+    let saved = lode
+        .apply_import(&source, &preview.digest, &[choice(0, "demo")])
+        .await
+        .expect("imported");
+    assert!(!saved[0].settings.enabled, "a program is saved turned off");
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert!(
+        lode.statuses().await.is_empty(),
+        "nothing started: {:?}",
+        lode.statuses().await
+    );
+
+    let started = lode.start_connections(&[saved[0].id]).await.expect("start");
+    assert!(started[0].settings.enabled, "on from now on");
+    events::wait_for_status(
+        &mut events,
+        saved[0].id,
+        std::time::Duration::from_secs(30),
+        |status| matches!(status, lode_core::ConnectionStatus::Ready),
+    )
+    .await;
     lode.shutdown().await;
 }

@@ -10,6 +10,7 @@
 
 pub mod blocks;
 pub mod catalog;
+pub mod import_preview;
 pub mod info;
 pub mod progress;
 pub mod resources;

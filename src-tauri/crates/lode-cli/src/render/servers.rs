@@ -3,13 +3,13 @@
 
 use std::time::Duration;
 
-use lode_core::import::{Duplicate, ImportLocation, ImportPreview};
+use lode_core::import::ImportLocation;
 use lode_core::{Connection, SecretPlace, ServerInfo, TransportSpec};
 
 use super::{count, text};
 use lode_core::LodeResult;
 
-fn kind(transport: &TransportSpec) -> &'static str {
+pub(super) fn kind(transport: &TransportSpec) -> &'static str {
     match transport {
         TransportSpec::Stdio { .. } => "stdio",
         TransportSpec::Http { .. } => "http",
@@ -89,48 +89,20 @@ pub fn locations(locations: &[ImportLocation]) -> LodeResult<()> {
     text(&out)
 }
 
-/// One row per server of the file: its name, kind and target, whether it repeats a saved
-/// connection, and its secrets (each going to the keychain, or asked for).
-pub fn preview(preview: &ImportPreview) -> LodeResult<()> {
-    let mut out = String::new();
-    for c in &preview.candidates {
-        let duplicate = match &c.duplicate {
-            None => "new".to_owned(),
-            Some(Duplicate::SameName { existing, .. }) => format!("name taken by {existing}"),
-            Some(Duplicate::SameServer { existing }) => format!("already saved as {existing}"),
-        };
-        let secrets: Vec<String> = c
-            .secrets
-            .iter()
-            .map(|s| match &s.ask {
-                Some(prompt) => format!("{} (asks: {prompt})", s.place.key_name()),
-                None => s.place.key_name(),
-            })
-            .collect();
-        let secrets = if secrets.is_empty() {
-            "-".to_owned()
-        } else {
-            secrets.join(",")
-        };
-        out.push_str(&format!(
-            "{}\t{}\t{}\t{duplicate}\t{secrets}\n",
-            c.name,
-            kind(&c.transport),
-            c.transport.describe()
-        ));
-    }
-    out.push_str(&format!(
-        "{}; import with --yes (secrets go to the keychain)\n",
-        count(preview.candidates.len(), "server")
-    ));
-    text(&out)
-}
-
+/// The saved connections, and those that wait to be started (programs are never started by
+/// an import).
 pub fn imported(saved: &[Connection]) -> LodeResult<()> {
     let names: Vec<&str> = saved.iter().map(|c| c.name.as_str()).collect();
-    text(&format!(
+    let mut out = format!(
         "imported {}: {}\n",
         count(saved.len(), "connection"),
         names.join(", ")
-    ))
+    );
+    for c in saved.iter().filter(|c| !c.settings.enabled) {
+        out.push_str(&format!(
+            "{}: not started; start it in Lode, or: lode servers edit {:?} --enable\n",
+            c.name, c.name
+        ));
+    }
+    text(&out)
 }

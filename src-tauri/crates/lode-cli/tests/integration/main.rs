@@ -8,6 +8,7 @@ mod support;
 mod cli_commands;
 mod demo_server;
 mod hostile_text;
+mod import_commands;
 mod no_keychain;
 mod read_template;
 mod real_servers;

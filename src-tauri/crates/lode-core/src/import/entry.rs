@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, Value};
 
+use super::exposed;
 use super::secrets::{bearer_token, env_is_secret, header_is_secret};
 use super::{FoundSecret, ImportedServer, SecretValue};
 use crate::connection::{SecretPlace, TransportSpec};
@@ -62,6 +63,7 @@ pub(super) fn read(
         (Some(other), _, _) => return Err(format!("has the unknown transport type `{other}`")),
         (None, None, None) => return Err("has neither a `command` nor a `url`".to_owned()),
     };
+    exposed::move_userinfo(&mut server);
     note_unexpanded_variables(&server.transport, &mut server.notes);
     Ok(server)
 }

@@ -1,12 +1,17 @@
 //! Connections written out as a Claude Desktop configuration (`{"mcpServers": {…}}`), without
 //! a single secret: a secret variable or header is left out and named in the notes, so the file
-//! can be shared and the person knows what to fill in.
+//! can be shared and the person knows what to fill in. Tokens in arguments and URLs (which have
+//! no keychain place, so stay in the settings) are replaced by `<secret>` and named too.
 
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 use ts_rs::TS;
 
+use super::exposed::{exposed_in, masked_transport, ExposedSecret};
 use crate::connection::{SecretPlace, TransportSpec};
+
+/// What an exported file has in place of a token of an argument or URL.
+pub const LEFT_OUT: &str = "<secret>";
 
 /// One connection to export: its settings and where its secrets would go (values never).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -32,7 +37,19 @@ pub fn claude_desktop_config(entries: &[ExportEntry]) -> Exported {
     let mut servers = Map::new();
     let mut notes = Vec::new();
     for entry in entries {
-        let value = match &entry.transport {
+        for exposed in exposed_in(&entry.transport) {
+            let what = match exposed {
+                ExposedSecret::Argument { index } => format!("argument {}", index + 1),
+                ExposedSecret::UrlQuery { name } => format!("the URL parameter {name}"),
+                ExposedSecret::UrlUserinfo => "the password in the URL".to_owned(),
+            };
+            notes.push(format!(
+                "{}: {what} holds a secret and was written as {LEFT_OUT}; put it back where you \
+                 use this file",
+                entry.name
+            ));
+        }
+        let value = match &masked_transport(&entry.transport, LEFT_OUT) {
             TransportSpec::Stdio {
                 command,
                 args,

@@ -6,10 +6,15 @@
 //! what to save. A file that is not JSON fails as a whole; a bad server entry is reported on its
 //! own and the others still come through.
 
+mod command_view;
+mod digest;
 mod entry;
 mod export;
+mod exposed;
 mod jsonc;
 mod preview;
+mod reveal;
+mod runtime_env;
 mod secrets;
 
 use std::fmt;
@@ -22,11 +27,16 @@ use crate::connection::TransportSpec;
 use crate::error::{ErrorCode, LodeError, LodeResult};
 
 pub use crate::connection::SecretPlace;
+pub use command_view::{CommandView, ShownArg, ShownVar};
+pub use digest::{check_unchanged, digest};
 pub use export::{claude_desktop_config, ExportEntry, Exported};
+pub use exposed::{exposed_in, mask_args, mask_url, ExposedSecret, MASK};
 pub use preview::{
-    preview, Duplicate, ImportCandidate, ImportChoice, ImportLocation, ImportPreview, ImportSecret,
-    ImportSource, SecretAnswer,
+    preview, starts_on_import, Duplicate, ImportCandidate, ImportChoice, ImportLocation,
+    ImportPreview, ImportSecret, ImportSource, SecretAnswer,
 };
+pub use reveal::{reveal, Shown};
+pub use runtime_env::loads_code;
 
 /// Whose configuration file it is: each client has its own layout.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -224,5 +234,9 @@ fn vs_code_inputs(inputs: Option<&Value>) -> Map<String, Value> {
         .collect()
 }
 
+#[cfg(test)]
+mod fuzz_tests;
+#[cfg(test)]
+mod hostile_tests;
 #[cfg(test)]
 mod tests;

@@ -5,6 +5,8 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use super::command_view::{command_view, CommandView};
+use super::exposed::{exposed_in, masked_transport, ExposedSecret, MASK};
 use super::{ConfigFormat, EntryProblem, ImportedServer, ParsedConfig, SecretValue};
 use crate::connection::{Connection, SecretPlace, TransportSpec};
 use crate::draft::SecretText;
@@ -32,6 +34,8 @@ pub struct ImportLocation {
 #[ts(export)]
 pub struct ImportPreview {
     pub source: ImportSource,
+    /// The SHA-256 of the bytes previewed (hex): importing refuses a file that no longer has it.
+    pub digest: String,
     pub candidates: Vec<ImportCandidate>,
     /// Entries that could not be read, each with why.
     pub problems: Vec<EntryProblem>,
@@ -46,9 +50,19 @@ pub struct ImportCandidate {
     pub index: u32,
     pub name: String,
     pub origin: String,
+    /// Its settings, with the tokens of its arguments and URL masked.
     pub transport: TransportSpec,
+    /// For a stdio server: exactly what it would run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub command: Option<CommandView>,
     pub secrets: Vec<ImportSecret>,
+    /// Tokens that stay in its plain settings, its transport having no keychain place for them.
+    pub exposed: Vec<ExposedSecret>,
     pub enabled: bool,
+    /// Whether it connects as soon as it is imported. A stdio server never does: it waits for
+    /// the person to start it, having seen what it runs.
+    pub starts_on_import: bool,
     pub notes: Vec<String>,
     /// A saved connection it repeats, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -100,8 +114,21 @@ impl Duplicate {
     }
 }
 
-/// The preview of `parsed` against the `saved` connections.
-pub fn preview(source: ImportSource, parsed: &ParsedConfig, saved: &[Connection]) -> ImportPreview {
+/// Whether an imported `server` connects once saved: a remote one the file has enabled, never a
+/// program (the preview showed it, but a person starts it, each or all with their commands
+/// listed).
+pub fn starts_on_import(server: &ImportedServer) -> bool {
+    server.enabled && !matches!(server.transport, TransportSpec::Stdio { .. })
+}
+
+/// The preview of `parsed` (read from bytes whose SHA-256 is `digest`) against the `saved`
+/// connections.
+pub fn preview(
+    source: ImportSource,
+    digest: String,
+    parsed: &ParsedConfig,
+    saved: &[Connection],
+) -> ImportPreview {
     let candidates = parsed
         .servers
         .iter()
@@ -110,7 +137,9 @@ pub fn preview(source: ImportSource, parsed: &ParsedConfig, saved: &[Connection]
             index: u32::try_from(index).unwrap_or(u32::MAX),
             name: server.name.clone(),
             origin: server.origin.clone(),
-            transport: server.transport.clone(),
+            transport: masked_transport(&server.transport, MASK),
+            command: command_view(server),
+            exposed: exposed_in(&server.transport),
             secrets: server
                 .secrets
                 .iter()
@@ -123,12 +152,14 @@ pub fn preview(source: ImportSource, parsed: &ParsedConfig, saved: &[Connection]
                 })
                 .collect(),
             enabled: server.enabled,
+            starts_on_import: starts_on_import(server),
             notes: server.notes.clone(),
             duplicate: duplicate_of(server, saved),
         })
         .collect();
     ImportPreview {
         source,
+        digest,
         candidates,
         problems: parsed.problems.clone(),
     }

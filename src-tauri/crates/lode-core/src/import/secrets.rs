@@ -2,6 +2,9 @@
 //! rather than in Lode's database. A false positive costs a keychain entry; a false negative
 //! leaks a token into a plain file, so the rules lean towards "secret".
 
+use super::exposed::{mask_url, MASK};
+use super::runtime_env::loads_code;
+
 /// Words that make a variable or header name a secret's, matched against its parts
 /// (`OPENAI_API_KEY` → `OPENAI`, `API`, `KEY`).
 const SECRET_WORDS: &[&str] = &[
@@ -36,14 +39,22 @@ const TOKEN_PREFIXES: &[&str] = &[
     "Bearer ",
 ];
 
-/// Whether an environment variable of a stdio server holds a secret.
+/// Whether an environment variable of a stdio server holds a secret. A variable that changes
+/// what code runs (`NODE_OPTIONS`, …) never does: masking it would hide exactly what the person
+/// must read, whatever token-like text a file puts in it.
 pub fn env_is_secret(name: &str, value: &str) -> bool {
-    name_is_secret(name) || value_looks_like_a_token(value)
+    !loads_code(name)
+        && (name_is_secret(name) || value_looks_like_a_token(value) || url_holds_secret(value))
 }
 
 /// Whether a request header holds a secret.
 pub fn header_is_secret(name: &str, value: &str) -> bool {
-    name_is_secret(name) || value_looks_like_a_token(value)
+    name_is_secret(name) || value_looks_like_a_token(value) || url_holds_secret(value)
+}
+
+/// A URL with a password or a token in it (`postgres://me:pw@db/app`, `…?api_key=…`).
+fn url_holds_secret(value: &str) -> bool {
+    mask_url(value.trim(), MASK).is_some()
 }
 
 /// The bearer token of an `Authorization` header, when that is what it carries.
@@ -55,7 +66,7 @@ pub fn bearer_token<'a>(name: &str, value: &'a str) -> Option<&'a str> {
     (scheme.eq_ignore_ascii_case("bearer") && !token.trim().is_empty()).then(|| token.trim())
 }
 
-fn name_is_secret(name: &str) -> bool {
+pub(super) fn name_is_secret(name: &str) -> bool {
     name.split(|c: char| !c.is_ascii_alphanumeric())
         .filter(|part| !part.is_empty())
         .any(|part| {
@@ -65,7 +76,7 @@ fn name_is_secret(name: &str) -> bool {
         })
 }
 
-fn value_looks_like_a_token(value: &str) -> bool {
+pub(super) fn value_looks_like_a_token(value: &str) -> bool {
     let value = value.trim();
     TOKEN_PREFIXES
         .iter()
@@ -112,6 +123,17 @@ mod tests {
         assert!(header_is_secret("X-Custom", "sk-ant-api03-abcdefghijkl"));
         assert!(!env_is_secret("CONFIG", "production"));
         assert!(!env_is_secret("PREFIX", "sk-"), "a bare prefix is no token");
+        assert!(env_is_secret("DATABASE_URL", "postgres://me:pw@db/app"));
+        assert!(!env_is_secret("DATABASE_URL", "postgres://db/app"));
+    }
+
+    #[test]
+    fn a_variable_that_loads_code_is_never_masked_as_a_secret() {
+        assert!(!env_is_secret(
+            "NODE_OPTIONS",
+            "eyJhbGciOiJIUzI1NiJ9 --require /tmp/evil.js"
+        ));
+        assert!(!env_is_secret("LD_PRELOAD", "sk-abcdefghijklmnopqrst"));
     }
 
     #[test]

@@ -312,7 +312,7 @@ fn the_preview_marks_duplicates_and_never_carries_a_secret_value() {
         format: ConfigFormat::ClaudeDesktop,
         path: "/x/claude_desktop_config.json".into(),
     };
-    let preview = preview(source, &parsed, &saved);
+    let preview = preview(source, "digest".into(), &parsed, &saved);
     let duplicate = |name: &str| {
         let candidate = preview.candidates.iter().find(|c| c.name == name);
         candidate.and_then(|c| c.duplicate.clone())

@@ -47,7 +47,7 @@ pub async fn run(args: &ImportArgs) -> LodeResult<Outcome> {
         if args.json {
             render::json(&preview)?;
         } else {
-            render::servers::preview(&preview)?;
+            render::import_preview::preview(&preview)?;
         }
         return Ok(Outcome::Success);
     }
@@ -56,7 +56,9 @@ pub async fn run(args: &ImportArgs) -> LodeResult<Outcome> {
         crate::render::stderr_line("lode: note: nothing to import: every server is already saved");
         return Ok(Outcome::Success);
     }
-    let saved = lode.apply_import(&source, &choices).await?;
+    let saved = lode
+        .apply_import(&source, &preview.digest, &choices)
+        .await?;
     if args.json {
         render::json(&saved)?;
     } else {
