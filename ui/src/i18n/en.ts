@@ -394,6 +394,7 @@ export const en = {
   "error.spawnFailed": "The server process could not be started",
   "error.http": "HTTP request failed",
   "error.tls": "The secure connection (TLS) failed",
+  "error.urlRefused": "Lode refused to contact an address the server named",
   "error.authRequired": "Sign-in required",
   "error.timeout": "The server did not answer in time",
   "error.unknownConnection": "Unknown connection",

@@ -382,6 +382,7 @@ export const zhCN: Catalog = {
   "error.spawnFailed": "无法启动服务器进程",
   "error.http": "HTTP 请求失败",
   "error.tls": "安全连接（TLS）失败",
+  "error.urlRefused": "Lode 拒绝连接服务器指定的地址",
   "error.authRequired": "需要登录",
   "error.timeout": "服务器未能及时响应",
   "error.unknownConnection": "未知的连接",

@@ -17,5 +17,6 @@ mod hub;
 mod import_apply;
 mod oauth;
 mod oauth_connection;
+mod oauth_urls;
 mod preview;
 mod templates;
