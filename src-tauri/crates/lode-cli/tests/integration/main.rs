@@ -7,6 +7,7 @@ mod support;
 
 mod cli_commands;
 mod demo_server;
+mod gateway_timeout;
 mod read_template;
 mod real_servers;
 mod real_servers_commands;
