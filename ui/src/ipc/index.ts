@@ -112,6 +112,7 @@ export {
   moveBasketItem,
   refreshBasketItem,
   removeBasketItems,
+  rotateServeToken,
   saveBasketBundle,
   setBasketItemNote,
   setBasketOptions,

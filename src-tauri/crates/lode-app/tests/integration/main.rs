@@ -19,4 +19,5 @@ mod oauth;
 mod oauth_connection;
 mod oauth_urls;
 mod preview;
+mod serve_token;
 mod templates;

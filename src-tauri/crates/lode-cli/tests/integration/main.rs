@@ -14,5 +14,6 @@ mod real_servers_commands;
 mod real_servers_watch;
 mod search_commands;
 mod serve_clients;
+mod serve_token;
 mod servers_commands;
 mod third_party;
