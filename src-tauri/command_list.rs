@@ -21,7 +21,8 @@ macro_rules! lode_commands {
             basket: list_baskets, create_basket, get_basket, delete_basket, set_basket_options,
                 add_to_basket, add_matching_to_basket, fill_basket, remove_basket_items,
                 move_basket_item, set_basket_item_note, refresh_basket_item, export_basket,
-                save_basket_bundle, start_basket_server, stop_basket_server, basket_server;
+                save_basket_bundle, start_basket_server, stop_basket_server, basket_server,
+                rotate_serve_token;
             about: about_lode, report_first_rows;
             updates: check_for_updates, pending_update, install_update, restart_lode;
         }

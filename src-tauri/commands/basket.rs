@@ -177,6 +177,13 @@ pub async fn stop_basket_server(lode: State<'_, Arc<Lode>>) -> Result<(), LodeEr
     lode.stop_basket_server().await
 }
 
+/// Replaces the HTTP server's bearer token with a new one; the old one stops working at once.
+/// The new token stays in the keychain (`lode serve --show-token` prints it).
+#[tauri::command]
+pub async fn rotate_serve_token(lode: State<'_, Arc<Lode>>) -> Result<(), LodeError> {
+    lode.rotate_serve_token().await
+}
+
 /// The basket served over HTTP now, if any.
 #[tauri::command]
 pub async fn basket_server(lode: State<'_, Arc<Lode>>) -> Result<Option<ServingStatus>, LodeError> {

@@ -9,6 +9,12 @@
 //
 // Usage: node oauth-server.mjs [--token-ttl SECONDS] [--deny] [--preregistered CLIENT_ID]
 //                              [--no-dcr] [--no-resource-metadata-header]
+//                              [--issuer-host HOST] [--authorization-server URL]
+//                              [--registration-endpoint URL] [--token-endpoint URL]
+// The last four make the metadata hostile (or merely unusual) for Lode's URL rules:
+// `--issuer-host localhost` serves the same authorization server as http://localhost:P/ (another
+// origin on this machine); the others replace what the protected resource metadata declares or
+// where the authorization server metadata says to register and exchange codes.
 // Binds 127.0.0.1 on an ephemeral port and prints one line: `listening on http://127.0.0.1:P/mcp`.
 // GET /test/stats answers what the tests check: {registrations, codeExchanges, refreshes}.
 
@@ -31,8 +37,28 @@ const { values: options } = parseArgs({
     preregistered: { type: "string" },
     "no-dcr": { type: "boolean", default: false },
     "no-resource-metadata-header": { type: "boolean", default: false },
+    "issuer-host": { type: "string", default: "127.0.0.1" },
+    "authorization-server": { type: "string" },
+    "registration-endpoint": { type: "string" },
+    "token-endpoint": { type: "string" },
   },
 });
+
+/** Rewrites the metadata documents the SDK's router answers, as the options ask. */
+function tamperMetadata(req, res, next) {
+  const patch = req.path.startsWith("/.well-known/oauth-protected-resource")
+    ? { authorization_servers: options["authorization-server"] && [options["authorization-server"]] }
+    : req.path.startsWith("/.well-known/oauth-authorization-server")
+      ? { registration_endpoint: options["registration-endpoint"], token_endpoint: options["token-endpoint"] }
+      : {};
+  const json = res.json.bind(res);
+  res.json = (body) => {
+    const changed = { ...body };
+    for (const [key, value] of Object.entries(patch)) if (value !== undefined) changed[key] = value;
+    return json(changed);
+  };
+  next();
+}
 const tokenTtlSeconds = Number(options["token-ttl"]);
 const stats = { registrations: 0, codeExchanges: 0, refreshes: 0 };
 
@@ -153,10 +179,11 @@ listener.listen(0, "127.0.0.1", () => {
 
   const app = express();
   app.get("/test/stats", (_req, res) => res.json(stats));
+  app.use(tamperMetadata);
   app.use(
     mcpAuthRouter({
       provider,
-      issuerUrl: new URL(origin),
+      issuerUrl: new URL(`http://${options["issuer-host"]}:${port}`),
       resourceServerUrl: mcpUrl,
       scopesSupported: ["mcp:resources"],
       authorizationOptions: { rateLimit: false },

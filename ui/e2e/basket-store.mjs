@@ -226,6 +226,8 @@ export function createBasketStore(read) {
         return null;
       case "basket_server":
         return structuredClone(serving);
+      case "rotate_serve_token":
+        return null;
       default:
         return undefined;
     }

@@ -89,6 +89,14 @@ export async function stopBasketServer(): Promise<void> {
   await call<unknown>("stop_basket_server");
 }
 
+/**
+ * A new bearer token for the HTTP server in place of the old one, which stops working at once.
+ * The token itself stays in the keychain: `lode serve --show-token` prints it.
+ */
+export async function rotateServeToken(): Promise<void> {
+  await call<unknown>("rotate_serve_token");
+}
+
 /** The basket served over HTTP now, or null. */
 export function basketServer(): Promise<ServingStatus | null> {
   return call<ServingStatus | null>("basket_server");

@@ -16,6 +16,7 @@ const CODES = {
   spawnFailed: true,
   http: true,
   tls: true,
+  urlRefused: true,
   authRequired: true,
   timeout: true,
   unknownConnection: true,

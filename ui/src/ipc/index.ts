@@ -118,6 +118,7 @@ export {
   moveBasketItem,
   refreshBasketItem,
   removeBasketItems,
+  rotateServeToken,
   saveBasketBundle,
   setBasketItemNote,
   setBasketOptions,

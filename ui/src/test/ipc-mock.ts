@@ -99,6 +99,7 @@ const BASKET_COMMANDS = [
   "start_basket_server",
   "stop_basket_server",
   "basket_server",
+  "rotate_serve_token",
 ] as const;
 
 /**

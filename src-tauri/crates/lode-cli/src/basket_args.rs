@@ -95,7 +95,7 @@ pub struct ExportArgs {
 #[derive(Debug, Args)]
 pub struct ServeArgs {
     /// The basket to serve.
-    #[arg(long, value_name = "NAME", required_unless_present = "show_token")]
+    #[arg(long, value_name = "NAME", required_unless_present_any = ["show_token", "rotate_token"])]
     pub basket: Option<String>,
     /// Serve Streamable HTTP at ADDR (loopback only; port 0 picks one) instead of stdio. The
     /// first line on stdout is the URL; clients send `Authorization: Bearer <token>`.
@@ -105,4 +105,8 @@ pub struct ServeArgs {
     /// time) and exit.
     #[arg(long, conflicts_with_all = ["basket", "http"])]
     pub show_token: bool,
+    /// Make a new bearer token in place of the old one, print it and exit. The old token stops
+    /// working at once, also on a server already running (the app's, another `lode serve`).
+    #[arg(long, conflicts_with_all = ["basket", "http", "show_token"])]
+    pub rotate_token: bool,
 }

@@ -93,6 +93,7 @@ fn status(code: ErrorCode) -> u8 {
         | ErrorCode::SpawnFailed
         | ErrorCode::Http
         | ErrorCode::Tls
+        | ErrorCode::UrlRefused
         | ErrorCode::Storage
         | ErrorCode::Keychain
         | ErrorCode::KeychainUnavailable

@@ -31,6 +31,10 @@ pub enum ErrorCode {
     Http,
     /// A TLS handshake or certificate check failed.
     Tls,
+    /// Lode refused to send a request to a URL a server named: another origin than the server
+    /// and its declared authorization server, plain HTTP to another machine, or a private or
+    /// loopback address.
+    UrlRefused,
     /// The server requires authorization.
     AuthRequired,
     /// The request took longer than its timeout.
@@ -86,6 +90,7 @@ impl ErrorCode {
             Self::SpawnFailed => "spawn-failed",
             Self::Http => "http",
             Self::Tls => "tls",
+            Self::UrlRefused => "url-refused",
             Self::AuthRequired => "auth-required",
             Self::Timeout => "timeout",
             Self::UnknownConnection => "unknown-connection",

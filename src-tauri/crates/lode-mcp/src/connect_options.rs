@@ -7,6 +7,15 @@ use lode_core::Credentials;
 
 use crate::handler::EventSink;
 
+/// How much longer than other requests a tool call may take.
+///
+/// A tool does work (often an agent behind a gateway), and gateways give up on their own: one
+/// that answers JSON-RPC `-32003` (agent reply timeout) after 60 s must reach the person as that
+/// answer, with its message, not as Lode's own timeout at the same moment. So a tool call waits
+/// the connection's timeout plus this: 90 s at the default 60 s. The person's setting still
+/// applies (a connection set to 10 s waits 40 s for a tool).
+pub const TOOL_CALL_GRACE: Duration = Duration::from_secs(30);
+
 /// How to connect: the name shown in results and errors, the per-request timeout, the secrets
 /// for remote servers, where notifications go, the roots offered to servers that ask, and
 /// whether a local server gets all of Lode's environment.
@@ -26,11 +35,37 @@ impl ConnectOptions {
     pub fn new(server_name: impl Into<String>) -> Self {
         Self {
             server_name: server_name.into(),
-            request_timeout: Duration::from_secs(60),
+            request_timeout: Duration::from_secs(u64::from(lode_core::DEFAULT_TIMEOUT_SECS)),
             credentials: Credentials::default(),
             events: None,
             roots: Vec::new(),
             inherit_env: false,
         }
+    }
+
+    /// The time limit of a tool call: the request timeout plus [`TOOL_CALL_GRACE`].
+    pub fn tool_call_timeout(&self) -> Duration {
+        self.request_timeout.saturating_add(TOOL_CALL_GRACE)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Gateways in front of agents answer `-32003` after 60 s: by default a tool call must
+    /// still be waiting then, while other requests keep the plain timeout.
+    #[test]
+    fn a_tool_call_outlasts_a_sixty_second_gateway_by_default() {
+        let options = ConnectOptions::new("s");
+        assert_eq!(
+            options.request_timeout,
+            Duration::from_secs(u64::from(lode_core::DEFAULT_TIMEOUT_SECS))
+        );
+        assert!(options.tool_call_timeout() > Duration::from_secs(60));
+        assert_eq!(options.tool_call_timeout(), Duration::from_secs(90));
+        let mut short = options;
+        short.request_timeout = Duration::from_secs(10);
+        assert_eq!(short.tool_call_timeout(), Duration::from_secs(40));
     }
 }

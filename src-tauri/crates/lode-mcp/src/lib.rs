@@ -20,7 +20,7 @@ pub mod testing;
 mod transport;
 
 pub use client::McpClient;
-pub use connect_options::ConnectOptions;
+pub use connect_options::{ConnectOptions, TOOL_CALL_GRACE};
 pub use handler::EventSink;
 pub use oauth::{OAuthCredentials, SignInOptions};
 pub use server_log::ServerLog;

@@ -6,7 +6,7 @@
 //! a DNS-rebinding attack would otherwise let through (a browser always sends `Origin` on the
 //! cross-origin POSTs MCP uses; native clients send none).
 
-use std::sync::Arc;
+use std::sync::{Arc, RwLock};
 
 use axum::extract::{Request, State};
 use axum::http::header::{AUTHORIZATION, ORIGIN, WWW_AUTHENTICATE};
@@ -17,15 +17,20 @@ use sha2::{Digest, Sha256};
 
 pub(crate) struct Guard {
     /// The token's digest: comparing digests takes the same time whatever the guess, and does
-    /// not even reveal the token's length.
-    token: [u8; 32],
+    /// not even reveal the token's length. Replaced when the token is rotated.
+    token: RwLock<[u8; 32]>,
 }
 
 impl Guard {
     pub fn new(token: &str) -> Arc<Self> {
         Arc::new(Self {
-            token: digest(token),
+            token: RwLock::new(digest(token)),
         })
+    }
+
+    /// From now on only `token` is admitted.
+    pub fn replace(&self, token: &str) {
+        *self.token.write().unwrap_or_else(|p| p.into_inner()) = digest(token);
     }
 
     fn admits(&self, headers: &HeaderMap) -> bool {
@@ -37,10 +42,11 @@ impl Guard {
             return false;
         };
         let offered = digest(offered);
+        let token = *self.token.read().unwrap_or_else(|p| p.into_inner());
         // Every byte is compared, whatever the first difference.
         offered
             .iter()
-            .zip(self.token.iter())
+            .zip(token.iter())
             .fold(0u8, |diff, (a, b)| diff | (a ^ b))
             == 0
     }
@@ -155,5 +161,8 @@ mod tests {
         assert!(!with("s3cret"));
         assert!(!with("Bearer "));
         assert!(!guard.admits(&HeaderMap::new()));
+        guard.replace("rotated");
+        assert!(!with("Bearer s3cret"), "the old token stops at once");
+        assert!(with("Bearer rotated"));
     }
 }

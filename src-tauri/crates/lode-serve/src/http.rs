@@ -3,20 +3,23 @@
 //! This is how an assistant that cannot launch Lode (one already running elsewhere on the
 //! machine, or several at once) reaches a basket. rmcp's service does the protocol (sessions for
 //! clients before 2026-07-28, stateless requests after, SSE streams for notifications, and a
-//! loopback-only `Host` check); [`super::guard`] adds the token and the `Origin` check in front.
+//! loopback-only `Host` check); [`super::guard`] adds the token and the `Origin` check in front,
+//! and [`super::connections`] the timeouts and the connection cap. The token can be replaced
+//! while the server runs ([`HttpServing::replace_token`]): the old one stops working at once.
 
 use std::net::SocketAddr;
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 
 use lode_core::{ErrorCode, LodeError, LodeResult};
 use rmcp::transport::streamable_http_server::{
     session::local::LocalSessionManager, StreamableHttpServerConfig, StreamableHttpService,
 };
 use tokio::net::TcpListener;
-use tokio::sync::{oneshot, watch};
+use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
 use crate::changes::{self, Following};
+use crate::connections::{self, HttpLimits};
 use crate::guard::{self, Guard};
 use crate::handler::BasketServer;
 use crate::shelf::Shelf;
@@ -26,10 +29,35 @@ use crate::BasketFeed;
 /// [`HttpServing::stop`] stops it and waits until it has.
 pub struct HttpServing {
     local_addr: SocketAddr,
-    /// Dropped (or sent on) to begin the graceful shutdown.
-    shutdown: oneshot::Sender<()>,
+    /// Dropped (or set) to begin the graceful shutdown.
+    shutdown: watch::Sender<bool>,
     server: JoinHandle<std::io::Result<()>>,
+    guard: Arc<Guard>,
     _following: Following,
+}
+
+/// Replaces the token of a running server from elsewhere (a task that follows the keychain)
+/// without keeping the server alive.
+#[derive(Clone)]
+pub struct TokenHandle(Weak<Guard>);
+
+impl TokenHandle {
+    /// Makes `token` the only one admitted from now on; `false` once the server has stopped
+    /// (or when `token` is empty, which is never admitted).
+    pub fn replace(&self, token: &str) -> bool {
+        match self.0.upgrade() {
+            Some(guard) if !token.trim().is_empty() => {
+                guard.replace(token);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether the server still runs.
+    pub fn is_live(&self) -> bool {
+        self.0.strong_count() > 0
+    }
 }
 
 impl HttpServing {
@@ -43,6 +71,21 @@ impl HttpServing {
         format!("http://{}/mcp", self.local_addr)
     }
 
+    /// Makes `token` the only bearer token admitted from now on: a request with the old one
+    /// is answered 401, even on a connection opened before.
+    pub fn replace_token(&self, token: &str) -> LodeResult<()> {
+        if token.trim().is_empty() {
+            return Err(empty_token());
+        }
+        self.guard.replace(token);
+        Ok(())
+    }
+
+    /// A handle that replaces the token without keeping the server alive.
+    pub fn token_handle(&self) -> TokenHandle {
+        TokenHandle(Arc::downgrade(&self.guard))
+    }
+
     /// Ends every session and open stream, stops accepting connections, and waits until the
     /// server is gone.
     pub async fn stop(self) -> LodeResult<()> {
@@ -50,7 +93,7 @@ impl HttpServing {
             shutdown, server, ..
         } = self;
         // The receiver may already be gone if the server failed; its result says why.
-        let _ = shutdown.send(());
+        let _ = shutdown.send(true);
         match server.await {
             Ok(Ok(())) => Ok(()),
             Ok(Err(error)) => Err(LodeError::new(
@@ -74,9 +117,20 @@ impl HttpServing {
 /// page gets 403.
 pub async fn serve_http(
     feed: Arc<dyn BasketFeed>,
+    revisions: watch::Receiver<i64>,
+    addr: SocketAddr,
+    token: String,
+) -> LodeResult<HttpServing> {
+    serve_http_limited(feed, revisions, addr, token, HttpLimits::default()).await
+}
+
+/// [`serve_http`] with other connection limits than the defaults (tests shorten them).
+pub async fn serve_http_limited(
+    feed: Arc<dyn BasketFeed>,
     mut revisions: watch::Receiver<i64>,
     addr: SocketAddr,
     token: String,
+    limits: HttpLimits,
 ) -> LodeResult<HttpServing> {
     if !addr.ip().is_loopback() {
         return Err(LodeError::new(
@@ -88,10 +142,7 @@ pub async fn serve_http(
         ));
     }
     if token.trim().is_empty() {
-        return Err(LodeError::new(
-            ErrorCode::InvalidInput,
-            "serving a basket over HTTP needs a token",
-        ));
+        return Err(empty_token());
     }
     // Seen before the first read, so a change made while it runs is followed, not lost.
     revisions.borrow_and_update();
@@ -120,24 +171,31 @@ pub async fn serve_http(
             Default::default(),
             config,
         );
+    let guard = Guard::new(&token);
     let router = axum::Router::new().nest_service("/mcp", service).layer(
-        axum::middleware::from_fn_with_state(Guard::new(&token), guard::check),
+        axum::middleware::from_fn_with_state(guard.clone(), guard::check),
     );
-    let (shutdown, shutdown_requested) = oneshot::channel::<()>();
-    let server = tokio::spawn(async move {
-        axum::serve(listener, router)
-            .with_graceful_shutdown(async move {
-                // A send or a drop of the handle: either way, stop.
-                let _ = shutdown_requested.await;
-                // Open SSE streams would otherwise keep graceful shutdown waiting.
-                sessions_end.cancel();
-            })
-            .await
+    let (shutdown, stop) = watch::channel(false);
+    let mut stopping = stop.clone();
+    tokio::spawn(async move {
+        // A send or a drop of the handle: either way, stop. Open SSE streams would otherwise
+        // keep the connections (and so the graceful shutdown) waiting.
+        let _ = stopping.wait_for(|stop| *stop).await;
+        sessions_end.cancel();
     });
+    let server = tokio::spawn(connections::serve(listener, router, limits, stop));
     Ok(HttpServing {
         local_addr,
         shutdown,
         server,
+        guard,
         _following: following,
     })
+}
+
+fn empty_token() -> LodeError {
+    LodeError::new(
+        ErrorCode::InvalidInput,
+        "serving a basket over HTTP needs a token",
+    )
 }

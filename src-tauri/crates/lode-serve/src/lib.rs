@@ -14,9 +14,11 @@
 //!
 //! Transports: [`serve_stdio`] (one client on stdin/stdout), [`serve_transport`] (any byte
 //! stream, e.g. `tokio::io::duplex` in tests) and [`serve_http`] (Streamable HTTP on loopback,
-//! behind a bearer token and an Origin check).
+//! behind a bearer token and an Origin check, with header-read and idle timeouts and a
+//! connection cap).
 
 mod changes;
+mod connections;
 mod contents;
 mod guard;
 mod handler;
@@ -31,7 +33,8 @@ mod uri;
 use lode_core::basket::Basket;
 use lode_core::LodeResult;
 
-pub use http::{serve_http, HttpServing};
+pub use connections::HttpLimits;
+pub use http::{serve_http, serve_http_limited, HttpServing, TokenHandle};
 pub use stdio::{serve_stdio, serve_transport};
 pub use uri::item_uri;
 

@@ -150,6 +150,17 @@ describe("BasketPane", () => {
     expect(argsOf(calls, "stop_basket_server")).toHaveLength(1);
   });
 
+  it("makes a new token on demand, without the token reaching the window", async () => {
+    const { calls } = setup({ baskets: [{ name: "Default", items: three() }] });
+    renderPane();
+    await screen.findAllByTestId("basket-item");
+    const user = userEvent.setup();
+    expect(screen.queryByTestId("basket-serve-rotated")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "New token" }));
+    expect(await screen.findByTestId("basket-serve-rotated")).toHaveTextContent("the old one no longer works");
+    expect(argsOf(calls, "rotate_serve_token")).toHaveLength(1);
+  });
+
   it("changes the limit and auto refresh, and deletes a basket after confirming", async () => {
     const { calls } = setup({ baskets: [{ name: "Default", items: three() }, { name: "Other" }] });
     renderPane();

@@ -1,8 +1,16 @@
 // The "Serve over HTTP" switch under a basket: starting and stopping Lode's MCP server of it on
-// a chosen (or any free) port, and the URL while it runs.
+// a chosen (or any free) port, the URL while it runs, and a new bearer token on demand.
 import { useEffect, useId, useState } from "react";
 import { useT } from "../../i18n";
-import { basketServer, startBasketServer, stopBasketServer, toLodeError, type LodeError, type ServingStatus } from "../../ipc";
+import {
+  basketServer,
+  rotateServeToken,
+  startBasketServer,
+  stopBasketServer,
+  toLodeError,
+  type LodeError,
+  type ServingStatus,
+} from "../../ipc";
 import { LodeErrorBanner } from "../errors/LodeErrorBanner";
 
 const sameName = (a: string, b: string) => a.toLocaleLowerCase() === b.toLocaleLowerCase();
@@ -26,6 +34,7 @@ export function ServeSwitch({ basketName }: { basketName: string }) {
   const [portText, setPortText] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<LodeError | null>(null);
+  const [rotated, setRotated] = useState(false);
   const portId = useId();
   const port = parsePort(portText);
 
@@ -52,6 +61,17 @@ export function ServeSwitch({ basketName }: { basketName: string }) {
     const work = on ? stopBasketServer().then(() => null) : startBasketServer(basketName, port ?? 0);
     work
       .then(setStatus, (reason: unknown) => setError(toLodeError(reason)))
+      .finally(() => setBusy(false));
+  };
+
+  // The old token is refused from now on, by the app's server and by any `lode serve --http`.
+  const rotate = () => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    setRotated(false);
+    rotateServeToken()
+      .then(() => setRotated(true), (reason: unknown) => setError(toLodeError(reason)))
       .finally(() => setBusy(false));
   };
 
@@ -100,6 +120,23 @@ export function ServeSwitch({ basketName }: { basketName: string }) {
         </div>
       )}
       {!on && status !== null && <p className="basket-serve__other">{t("basket.serve.other", { name: status.basket })}</p>}
+      <div className="basket-serve__row">
+        <button
+          type="button"
+          className="button"
+          data-testid="basket-serve-rotate"
+          title={t("basket.serve.rotateHint")}
+          disabled={busy}
+          onClick={rotate}
+        >
+          {t("basket.serve.rotate")}
+        </button>
+        {rotated && (
+          <span role="status" data-testid="basket-serve-rotated">
+            {t("basket.serve.rotated")}
+          </span>
+        )}
+      </div>
       {error && <LodeErrorBanner error={error} />}
     </div>
   );

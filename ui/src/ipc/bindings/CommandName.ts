@@ -57,6 +57,7 @@ export type CommandName =
   | "start_basket_server"
   | "stop_basket_server"
   | "basket_server"
+  | "rotate_serve_token"
   | "about_lode"
   | "report_first_rows"
   | "check_for_updates"

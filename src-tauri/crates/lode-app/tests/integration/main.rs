@@ -17,5 +17,7 @@ mod hub;
 mod import_apply;
 mod oauth;
 mod oauth_connection;
+mod oauth_urls;
 mod preview;
+mod serve_token;
 mod templates;

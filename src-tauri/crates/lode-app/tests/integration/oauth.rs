@@ -222,30 +222,73 @@ async fn signing_out_forgets_the_credentials() {
         .expect("signing out twice is fine");
 }
 
+/// A browser raced by another local caller: before the real redirect reaches Lode's listener,
+/// a callback with a forged `state` and a request for another path arrive. Each gets 400 and
+/// the listener keeps waiting; the real redirect then signs in. Sends back the three statuses.
+fn raced_browser() -> (
+    impl FnOnce(&str) -> LodeResult<()>,
+    oneshot::Receiver<Vec<(u16, String)>>,
+) {
+    let (report, reported) = oneshot::channel();
+    let open = move |url: &str| {
+        let url = url.to_owned();
+        tokio::spawn(async move {
+            let client = reqwest::Client::builder()
+                .redirect(reqwest::redirect::Policy::none())
+                .build()
+                .expect("a client");
+            let authorized = client.get(url).send().await.expect("authorize");
+            let callback = authorized
+                .headers()
+                .get(reqwest::header::LOCATION)
+                .and_then(|v| v.to_str().ok())
+                .map(|v| Url::parse(v).expect("a callback URL"))
+                .expect("the authorization server redirects to Lode");
+            let mut forged = callback.clone();
+            let pairs: Vec<(String, String)> = callback
+                .query_pairs()
+                .map(|(k, v)| {
+                    let v = if k == "state" { "forged".into() } else { v };
+                    (k.into_owned(), v.into_owned())
+                })
+                .collect();
+            forged.query_pairs_mut().clear().extend_pairs(pairs);
+            let mut elsewhere = callback.clone();
+            elsewhere.set_path("/favicon.ico");
+            elsewhere.set_query(None);
+            let mut statuses = Vec::new();
+            for url in [forged, elsewhere, callback] {
+                let response = client.get(url).send().await.expect("the listener answers");
+                let status = response.status().as_u16();
+                statuses.push((status, response.text().await.unwrap_or_default()));
+            }
+            let _ = report.send(statuses);
+        });
+        Ok(())
+    };
+    (open, reported)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_redirect_with_another_state_is_refused() {
+async fn a_callback_with_another_state_gets_400_and_the_real_one_still_signs_in() {
     let server = OAuthServer::start(&[]);
     let connection = connection(&server);
     let (store, secrets) = memory();
-    let (open, page) = browser(|mut url| {
-        let pairs: Vec<(String, String)> = url
-            .query_pairs()
-            .map(|(k, v)| {
-                let v = if k == "state" { "forged".into() } else { v };
-                (k.into_owned(), v.into_owned())
-            })
-            .collect();
-        url.query_pairs_mut().clear().extend_pairs(pairs);
-        url
-    });
-    let error = sign_in(&connection, secrets, None, open)
+    let (open, statuses) = raced_browser();
+    sign_in(&connection, secrets.clone(), None, open)
         .await
-        .expect_err("a forged state");
-    assert_eq!(error.code, ErrorCode::Protocol, "{error:?}");
-    assert!(error.message.contains("state"), "{}", error.message);
-    assert!(page.await.expect("page").contains("sign-in failed"));
-    assert!(store.entry_names().is_empty());
-    assert_eq!(server.count("codeExchanges").await, 0);
+        .expect("the real redirect signs in after the forged one");
+    let statuses = statuses.await.expect("the browser finished");
+    let codes: Vec<u16> = statuses.iter().map(|(status, _)| *status).collect();
+    assert_eq!(codes, [400, 400, 200], "{statuses:?}");
+    assert!(
+        statuses[0].1.contains("does not belong"),
+        "{}",
+        statuses[0].1
+    );
+    assert!(statuses[2].1.contains("You can close this tab"));
+    assert_eq!(server.count("codeExchanges").await, 1);
+    assert!(stored(store.as_ref()).is_some());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -1,5 +1,6 @@
 //! `lode serve --basket NAME [--http [ADDR]]`: Lode as an MCP server of one basket, for an
-//! assistant's configuration. `lode serve --show-token` prints the HTTP server's token.
+//! assistant's configuration. `lode serve --show-token` prints the HTTP server's token;
+//! `lode serve --rotate-token` replaces it with a new one (printed), the old one refused at once.
 
 use lode_core::LodeResult;
 
@@ -10,6 +11,12 @@ use crate::pairs::usage;
 
 pub async fn run(args: &ServeArgs) -> LodeResult<Outcome> {
     let lode = open_lode()?;
+    if args.rotate_token {
+        lode.rotate_serve_token().await?;
+        let token = lode.serve_token().await?;
+        crate::render::text(&format!("{}\n", token.expose()))?;
+        return Ok(Outcome::Success);
+    }
     if args.show_token {
         let token = lode.serve_token().await?;
         crate::render::text(&format!("{}\n", token.expose()))?;

@@ -7,6 +7,7 @@ mod support;
 
 mod cli_commands;
 mod demo_server;
+mod gateway_timeout;
 mod hostile_text;
 mod import_commands;
 mod no_keychain;
@@ -16,6 +17,7 @@ mod real_servers_commands;
 mod real_servers_watch;
 mod search_commands;
 mod serve_clients;
+mod serve_token;
 mod server_process;
 mod servers_commands;
 mod third_party;

@@ -222,9 +222,20 @@ impl McpClient {
         what: &str,
         request: impl Future<Output = Result<T, ServiceError>>,
     ) -> LodeResult<T> {
-        match tokio::time::timeout(self.options.request_timeout, request).await {
+        self.call_within(self.options.request_timeout, what, request)
+            .await
+    }
+
+    /// [`McpClient::call`] with its own time limit (tool calls wait longer).
+    pub(crate) async fn call_within<T>(
+        &self,
+        limit: Duration,
+        what: &str,
+        request: impl Future<Output = Result<T, ServiceError>>,
+    ) -> LodeResult<T> {
+        match tokio::time::timeout(limit, request).await {
             Ok(result) => result.map_err(|e| with_log_tail(from_service(e, what), &self.log)),
-            Err(_) => Err(timed_out(what, self.options.request_timeout)),
+            Err(_) => Err(timed_out(what, limit)),
         }
     }
 }

@@ -1,14 +1,16 @@
 //! Finds the authorization server of an MCP server: its protected resource metadata
 //! (RFC 9728) names the server, whose own metadata (RFC 8414, or OpenID Connect discovery)
 //! names the endpoints. Servers from before RFC 9728 (MCP 2025-03-26) have neither: their
-//! origin is taken as the authorization server.
+//! origin is taken as the authorization server. Every URL followed passes the sign-in's
+//! [`UrlPolicy`]: the server's own origin, then the authorization server it declares.
 
 use lode_core::{ErrorCode, LodeError, LodeResult};
 use serde::Deserialize;
 use url::Url;
 
 use super::challenge;
-use super::http::{endpoint, OAuthHttp};
+use super::http::OAuthHttp;
+use super::policy::UrlPolicy;
 use crate::http_failure::display_url;
 
 /// RFC 9728 protected resource metadata, the fields Lode uses.
@@ -45,22 +47,28 @@ pub(crate) struct Discovered {
     pub(crate) scope: Option<String>,
 }
 
-pub(crate) async fn discover(http: &OAuthHttp, resource: &Url) -> LodeResult<Discovered> {
+/// Finds the authorization server; `policy` learns which one the resource declared.
+pub(crate) async fn discover(
+    http: &OAuthHttp,
+    resource: &Url,
+    policy: &mut UrlPolicy,
+) -> LodeResult<Discovered> {
     let challenge = http.challenge(resource).await?;
     let param = |name| {
         challenge
             .as_deref()
             .and_then(|c| challenge::parameter(c, name))
     };
-    let protected = protected_resource(http, resource, param("resource_metadata")).await?;
+    let protected = protected_resource(http, resource, param("resource_metadata"), policy).await?;
     let issuer = match protected
         .as_ref()
         .and_then(|p| p.authorization_servers.first())
     {
-        Some(issuer) => endpoint(issuer, "authorization server")?,
-        None => origin(resource)?,
+        Some(issuer) => parse_issuer(issuer)?,
+        None => origin(resource),
     };
-    let server = authorization_server(http, &issuer).await?;
+    policy.declare_authorization_server(&issuer)?;
+    let server = authorization_server(http, &issuer, policy).await?;
     let scope = param("scope").or_else(|| {
         protected
             .and_then(|p| p.scopes_supported)
@@ -76,12 +84,13 @@ async fn protected_resource(
     http: &OAuthHttp,
     resource: &Url,
     from_challenge: Option<String>,
+    policy: &UrlPolicy,
 ) -> LodeResult<Option<ProtectedResource>> {
     let mut candidates = Vec::new();
     if let Some(url) = from_challenge {
-        candidates.push(endpoint(&url, "protected resource metadata")?);
+        candidates.push(policy.endpoint(&url, "protected resource metadata")?);
     }
-    candidates.extend(well_known(resource, "oauth-protected-resource")?);
+    candidates.extend(well_known(resource, "oauth-protected-resource", policy)?);
     for url in candidates {
         let found: Option<ProtectedResource> = http
             .metadata(&url, "reading protected resource metadata")
@@ -122,16 +131,20 @@ fn check_resource(found: &ProtectedResource, resource: &Url) -> LodeResult<()> {
 
 /// The authorization server's metadata, from the RFC 8414 URL, else the OpenID Connect ones;
 /// its `issuer` must be the one asked for (RFC 8414 §3.3).
-async fn authorization_server(http: &OAuthHttp, issuer: &Url) -> LodeResult<AuthServer> {
-    let mut candidates = well_known(issuer, "oauth-authorization-server")?;
-    candidates.extend(well_known(issuer, "openid-configuration")?);
+async fn authorization_server(
+    http: &OAuthHttp,
+    issuer: &Url,
+    policy: &UrlPolicy,
+) -> LodeResult<AuthServer> {
+    let mut candidates = well_known(issuer, "oauth-authorization-server", policy)?;
+    candidates.extend(well_known(issuer, "openid-configuration", policy)?);
     if issuer.path() != "/" {
         // OpenID Connect Discovery 1.0 appends to the issuer instead of inserting.
         let appended = format!(
             "{}/.well-known/openid-configuration",
             issuer.as_str().trim_end_matches('/')
         );
-        candidates.push(endpoint(&appended, "authorization server metadata")?);
+        candidates.push(policy.endpoint(&appended, "authorization server metadata")?);
     }
     for url in candidates {
         let found: Option<AuthServer> = http
@@ -188,7 +201,7 @@ fn check_pkce(found: &AuthServer) -> LodeResult<()> {
 }
 
 /// `/.well-known/<name><path>` (when the URL has a path) then `/.well-known/<name>`.
-fn well_known(url: &Url, name: &str) -> LodeResult<Vec<Url>> {
+fn well_known(url: &Url, name: &str, policy: &UrlPolicy) -> LodeResult<Vec<Url>> {
     let path = url.path().trim_end_matches('/');
     let mut paths = Vec::new();
     if !path.is_empty() {
@@ -202,24 +215,31 @@ fn well_known(url: &Url, name: &str) -> LodeResult<Vec<Url>> {
             candidate.set_path(&path);
             candidate.set_query(None);
             candidate.set_fragment(None);
-            check_metadata_url(candidate)
+            policy.check(&candidate, "metadata URL")?;
+            Ok(candidate)
         })
         .collect()
 }
 
-fn check_metadata_url(url: Url) -> LodeResult<Url> {
-    super::http::check_endpoint(&url, "metadata URL")?;
-    Ok(url)
+fn parse_issuer(raw: &str) -> LodeResult<Url> {
+    Url::parse(raw).map_err(|e| {
+        LodeError::new(
+            ErrorCode::Protocol,
+            format!(
+                "the authorization server `{}` is not a valid URL: {e}",
+                display_url(raw)
+            ),
+        )
+    })
 }
 
 /// The server's origin as an issuer URL (the pre-RFC 9728 fallback).
-fn origin(resource: &Url) -> LodeResult<Url> {
+fn origin(resource: &Url) -> Url {
     let mut origin = resource.clone();
     origin.set_path("/");
     origin.set_query(None);
     origin.set_fragment(None);
-    super::http::check_endpoint(&origin, "authorization server")?;
-    Ok(origin)
+    origin
 }
 
 #[cfg(test)]
@@ -232,9 +252,11 @@ mod tests {
 
     #[test]
     fn well_known_urls_are_path_aware_first() {
+        let policy = UrlPolicy::for_server(&url("https://h.example/api/mcp"));
         let found = well_known(
             &url("https://h.example/api/mcp?x=1"),
             "oauth-protected-resource",
+            &policy,
         )
         .expect("https");
         let found: Vec<&str> = found.iter().map(Url::as_str).collect();
@@ -245,8 +267,12 @@ mod tests {
                 "https://h.example/.well-known/oauth-protected-resource",
             ]
         );
-        let root =
-            well_known(&url("https://h.example/"), "oauth-authorization-server").expect("https");
+        let root = well_known(
+            &url("https://h.example/"),
+            "oauth-authorization-server",
+            &policy,
+        )
+        .expect("https");
         assert_eq!(root.len(), 1);
     }
 

@@ -1,7 +1,8 @@
 //! The HTTP side of OAuth: fetching metadata documents, registering, and token requests. One
 //! small reqwest client with no redirects (a token request must never be re-sent elsewhere),
-//! bounded times and bounded bodies; authorization server endpoints must be HTTPS unless they
-//! are on this machine.
+//! bounded times and bounded bodies. Which URLs it may be sent to is [`super::policy`]'s
+//! decision; its resolver refuses names that resolve to private addresses
+//! ([`super::addresses`]).
 
 use std::time::Duration;
 
@@ -12,6 +13,8 @@ use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use url::Url;
 
+use super::addresses::{proxy_hosts, refused_in, GuardedResolver};
+use super::policy::UrlPolicy;
 use crate::error::from_http_failure;
 use crate::http_failure::{display_url, excerpt, HttpFailure};
 
@@ -33,8 +36,18 @@ struct ErrorResponse {
 }
 
 impl OAuthHttp {
-    pub(crate) fn new() -> LodeResult<Self> {
+    /// The client of a sign-in to `server`, or a refresh of its tokens: names other than the
+    /// server's own host (and the environment's proxies) must resolve to addresses `policy`
+    /// allows.
+    pub(crate) fn new(server: &Url, policy: &UrlPolicy) -> LodeResult<Self> {
+        let mut trusted = proxy_hosts();
+        trusted.extend(server.host_str().map(str::to_owned));
+        let resolver = GuardedResolver {
+            trusted,
+            server_on_loopback: policy.server_on_loopback(),
+        };
         let client = reqwest::Client::builder()
+            .dns_resolver(std::sync::Arc::new(resolver))
             .connect_timeout(CONNECT_TIMEOUT)
             .timeout(REQUEST_TIMEOUT)
             .redirect(reqwest::redirect::Policy::none())
@@ -141,41 +154,6 @@ impl OAuthHttp {
     }
 }
 
-/// Rejects an endpoint that would send codes, secrets or tokens in the clear to another
-/// machine: only `https`, or `http` to a loopback address.
-pub(crate) fn check_endpoint(url: &Url, what: &str) -> LodeResult<()> {
-    let loopback = match url.host() {
-        Some(url::Host::Domain(domain)) => domain.eq_ignore_ascii_case("localhost"),
-        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
-        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
-        None => false,
-    };
-    if url.scheme() == "https" || (url.scheme() == "http" && loopback) {
-        Ok(())
-    } else {
-        Err(LodeError::new(
-            ErrorCode::Protocol,
-            format!(
-                "the {what} {} is neither HTTPS nor on this machine: Lode does not send \
-                 credentials there",
-                display_url(url.as_str())
-            ),
-        ))
-    }
-}
-
-/// Parses an endpoint a metadata document names and checks it with [`check_endpoint`].
-pub(crate) fn endpoint(raw: &str, what: &str) -> LodeResult<Url> {
-    let url = Url::parse(raw).map_err(|e| {
-        LodeError::new(
-            ErrorCode::Protocol,
-            format!("the {what} `{}` is not a valid URL: {e}", display_url(raw)),
-        )
-    })?;
-    check_endpoint(&url, what)?;
-    Ok(url)
-}
-
 fn form_encode(value: &str) -> String {
     url::form_urlencoded::byte_serialize(value.as_bytes()).collect()
 }
@@ -261,26 +239,14 @@ fn parse<T: DeserializeOwned>(body: &[u8], url: &Url, what: &str) -> LodeResult<
 }
 
 fn unreachable(error: &reqwest::Error, url: &Url) -> LodeError {
-    from_http_failure(&HttpFailure::from_reqwest(error, url.as_str()), "OAuth")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn credentials_go_only_over_https_or_to_this_machine() {
-        for ok in [
-            "https://as.example/token",
-            "http://127.0.0.1:8080/token",
-            "http://localhost/token",
-            "http://[::1]:9/token",
-        ] {
-            assert!(endpoint(ok, "token endpoint").is_ok(), "{ok}");
-        }
-        for bad in ["http://as.example/token", "ftp://127.0.0.1/x", "not a url"] {
-            let error = endpoint(bad, "token endpoint").expect_err(bad);
-            assert_eq!(error.code, ErrorCode::Protocol, "{bad}");
-        }
+    if let Some(why) = refused_in(error) {
+        return LodeError::new(
+            ErrorCode::UrlRefused,
+            format!(
+                "Lode refused to contact {}: {why}, where a remote server may not send Lode",
+                display_url(url.as_str())
+            ),
+        );
     }
+    from_http_failure(&HttpFailure::from_reqwest(error, url.as_str()), "OAuth")
 }

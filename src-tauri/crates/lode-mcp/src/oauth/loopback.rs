@@ -1,7 +1,8 @@
 //! The redirect listener (RFC 8252 §7.3): `http://127.0.0.1:<ephemeral port>/callback`. It
 //! waits for the one redirect that ends the sign-in, answers the browser with a short plain
-//! page, and gives up after a time limit. Other requests (a favicon, a browser's speculative
-//! connection) are answered or dropped without disturbing the wait.
+//! page, and gives up after a time limit. Anything else is answered 400 without disturbing the
+//! wait: another path (a favicon, a probe), and a callback whose `state` is not this sign-in's
+//! (another local process or web page racing the browser must not end, or fail, the sign-in).
 
 use std::net::{Ipv4Addr, SocketAddr};
 use std::time::Duration;
@@ -61,7 +62,7 @@ impl Loopback {
         state: &str,
         timeout: Duration,
     ) -> LodeResult<String> {
-        let redirect = tokio::time::timeout(timeout, self.next_redirect())
+        tokio::time::timeout(timeout, self.wait_for(state))
             .await
             .map_err(|_| {
                 LodeError::new(
@@ -71,14 +72,13 @@ impl Loopback {
                         human(timeout)
                     ),
                 )
-            })??;
-        let outcome = code_from(&redirect.query, state);
-        answer_browser(redirect.stream, outcome.is_ok()).await;
-        outcome
+            })?
     }
 
-    async fn next_redirect(self) -> LodeResult<Redirect> {
-        let (found, mut redirects) = mpsc::channel::<Redirect>(1);
+    /// Serves the listener until a callback carries `state`; callbacks that do not are
+    /// answered 400 and the wait goes on.
+    async fn wait_for(self, state: &str) -> LodeResult<String> {
+        let (found, mut redirects) = mpsc::channel::<Redirect>(4);
         loop {
             tokio::select! {
                 accepted = self.listener.accept() => {
@@ -88,14 +88,26 @@ impl Loopback {
                     ))?;
                     tokio::spawn(serve(stream, peer, found.clone()));
                 }
-                Some(redirect) = redirects.recv() => return Ok(redirect),
+                Some(redirect) = redirects.recv() => {
+                    if !carries_state(&redirect.query, state) {
+                        tracing::warn!(
+                            "a sign-in callback without this sign-in's state was refused; still \
+                             waiting for the browser"
+                        );
+                        tokio::spawn(answer_stranger(redirect.stream));
+                        continue;
+                    }
+                    let outcome = code_from(&redirect.query, state);
+                    answer_browser(redirect.stream, outcome.is_ok()).await;
+                    return outcome;
+                }
             }
         }
     }
 }
 
 /// Reads one request; hands a `GET /callback?...` to the waiting sign-in, answers anything
-/// else with 404.
+/// else with 400.
 async fn serve(mut stream: TcpStream, peer: SocketAddr, found: mpsc::Sender<Redirect>) {
     if !peer.ip().is_loopback() {
         return;
@@ -114,7 +126,12 @@ async fn serve(mut stream: TcpStream, peer: SocketAddr, found: mpsc::Sender<Redi
             let _ = found.send(Redirect { query, stream }).await;
         }
         _ => {
-            let _ = write_page(&mut stream, "404 Not Found", "Not found.").await;
+            let _ = write_page(
+                &mut stream,
+                "400 Bad Request",
+                "This address only receives Lode's sign-in.",
+            )
+            .await;
         }
     }
 }
@@ -130,6 +147,25 @@ async fn read_head(stream: &mut TcpStream) -> std::io::Result<String> {
         head.extend_from_slice(&buffer[..read]);
     }
     Ok(String::from_utf8_lossy(&head).into_owned())
+}
+
+/// Whether the redirect's query carries exactly `expected` as its `state`.
+fn carries_state(query: &str, expected: &str) -> bool {
+    url::form_urlencoded::parse(query.as_bytes())
+        .filter(|(key, _)| key == "state")
+        .map(|(_, value)| value == expected)
+        .reduce(|a, b| a && b)
+        .unwrap_or(false)
+}
+
+/// A callback from some other sign-in (or none): 400, and the real one is still awaited.
+async fn answer_stranger(mut stream: TcpStream) {
+    let _ = write_page(
+        &mut stream,
+        "400 Bad Request",
+        "This sign-in link does not belong to the sign-in Lode is waiting for.",
+    )
+    .await;
 }
 
 /// The code from the redirect's query, or why the sign-in failed.
@@ -213,6 +249,20 @@ mod tests {
             code_from("code=abc&state=s1", "s1").ok(),
             Some("abc".into())
         );
+    }
+
+    #[test]
+    fn only_the_exact_state_is_this_sign_ins() {
+        assert!(carries_state("code=a&state=s1", "s1"));
+        for query in [
+            "code=a&state=s2",
+            "code=a",
+            "state=s1&state=s2",
+            "state=",
+            "",
+        ] {
+            assert!(!carries_state(query, "s1"), "{query}");
+        }
     }
 
     #[test]

@@ -6,12 +6,14 @@
 //! Nothing here stores anything: a sign-in returns [`OAuthCredentials`], which the caller keeps
 //! (Lode keeps them in the keychain) and hands back to [`refresh`].
 
+mod addresses;
 mod challenge;
 mod credentials;
 mod discovery;
 mod http;
 mod loopback;
 mod pkce;
+mod policy;
 mod registration;
 mod token;
 
@@ -26,6 +28,7 @@ pub use token::refresh;
 use crate::http_failure::display_url;
 use loopback::Loopback;
 use pkce::{random_token, Pkce};
+use policy::UrlPolicy;
 use registration::ClientChoice;
 use token::CodeExchange;
 
@@ -71,12 +74,15 @@ pub async fn sign_in(
     open_browser: impl FnOnce(&str) -> LodeResult<()>,
 ) -> LodeResult<OAuthCredentials> {
     let resource = server_url(&options.server_url)?;
-    let http = http::OAuthHttp::new()?;
-    let discovered = discovery::discover(&http, &resource).await?;
+    let mut policy = UrlPolicy::for_server(&resource);
+    let http = http::OAuthHttp::new(&resource, &policy)?;
+    let discovered = discovery::discover(&http, &resource, &mut policy).await?;
     let server = &discovered.server;
+    // The browser is sent to the authorization endpoint: held to the same rules, so a hostile
+    // server cannot send the person to a look-alike sign-in page on another host.
     let authorization_endpoint =
-        http::endpoint(&server.authorization_endpoint, "authorization endpoint")?;
-    http::endpoint(&server.token_endpoint, "token endpoint")?;
+        policy.endpoint(&server.authorization_endpoint, "authorization endpoint")?;
+    policy.endpoint(&server.token_endpoint, "token endpoint")?;
 
     let listener = Loopback::bind().await?;
     let choice = ClientChoice {
@@ -86,6 +92,7 @@ pub async fn sign_in(
     };
     let client = registration::client(
         &http,
+        &policy,
         server,
         &choice,
         listener.redirect_uri(),

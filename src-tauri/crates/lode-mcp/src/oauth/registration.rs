@@ -7,7 +7,8 @@ use serde_json::json;
 
 use super::credentials::ClientAuth;
 use super::discovery::AuthServer;
-use super::http::{endpoint, OAuthHttp};
+use super::http::OAuthHttp;
+use super::policy::UrlPolicy;
 use crate::http_failure::display_url;
 
 /// The client the sign-in uses.
@@ -37,6 +38,7 @@ struct Registered {
 
 pub(crate) async fn client(
     http: &OAuthHttp,
+    policy: &UrlPolicy,
     server: &AuthServer,
     choice: &ClientChoice<'_>,
     redirect_uri: &str,
@@ -75,7 +77,7 @@ pub(crate) async fn client(
             ),
         ));
     };
-    let registration = endpoint(registration, "registration endpoint")?;
+    let registration = policy.endpoint(registration, "registration endpoint")?;
     let mut metadata = json!({
         "client_name": choice.client_name,
         "redirect_uris": [redirect_uri],

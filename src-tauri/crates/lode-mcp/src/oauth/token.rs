@@ -6,7 +6,8 @@ use serde::{Deserialize, Deserializer};
 use url::Url;
 
 use super::credentials::{unix_now, ClientAuth, OAuthCredentials};
-use super::http::{endpoint, OAuthHttp};
+use super::http::OAuthHttp;
+use super::policy::UrlPolicy;
 
 /// RFC 6749 §5.1.
 #[derive(Deserialize)]
@@ -54,7 +55,14 @@ pub async fn refresh(credentials: &OAuthCredentials) -> LodeResult<OAuthCredenti
             "the sign-in has expired and the server gave no way to renew it: sign in again",
         ));
     };
-    let http = OAuthHttp::new()?;
+    let policy = UrlPolicy::for_credentials(&credentials.resource, &credentials.issuer)?;
+    let resource = Url::parse(&credentials.resource).map_err(|e| {
+        LodeError::new(
+            ErrorCode::Protocol,
+            format!("the signed-in server's URL is not valid: {e}"),
+        )
+    })?;
+    let http = OAuthHttp::new(&resource, &policy)?;
     let form = [
         ("grant_type", "refresh_token"),
         ("refresh_token", refresh_token),
@@ -81,7 +89,9 @@ async fn request(
     credentials: &OAuthCredentials,
     grant: &[(&str, &str)],
 ) -> LodeResult<TokenResponse> {
-    let url: Url = endpoint(&credentials.token_endpoint, "token endpoint")?;
+    // The same rules as at sign-in, so a token endpoint saved before them is held to them too.
+    let policy = UrlPolicy::for_credentials(&credentials.resource, &credentials.issuer)?;
+    let url: Url = policy.endpoint(&credentials.token_endpoint, "token endpoint")?;
     let id = credentials.client_id.as_str();
     let mut form: Vec<(&str, &str)> = grant.to_vec();
     let mut basic = None;

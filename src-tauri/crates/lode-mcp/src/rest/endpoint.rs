@@ -41,6 +41,53 @@ pub(super) fn url(base: &Url, method: &str, query: Option<(&str, &str)>) -> Url 
     url
 }
 
+/// `{base}/resources/read?{uri}`: the URI as the whole query, as the table-server spec writes
+/// reads. `None` when the base URL has a query of its own (a tenant, a key): the URI would run
+/// into it, so only the named `uri=` form can be sent there.
+pub(super) fn raw_read_url(base: &Url, uri: &str) -> Option<Url> {
+    if base.query().is_some_and(|q| !q.is_empty()) {
+        return None;
+    }
+    let mut url = url(base, "read", None);
+    url.set_query(Some(&raw_query_encode(uri)));
+    Some(url)
+}
+
+/// Keeps what RFC 3986 allows raw in a query and a URI is made of (`table://user?id=3` stays
+/// as written), and encodes the rest: `%`, `#`, `&`, `+`, spaces, quotes, brackets, non-ASCII.
+/// `&` and `+` are encoded so servers that split or form-decode the query read the URI back
+/// whole; a percent-decoding server reads back every byte.
+fn raw_query_encode(value: &str) -> String {
+    let mut encoded = String::with_capacity(value.len());
+    for byte in value.bytes() {
+        let raw = byte.is_ascii_alphanumeric()
+            || matches!(
+                byte,
+                b'-' | b'.'
+                    | b'_'
+                    | b'~'
+                    | b':'
+                    | b'/'
+                    | b'?'
+                    | b'@'
+                    | b'!'
+                    | b'$'
+                    | b'('
+                    | b')'
+                    | b'*'
+                    | b','
+                    | b';'
+                    | b'='
+            );
+        if raw {
+            encoded.push(char::from(byte));
+        } else {
+            encoded.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    encoded
+}
+
 /// The URL to show in a message: without its query, which holds resource URIs and cursors
 /// (noise) and sometimes a key someone put in the base URL, nor user and password (secrets).
 pub(super) fn shown(url: &Url) -> String {
@@ -139,6 +186,21 @@ mod tests {
             "http://h/t/resources/read?tenant=a&uri=tables%3A%2F%2Fsales%2Fq%201%2B2%3Fx%3D%C3%A9%26y"
         );
         assert_eq!(shown(&read), "http://h/t/resources/read");
+    }
+
+    #[test]
+    fn a_raw_read_puts_the_uri_as_the_whole_query() {
+        let read = raw_read_url(&base("http://h/api/"), "table://user");
+        assert_eq!(
+            read.map(String::from).as_deref(),
+            Some("http://h/api/resources/read?table://user")
+        );
+        let read = raw_read_url(&base("http://h"), "t://a b?x=1&y=2+3#z%");
+        assert_eq!(
+            read.map(String::from).as_deref(),
+            Some("http://h/resources/read?t://a%20b?x=1%26y=2%2B3%23z%25")
+        );
+        assert_eq!(raw_read_url(&base("http://h/t?tenant=a"), "t://x"), None);
     }
 
     #[test]

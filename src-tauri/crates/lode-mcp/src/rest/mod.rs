@@ -3,15 +3,18 @@
 //!
 //! - `GET {base}/resources/list` answers `{"resources": [MCP Resource…], "nextCursor"?: "…"}`;
 //!   a cursor is followed with `GET {base}/resources/list?cursor=<cursor>`.
-//! - `GET {base}/resources/read?uri=<uri>` answers `{"contents": [MCP Text/BlobResourceContents…]}`.
-//!   The issue writes this as `resources/read?{uri}`; Lode sends the standard `uri=` parameter,
-//!   with the URI percent-encoded (every byte outside RFC 3986's unreserved set).
+//! - `GET {base}/resources/read?<uri>` (the URI as the raw query, as the table-server spec writes
+//!   it: `resources/read?table://user`) answers `{"contents": [MCP Text/BlobResourceContents…]}`.
+//!   A server that refuses that form is asked `GET {base}/resources/read?uri=<uri>`, with the
+//!   URI percent-encoded (every byte outside RFC 3986's unreserved set); the form that works is
+//!   kept for the connection ([`read_form`]).
 //! - Errors come as `{"error": "…"}` with HTTP 400, 404 or 405.
 //!
 //! Listed items are repaired field by field by the MCP path's own rules
 //! ([`crate::decoding::lenient`]).
 
 mod endpoint;
+mod read_form;
 mod request;
 
 use std::collections::HashSet;
@@ -38,6 +41,7 @@ pub(crate) struct RestClient {
     base: reqwest::Url,
     timeout: Duration,
     body_limit: u64,
+    read_form: read_form::ReadForm,
 }
 
 impl RestClient {
@@ -68,6 +72,7 @@ impl RestClient {
             base,
             timeout,
             body_limit: MAX_BODY_BYTES,
+            read_form: read_form::ReadForm::default(),
         })
     }
 }
@@ -119,8 +124,7 @@ impl ResourceSource for RestClient {
 
     async fn read(&self, uri: &str) -> LodeResult<Vec<ResourceContent>> {
         let what = format!("reading {uri}");
-        let url = endpoint::url(&self.base, "read", Some(("uri", uri)));
-        read_contents(self.get_json(url, &what).await?, &what)
+        read_contents(self.read_answer(uri, &what).await?, &what)
     }
 }
 

@@ -17,6 +17,18 @@ const ERROR_BODY_BYTES: u64 = 64 * 1024;
 impl RestClient {
     /// GETs `url` and parses a successful answer as JSON. `what` starts every error message.
     pub(super) async fn get_json(&self, url: Url, what: &str) -> LodeResult<Value> {
+        self.get_json_with_status(url, what)
+            .await
+            .map_err(|(_, error)| error)
+    }
+
+    /// [`RestClient::get_json`], the error paired with the status the server answered (`None`
+    /// when the failure was not an error status).
+    pub(super) async fn get_json_with_status(
+        &self,
+        url: Url,
+        what: &str,
+    ) -> Result<Value, (Option<StatusCode>, LodeError)> {
         let shown = endpoint::shown(&url);
         let response = self
             .http
@@ -24,9 +36,10 @@ impl RestClient {
             .header(ACCEPT, "application/json")
             .send()
             .await
-            .map_err(|e| self.failed(&e, what, &shown))?;
-        if !response.status().is_success() {
-            return Err(status_error(response, what).await);
+            .map_err(|e| (None, self.failed(&e, what, &shown)))?;
+        let status = response.status();
+        if !status.is_success() {
+            return Err((Some(status), status_error(response, what).await));
         }
         let too_large = || {
             LodeError::new(
@@ -42,20 +55,21 @@ impl RestClient {
             .content_length()
             .is_some_and(|n| n > self.body_limit)
         {
-            return Err(too_large());
+            return Err((None, too_large()));
         }
         let (body, complete) = read_body(response, self.body_limit)
             .await
-            .map_err(|e| self.failed(&e, what, &shown))?;
+            .map_err(|e| (None, self.failed(&e, what, &shown)))?;
         if !complete {
-            return Err(too_large());
+            return Err((None, too_large()));
         }
         serde_json::from_slice(&body).map_err(|e| {
-            LodeError::new(
+            let error = LodeError::new(
                 ErrorCode::Protocol,
                 format!("{what}: the answer is not valid JSON ({e})"),
             )
-            .with_detail(excerpt(&body))
+            .with_detail(excerpt(&body));
+            (None, error)
         })
     }
 

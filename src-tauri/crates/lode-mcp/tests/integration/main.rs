@@ -13,4 +13,5 @@ mod large_pages;
 mod listing_ttl;
 mod reads;
 mod rest;
+mod rest_read_forms;
 mod sse;

@@ -5,4 +5,5 @@ mod support {
     pub mod basket_fixture;
 }
 
+mod http_limits;
 mod serve;

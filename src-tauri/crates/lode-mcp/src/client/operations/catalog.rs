@@ -79,7 +79,10 @@ impl McpClient {
             }
         }
         let what = format!("calling tool {name}");
-        let result = self.call(&what, self.mcp(&what)?.call_tool(params)).await?;
+        // Longer than other requests, so a gateway's own timeout answer arrives first.
+        let limit = self.options.tool_call_timeout();
+        let call = self.mcp(&what)?.call_tool(params);
+        let result = self.call_within(limit, &what, call).await?;
         Ok(tool_result(result))
     }
 
