@@ -32,6 +32,7 @@ const CODES = {
   updateIncomplete: true,
   updateInstall: true,
   updatesOff: true,
+  cancelled: true,
 } as const satisfies Record<ErrorCode, true>;
 
 export const ERROR_CODES = Object.keys(CODES) as ErrorCode[];

@@ -29,6 +29,7 @@ pub async fn connect_on(
     options.request_timeout = spec.timeout;
     options.credentials = spec.credentials.clone();
     options.events = events;
+    options.listing_limits = lode.listing_limits();
     lode.connect_target_with(&spec.target, options).await
 }
 

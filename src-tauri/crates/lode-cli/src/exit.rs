@@ -98,7 +98,8 @@ fn status(code: ErrorCode) -> u8 {
         | ErrorCode::KeychainUnavailable
         | ErrorCode::KeychainLocked
         | ErrorCode::KeychainDenied
-        | ErrorCode::Internal => FAILURE,
+        | ErrorCode::Internal
+        | ErrorCode::Cancelled => FAILURE,
         // Only the app checks for and installs updates; listed so the match stays exhaustive.
         ErrorCode::UpdateFeed
         | ErrorCode::UpdateNoPackage

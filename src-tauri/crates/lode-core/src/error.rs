@@ -64,6 +64,8 @@ pub enum ErrorCode {
     UpdateInstall,
     /// Update checks are turned off on this installation (`LODE_UPDATE_FEED=off`).
     UpdatesOff,
+    /// The request was given up: a newer one replaced it (a re-read of the open resource).
+    Cancelled,
 }
 
 impl ErrorCode {
@@ -97,6 +99,7 @@ impl ErrorCode {
             Self::UpdateIncomplete => "update-incomplete",
             Self::UpdateInstall => "update-install",
             Self::UpdatesOff => "updates-off",
+            Self::Cancelled => "cancelled",
         }
     }
 }

@@ -3,12 +3,13 @@
 
 use std::time::Duration;
 
-use lode_core::Credentials;
+use lode_core::{Credentials, ListingLimits};
 
 use crate::handler::EventSink;
 
 /// How to connect: the name shown in results and errors, the per-request timeout, the secrets
-/// for remote servers, where notifications go, and the roots offered to servers that ask.
+/// for remote servers, where notifications go, the roots offered to servers that ask, and the
+/// caps on a listing.
 #[derive(Debug, Clone)]
 pub struct ConnectOptions {
     pub server_name: String,
@@ -16,6 +17,8 @@ pub struct ConnectOptions {
     pub credentials: Credentials,
     pub events: Option<EventSink>,
     pub roots: Vec<String>,
+    /// How far one listing is followed (items, bytes, pages).
+    pub listing_limits: ListingLimits,
 }
 
 impl ConnectOptions {
@@ -26,6 +29,7 @@ impl ConnectOptions {
             credentials: Credentials::default(),
             events: None,
             roots: Vec::new(),
+            listing_limits: ListingLimits::DEFAULT,
         }
     }
 }

@@ -7,6 +7,8 @@ mod support;
 
 mod cli_commands;
 mod demo_server;
+mod hostile_listings;
+mod hostile_notifications;
 mod read_template;
 mod real_servers;
 mod real_servers_commands;
