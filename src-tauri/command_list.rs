@@ -9,7 +9,7 @@ macro_rules! lode_commands {
             connections: list_connections, connection_statuses, check_connection, add_connection,
                 update_connection, test_connection, retry_connection, start_connections,
                 remove_connection, restore_connection, sign_in, sign_out;
-            browse: browse_status, browse_list, browse_tree;
+            browse: browse_status, browse_list, browse_tree, stop_listing;
             import: import_locations, choose_import_file, guess_import_format, preview_import,
                 apply_import, export_connections;
             preview: read_resource_streamed, subscribe_resource, unsubscribe_resource,
@@ -24,6 +24,7 @@ macro_rules! lode_commands {
                 save_basket_bundle, start_basket_server, stop_basket_server, basket_server,
                 rotate_serve_token;
             about: about_lode, report_first_rows;
+            settings: listing_limits, set_listing_limits;
             updates: check_for_updates, pending_update, install_update, restart_lode;
         }
     };

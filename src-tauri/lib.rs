@@ -16,8 +16,14 @@ use tauri::{AppHandle, Emitter, Manager, RunEvent, Runtime};
 
 pub use confirm::Confirmer;
 
-/// The event carrying every `HubEvent` (status changes and server notifications) to the UI.
+/// The event carrying `HubEvent`s (status changes and server notifications) to the UI, as a
+/// batch: every event that arrived since the last one, at most [`HUB_BATCH`] of them.
 pub const HUB_EVENT: &str = "lode://hub";
+
+/// At most this many hub events go to the window in one message, and at most one message
+/// every [`HUB_EVENT_INTERVAL`]: a server flooding notifications must not flood the webview.
+const HUB_BATCH: usize = 512;
+const HUB_EVENT_INTERVAL: std::time::Duration = std::time::Duration::from_millis(16);
 
 /// The event carrying the browser's `BrowseStatus` to the UI whenever the index changes.
 pub const BROWSE_EVENT: &str = "lode://browse";
@@ -144,18 +150,26 @@ pub fn run() {
 async fn forward_hub_events<R: Runtime>(app: AppHandle<R>, lode: Arc<Lode>) {
     let mut events = lode.events();
     loop {
-        match events.recv().await {
-            Ok(event) => {
-                if let Err(error) = app.emit(HUB_EVENT, event) {
-                    tracing::warn!(%error, "could not deliver a hub event to the window");
-                }
-            }
+        let mut batch = match events.recv().await {
+            Ok(event) => vec![event],
             // The UI fell behind: it re-reads the statuses rather than missing a change.
             Err(tokio::sync::broadcast::error::RecvError::Lagged(missed)) => {
                 tracing::warn!(missed, "the window missed hub events");
+                continue;
             }
             Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
+        };
+        // Whatever else is waiting goes in the same message.
+        while batch.len() < HUB_BATCH {
+            match events.try_recv() {
+                Ok(event) => batch.push(event),
+                Err(_) => break,
+            }
         }
+        if let Err(error) = app.emit(HUB_EVENT, &batch) {
+            tracing::warn!(%error, "could not deliver hub events to the window");
+        }
+        tokio::time::sleep(HUB_EVENT_INTERVAL).await;
     }
 }
 

@@ -1,12 +1,12 @@
 //! The browser's commands: a window of the cross-server index (list or URI tree) for a query,
-//! and the index's status (what is listed, what is still arriving).
+//! the index's status (what is listed, what is still arriving), and stopping a listing.
 
 use std::sync::Arc;
 
 use lode_app::Lode;
 use lode_core::browse::BrowseStatus;
 use lode_core::index::{Query, QueryResult, TreeQuery, TreeResult};
-use lode_core::LodeError;
+use lode_core::{ConnectionId, LodeError};
 use tauri::State;
 
 #[tauri::command]
@@ -28,4 +28,14 @@ pub async fn browse_tree(
     question: TreeQuery,
 ) -> Result<TreeResult, LodeError> {
     lode.browse_tree(question).await
+}
+
+/// Stops a connection's listing in progress; what was listed so far stays. `false` when it
+/// was not listing.
+#[tauri::command]
+pub async fn stop_listing(
+    lode: State<'_, Arc<Lode>>,
+    connection_id: ConnectionId,
+) -> Result<bool, LodeError> {
+    Ok(lode.stop_listing(connection_id))
 }

@@ -10,5 +10,6 @@ mod file_dialog;
 pub mod import;
 pub mod preview;
 pub mod servers;
+pub mod settings;
 pub mod templates;
 pub mod updates;

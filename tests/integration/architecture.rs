@@ -36,6 +36,7 @@ const CORE_CRATES: &[&str] = &[
     "lode-app",
     "lode-cli",
     "lode-demo-server",
+    "lode-hostile-server",
     "lode-bench",
 ];
 
@@ -66,8 +67,14 @@ fn no_crate_under_src_tauri_crates_depends_on_tauri() {
 fn rmcp_is_known_only_to_the_client_the_server_and_the_demo() {
     // lode-mcp is the client; lode-serve is Lode's own server (a basket served to assistants);
     // lode-demo-server is a separate program that Lode launches as a child process and never
-    // links. Everything else sees lode-core's types only.
-    let speakers = ["lode-mcp", "lode-serve", "lode-demo-server"];
+    // links, and lode-hostile-server a test program of the same kind. Everything else sees
+    // lode-core's types only.
+    let speakers = [
+        "lode-mcp",
+        "lode-serve",
+        "lode-demo-server",
+        "lode-hostile-server",
+    ];
     for (name, deps) in graph() {
         if !speakers.contains(&name.as_str()) {
             assert!(!deps.contains("rmcp"), "{name} depends on rmcp");
@@ -78,6 +85,25 @@ fn rmcp_is_known_only_to_the_client_the_server_and_the_demo() {
         assert!(
             !graph[name].contains("lode-demo-server"),
             "{name} links the demo server"
+        );
+    }
+    for (name, deps) in &graph {
+        assert!(
+            !deps.contains("lode-hostile-server"),
+            "{name} links the hostile test server"
+        );
+    }
+    // The hostile server stands on lode-serve's plumbing, and on nothing of Lode's above it.
+    for upper in [
+        "lode-app",
+        "lode-mcp",
+        "lode-store",
+        "lode-secrets",
+        "lode-cli",
+    ] {
+        assert!(
+            !graph["lode-hostile-server"].contains(upper),
+            "the hostile server depends on {upper}"
         );
     }
 }

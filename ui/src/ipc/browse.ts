@@ -27,6 +27,14 @@ export function browseStatus(): Promise<BrowseStatus> {
   return call<BrowseStatus>("browse_status");
 }
 
+/**
+ * Stops a connection's listing in progress; what it listed so far stays. Resolves to `false`
+ * when it was not listing.
+ */
+export function stopListing(connectionId: number): Promise<boolean> {
+  return call<boolean>("stop_listing", { connectionId });
+}
+
 export function onBrowseStatus(handler: (status: BrowseStatus) => void): Promise<UnlistenFn> {
   return listen<BrowseStatus>(BROWSE_EVENT, (event) => handler(event.payload));
 }

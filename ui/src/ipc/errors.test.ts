@@ -40,8 +40,8 @@ describe("toLodeError", () => {
     expect(isLodeError({ code: "http", message: "x" })).toBe(true);
   });
 
-  it("knows all thirty error codes", () => {
-    expect(ERROR_CODES).toHaveLength(30);
+  it("knows all thirty-one error codes", () => {
+    expect(ERROR_CODES).toHaveLength(31);
   });
 
   it("knows a declined confirmation and a file changed since its preview", () => {

@@ -35,6 +35,7 @@ const CODES = {
   updatesOff: true,
   declined: true,
   fileChanged: true,
+  cancelled: true,
 } as const satisfies Record<ErrorCode, true>;
 
 export const ERROR_CODES = Object.keys(CODES) as ErrorCode[];

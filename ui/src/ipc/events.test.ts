@@ -21,6 +21,15 @@ describe("onHubEvent", () => {
     expect(seen).toEqual([ready]);
   });
 
+  it("hands over a batch's events one by one, in order", async () => {
+    mockIPC(() => null, { shouldMockEvents: true });
+    const seen: HubEvent[] = [];
+    const unlisten = await onHubEvent((event) => seen.push(event));
+    await emit(HUB_EVENT, [ready, changed, ready]);
+    expect(seen).toEqual([ready, changed, ready]);
+    unlisten();
+  });
+
   it("asks the shell to listen for the hub event", async () => {
     const calls: [string, unknown][] = [];
     mockIPC((cmd, args) => {

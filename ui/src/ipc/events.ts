@@ -5,16 +5,21 @@ import type { HubEvent } from "./bindings/HubEvent";
 
 export type { UnlistenFn };
 
-/** The event the Rust shell emits for every connection status change and server notification. */
+/**
+ * The event the Rust shell emits for connection status changes and server notifications: a
+ * batch of them (every event since the last message), so a server flooding notifications
+ * costs the window a few messages a frame, not one per notification.
+ */
 export const HUB_EVENT = "lode://hub";
 
 /**
- * Calls `handler` with every HubEvent from now on. Resolves, once the listener is registered,
- * to the function that removes it. (The browser's status and offered updates have listeners of
- * their own, in browse.ts and updates.ts.)
+ * Calls `handler` with every HubEvent from now on, in order. Resolves, once the listener is
+ * registered, to the function that removes it. (The browser's status and offered updates have
+ * listeners of their own, in browse.ts and updates.ts.)
  */
 export function onHubEvent(handler: (event: HubEvent) => void): Promise<UnlistenFn> {
-  return listen<HubEvent>(HUB_EVENT, (event) => {
-    handler(event.payload);
+  return listen<HubEvent | HubEvent[]>(HUB_EVENT, (event) => {
+    const batch = Array.isArray(event.payload) ? event.payload : [event.payload];
+    for (const one of batch) handler(one);
   });
 }

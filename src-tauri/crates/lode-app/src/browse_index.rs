@@ -1,12 +1,12 @@
 //! One index over the resources of every connection, and where each connection's listing
 //! stands: the state behind the browser (`browser/`), which feeds it and asks it.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::{Mutex, MutexGuard};
 
 use lode_core::browse::{BrowseStatus, ListingState, ServerListing};
 use lode_core::index::{Query, QueryResult, ResourceIndex, SortKey, TreeQuery, TreeResult};
-use lode_core::{ConnectionId, LodeError, ResourceItem, ResourceTemplate};
+use lode_core::{ConnectionId, ListingCut, LodeError, ResourceItem, ResourceTemplate};
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
@@ -14,7 +14,16 @@ use tokio::task::JoinHandle;
 struct State {
     listings: BTreeMap<ConnectionId, ServerListing>,
     /// The listing running for each connection, aborted when a newer one starts.
-    jobs: HashMap<ConnectionId, JoinHandle<()>>,
+    jobs: HashMap<ConnectionId, Job>,
+    /// Connections whose list changed while their listing ran: listed once more after it.
+    pending: HashSet<ConnectionId>,
+    /// Tells a job apart from the one that replaced it.
+    next_token: u64,
+}
+
+struct Job {
+    token: u64,
+    handle: JoinHandle<()>,
 }
 
 pub struct Browser {
@@ -105,17 +114,23 @@ impl Browser {
         self.set_state(id, ListingState::Listing { pages, items });
     }
 
-    /// The listing is complete: `resources` (when given) replace what the server had.
+    /// The listing is complete, or ended early at `cut`: `resources` (when given) replace
+    /// what the server had.
     pub(crate) fn finish(
         &self,
         id: ConnectionId,
         server: &str,
         resources: Option<Vec<ResourceItem>>,
+        cut: Option<ListingCut>,
     ) {
         if let Some(resources) = resources {
             lock(&self.index).replace_server(server, resources);
         }
-        self.set_state(id, ListingState::Listed);
+        let state = match cut {
+            Some(cut) => ListingState::Cut { cut },
+            None => ListingState::Listed,
+        };
+        self.set_state(id, state);
         self.recount(id);
         // Sorting by priority (the default order) is computed now rather than on the next
         // keystroke.
@@ -177,8 +192,9 @@ impl Browser {
     /// Forgets `id`: its resources, templates and state (the connection stopped or is gone).
     pub(crate) fn forget(&self, id: ConnectionId) {
         let mut state = lock(&self.state);
+        state.pending.remove(&id);
         if let Some(job) = state.jobs.remove(&id) {
-            job.abort();
+            job.handle.abort();
         }
         if let Some(listing) = state.listings.remove(&id) {
             lock(&self.index).remove_server(&listing.server);
@@ -187,9 +203,128 @@ impl Browser {
         self.bump();
     }
 
-    pub(crate) fn replace_job(&self, id: ConnectionId, job: JoinHandle<()>) {
-        if let Some(old) = lock(&self.state).jobs.insert(id, job) {
-            old.abort();
+    /// Starts `id`'s listing with `spawn(token)`. With `coalesce` (the server said its list
+    /// changed) and a listing already running, none starts: one more runs when that one ends,
+    /// however many changes arrive meanwhile. Otherwise a running listing is aborted.
+    pub(crate) fn start_job(
+        &self,
+        id: ConnectionId,
+        coalesce: bool,
+        spawn: impl FnOnce(u64) -> JoinHandle<()>,
+    ) {
+        let mut state = lock(&self.state);
+        let running = state
+            .jobs
+            .get(&id)
+            .is_some_and(|job| !job.handle.is_finished());
+        if coalesce && running {
+            state.pending.insert(id);
+            return;
         }
+        state.pending.remove(&id);
+        state.next_token += 1;
+        let token = state.next_token;
+        let handle = spawn(token);
+        if let Some(old) = state.jobs.insert(id, Job { token, handle }) {
+            old.handle.abort();
+        }
+    }
+
+    /// Called by listing job `token` as it ends: `true` when the list changed meanwhile and
+    /// the job should list once more; otherwise the job is forgotten.
+    pub(crate) fn job_done(&self, id: ConnectionId, token: u64) -> bool {
+        let mut state = lock(&self.state);
+        if state.jobs.get(&id).is_none_or(|job| job.token != token) {
+            return false;
+        }
+        if state.pending.remove(&id) {
+            return true;
+        }
+        state.jobs.remove(&id);
+        false
+    }
+
+    /// Stops `id`'s listing in progress (the person asked): what was listed so far stays, and
+    /// the listing shows as stopped. `false` when none was running.
+    pub(crate) fn stop(&self, id: ConnectionId) -> bool {
+        let mut state = lock(&self.state);
+        state.pending.remove(&id);
+        let Some(job) = state.jobs.remove(&id) else {
+            return false;
+        };
+        job.handle.abort();
+        if let Some(listing) = state.listings.get_mut(&id) {
+            if matches!(
+                listing.state,
+                ListingState::Listing { .. } | ListingState::Waiting
+            ) {
+                listing.state = ListingState::Cut {
+                    cut: ListingCut::Stopped,
+                };
+            }
+        }
+        drop(state);
+        self.bump();
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+
+    use tokio::sync::Notify;
+
+    use super::*;
+
+    /// A listing job that runs until `release` is notified, counting its starts.
+    fn job(started: &Arc<AtomicUsize>, release: &Arc<Notify>) -> JoinHandle<()> {
+        started.fetch_add(1, Ordering::SeqCst);
+        let release = release.clone();
+        tokio::spawn(async move { release.notified().await })
+    }
+
+    #[tokio::test]
+    async fn a_flood_of_changes_waits_for_the_running_listing_and_adds_one_more() {
+        let browser = Browser::default();
+        let id = ConnectionId(1);
+        let started = Arc::new(AtomicUsize::new(0));
+        let release = Arc::new(Notify::new());
+        browser.start_job(id, false, |_| job(&started, &release));
+        for _ in 0..10_000 {
+            browser.start_job(id, true, |_| job(&started, &release));
+        }
+        assert_eq!(started.load(Ordering::SeqCst), 1, "one listing at a time");
+        let token = lock(&browser.state).jobs[&id].token;
+        // The running job ends: once more for all the changes, then done.
+        assert!(browser.job_done(id, token));
+        assert!(!browser.job_done(id, token));
+        // A change once nothing runs starts a listing at once.
+        release.notify_waiters();
+        browser.start_job(id, true, |_| job(&started, &release));
+        assert_eq!(started.load(Ordering::SeqCst), 2);
+    }
+
+    #[tokio::test]
+    async fn a_new_session_replaces_the_running_listing_and_stop_ends_it() {
+        let browser = Browser::default();
+        let id = ConnectionId(1);
+        let started = Arc::new(AtomicUsize::new(0));
+        let release = Arc::new(Notify::new());
+        browser.start_job(id, false, |_| job(&started, &release));
+        let first = lock(&browser.state).jobs[&id].token;
+        browser.start_job(id, false, |_| job(&started, &release));
+        assert_eq!(started.load(Ordering::SeqCst), 2);
+        assert!(!browser.job_done(id, first), "the replaced job stops");
+        browser.begin(id, "S");
+        assert!(browser.stop(id));
+        assert_eq!(
+            browser.status().servers[0].state,
+            ListingState::Cut {
+                cut: ListingCut::Stopped
+            }
+        );
+        assert!(!browser.stop(id));
     }
 }

@@ -36,6 +36,8 @@ pub struct Lode {
     /// Set by [`Lode::start_all`]: from then on Lode supervises its connections (the app), so
     /// connections added, edited, restored or imported connect at once. The CLI never sets it.
     pub(crate) live: AtomicBool,
+    /// The window's preview reads: a newer one cancels an older one still running.
+    pub(crate) preview_reads: crate::preview_reads::PreviewReads,
 }
 
 impl Lode {
@@ -57,15 +59,20 @@ impl Lode {
             store.seed_once(&[(DEMO_CONNECTION_NAME.to_owned(), demo.clone())])?;
             repoint_moved_demo(&store, &demo)?;
         }
+        let listing_limits = crate::listing_settings::limits_in(&store);
         Ok(Self {
             data_dir: data_dir.to_owned(),
             store: Arc::new(store),
             secrets,
-            hub: Hub::new(HubOptions::default()),
+            hub: Hub::new(HubOptions {
+                listing_limits,
+                ..HubOptions::default()
+            }),
             browser: Arc::default(),
             trash: Trash::default(),
             serving: Default::default(),
             live: AtomicBool::new(false),
+            preview_reads: Default::default(),
         })
     }
 

@@ -19,6 +19,11 @@ impl Lode {
     /// of every content, then each content's text or base64 in [`ReadPiece::Piece`]s of at
     /// most `piece_bytes` (never splitting a character), then [`ReadPiece::Done`]. An error
     /// from `deliver` (the window went away) stops the read.
+    ///
+    /// These are the window's preview reads, one resource at a time: a newer one cancels a read
+    /// still running (its request is dropped, which tells the server; it ends `cancelled`). A
+    /// server that floods `resources/updated` for the open resource so costs one read at a
+    /// time, not a pile of them.
     pub async fn read_resource_in_pieces(
         &self,
         id: ConnectionId,
@@ -26,7 +31,8 @@ impl Lode {
         piece_bytes: usize,
         mut deliver: impl FnMut(ReadPiece) -> LodeResult<()>,
     ) -> LodeResult<()> {
-        let contents = self.read_resource(id, uri).await?;
+        let read = self.read_resource(id, uri);
+        let contents = self.preview_reads.newest(uri, read).await?;
         pieces::deliver_in_pieces(&contents, piece_bytes, &mut deliver)
     }
 }

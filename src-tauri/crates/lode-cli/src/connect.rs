@@ -30,6 +30,7 @@ pub async fn connect_on(
     options.credentials = spec.credentials.clone();
     options.events = events;
     options.inherit_env = spec.inherit_env;
+    options.listing_limits = lode.listing_limits();
     lode.connect_target_with(&spec.target, options).await
 }
 

@@ -101,7 +101,8 @@ fn status(code: ErrorCode) -> u8 {
         | ErrorCode::KeychainDenied
         | ErrorCode::Internal
         | ErrorCode::Declined
-        | ErrorCode::FileChanged => FAILURE,
+        | ErrorCode::FileChanged
+        | ErrorCode::Cancelled => FAILURE,
         // Only the app checks for and installs updates; listed so the match stays exhaustive.
         ErrorCode::UpdateFeed
         | ErrorCode::UpdateNoPackage

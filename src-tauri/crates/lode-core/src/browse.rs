@@ -7,6 +7,7 @@ use ts_rs::TS;
 
 use crate::connection::ConnectionId;
 use crate::error::LodeError;
+use crate::listing_bounds::ListingCut;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(
@@ -27,6 +28,9 @@ pub enum ListingState {
     },
     /// Every page is in the index.
     Listed,
+    /// The listing ended before the server's last page (`cut` says why); what was listed
+    /// until then is in the index.
+    Cut { cut: ListingCut },
     /// The listing failed; what was indexed before stays.
     Failed { error: LodeError },
 }

@@ -73,6 +73,8 @@ pub enum ErrorCode {
     Declined,
     /// A file changed between the moment Lode showed it and the moment it was to be used.
     FileChanged,
+    /// The request was given up: a newer one replaced it (a re-read of the open resource).
+    Cancelled,
 }
 
 impl ErrorCode {
@@ -109,6 +111,7 @@ impl ErrorCode {
             Self::UpdatesOff => "updates-off",
             Self::Declined => "declined",
             Self::FileChanged => "file-changed",
+            Self::Cancelled => "cancelled",
         }
     }
 }

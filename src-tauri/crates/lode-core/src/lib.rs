@@ -13,6 +13,7 @@ pub mod event;
 pub mod import;
 pub mod index;
 pub mod listing;
+pub mod listing_bounds;
 pub mod mime;
 pub mod resource;
 pub mod server;
@@ -37,5 +38,6 @@ pub use event::{ConnectionState, ConnectionStatus, HubEvent, HubEventKind, Serve
 pub use listing::{
     CacheHint, Completion, ItemWarning, ListProgress, ResourceListing, ResourceTemplate,
 };
+pub use listing_bounds::{ListingCut, ListingLimits};
 pub use resource::{Annotations, Icon, ResourceContent, ResourceItem, Role};
 pub use server::{ProtocolEra, ServerCapabilities, ServerInfo};

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::listing_bounds::ListingCut;
 use crate::resource::{Annotations, ResourceItem};
 
 /// One field of one listed item that Lode dropped because it was malformed.
@@ -41,6 +42,11 @@ pub struct ResourceListing {
     #[ts(type = "number")]
     pub pages: u64,
     pub cache: CacheHint,
+    /// Set when the listing ended before the server's last page (a cap, a repeated cursor,
+    /// the person): `resources` are those listed before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub cut: Option<ListingCut>,
 }
 
 /// Progress of a listing, reported after each page.

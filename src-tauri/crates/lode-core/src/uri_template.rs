@@ -209,4 +209,6 @@ pub fn expand_template(
 }
 
 #[cfg(test)]
+mod proptests;
+#[cfg(test)]
 mod tests;

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use lode_core::Credentials;
+use lode_core::{Credentials, ListingLimits};
 
 use crate::handler::EventSink;
 
@@ -17,8 +17,8 @@ use crate::handler::EventSink;
 pub const TOOL_CALL_GRACE: Duration = Duration::from_secs(30);
 
 /// How to connect: the name shown in results and errors, the per-request timeout, the secrets
-/// for remote servers, where notifications go, the roots offered to servers that ask, and
-/// whether a local server gets all of Lode's environment.
+/// for remote servers, where notifications go, the roots offered to servers that ask, whether
+/// a local server gets all of Lode's environment, and the caps on a listing.
 #[derive(Debug, Clone)]
 pub struct ConnectOptions {
     pub server_name: String,
@@ -29,6 +29,8 @@ pub struct ConnectOptions {
     /// A stdio server gets all of Lode's environment instead of the allow-listed variables
     /// (`transport/child_env.rs`). Off unless the person turns it on for the connection.
     pub inherit_env: bool,
+    /// How far one listing is followed (items, bytes, pages).
+    pub listing_limits: ListingLimits,
 }
 
 impl ConnectOptions {
@@ -40,6 +42,7 @@ impl ConnectOptions {
             events: None,
             roots: Vec::new(),
             inherit_env: false,
+            listing_limits: ListingLimits::DEFAULT,
         }
     }
 

@@ -1,11 +1,12 @@
 //! How Lode answers what a server asks of it, and how server notifications become domain
-//! events. Every server-initiated request gets an answer, never silence: some servers block a
+//! events (their strings cut to a few KiB: `notification_bounds`). Every server-initiated request gets an answer, never silence: some servers block a
 //! `resources/subscribe` until the client has answered their `sampling/createMessage`.
 
 // Sampling, roots and logging are deprecated by SEP-2577, but servers of every era still send
 // them, and Lode must answer or record them all the same.
 #![allow(deprecated)]
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use lode_core::ServerEvent;
@@ -20,6 +21,9 @@ use rmcp::{ClientHandler, RoleClient};
 use tokio::sync::mpsc;
 
 use crate::listing_cache::ListChanges;
+use crate::notification_bounds::{
+    bound_log_data, bound_text, MAX_MESSAGE_BYTES, MAX_NAME_BYTES, MAX_URI_BYTES,
+};
 
 /// Where a connection's domain events go. Bounded: a server flooding notifications loses the
 /// overflow (logged), it never grows Lode's memory.
@@ -31,6 +35,8 @@ pub(crate) struct LodeClientHandler {
     /// `file://` URIs offered to servers that ask for roots; none by default.
     roots: Arc<Vec<String>>,
     list_changes: ListChanges,
+    /// Events dropped because the app did not keep up: logged at powers of two, not each.
+    dropped: Arc<AtomicU64>,
 }
 
 impl LodeClientHandler {
@@ -43,13 +49,21 @@ impl LodeClientHandler {
             events,
             roots: Arc::new(roots),
             list_changes,
+            dropped: Arc::default(),
         }
     }
 
     fn emit(&self, event: ServerEvent) {
         if let Some(sink) = &self.events {
             if sink.try_send(event).is_err() {
-                tracing::warn!("dropped a server event: the app is not keeping up or has gone");
+                // A flood would otherwise write one log line per notification.
+                let dropped = self.dropped.fetch_add(1, Ordering::Relaxed) + 1;
+                if dropped.is_power_of_two() {
+                    tracing::warn!(
+                        dropped,
+                        "dropped server events: the app is not keeping up or has gone"
+                    );
+                }
             }
         }
     }
@@ -110,7 +124,10 @@ impl ClientHandler for LodeClientHandler {
         params: ResourceUpdatedNotificationParam,
         _context: NotificationContext<RoleClient>,
     ) {
-        self.emit(ServerEvent::ResourceUpdated { uri: params.uri });
+        // A URI too long to list names nothing Lode shows; it would only weigh on the events.
+        if params.uri.len() <= MAX_URI_BYTES {
+            self.emit(ServerEvent::ResourceUpdated { uri: params.uri });
+        }
     }
 
     async fn on_resource_list_changed(&self, _context: NotificationContext<RoleClient>) {
@@ -136,9 +153,9 @@ impl ClientHandler for LodeClientHandler {
             .and_then(|v| v.as_str().map(str::to_owned))
             .unwrap_or_else(|| "info".to_owned());
         self.emit(ServerEvent::Log {
-            level,
-            logger: params.logger,
-            data: params.data,
+            level: bound_text(level, MAX_NAME_BYTES),
+            logger: params.logger.map(|name| bound_text(name, MAX_NAME_BYTES)),
+            data: bound_log_data(params.data),
         });
     }
 
@@ -152,10 +169,12 @@ impl ClientHandler for LodeClientHandler {
             NumberOrString::String(s) => s.to_string(),
         };
         self.emit(ServerEvent::Progress {
-            token,
+            token: bound_text(token, MAX_NAME_BYTES),
             progress: params.progress,
             total: params.total,
-            message: params.message,
+            message: params
+                .message
+                .map(|text| bound_text(text, MAX_MESSAGE_BYTES)),
         });
     }
 }

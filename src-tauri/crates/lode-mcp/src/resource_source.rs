@@ -4,7 +4,7 @@
 
 use std::future::Future;
 
-use lode_core::{LodeResult, ResourceContent, ResourceListing};
+use lode_core::{ListingLimits, LodeResult, ResourceContent, ResourceListing};
 
 /// Called after each page with the listing so far and where that page's items start in it.
 pub(crate) type PageProgress<'p> = dyn FnMut(&ResourceListing, usize) + Send + 'p;
@@ -13,10 +13,12 @@ pub(crate) type PageProgress<'p> = dyn FnMut(&ResourceListing, usize) + Send + '
 pub(crate) trait ResourceSource {
     /// Every resource, following cursors to the end, reporting each page to `progress`; the
     /// items are attributed to `server`. Malformed fields of single items are dropped and
-    /// reported as warnings.
+    /// reported as warnings. Past `limits` (or at a repeated cursor) the listing ends early
+    /// with the items so far and its `cut` set.
     fn list(
         &self,
         server: &str,
+        limits: ListingLimits,
         progress: &mut PageProgress<'_>,
     ) -> impl Future<Output = LodeResult<ResourceListing>> + Send;
 

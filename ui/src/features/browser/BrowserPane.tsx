@@ -9,6 +9,7 @@ import { BrowserToolbar } from "./BrowserToolbar";
 import { INITIAL_FILTERS, isSearching, listQuery, type BrowseFilters } from "./browseQuery";
 import { BrowseEmpty } from "./BrowseEmpty";
 import type { BrowseViewHandle } from "./BrowseRows";
+import { ListingCuts } from "./ListingCuts";
 import { ListingProgress } from "./ListingProgress";
 import { ResourceListView } from "./ResourceListView";
 import { ResourceTreeView } from "./ResourceTreeView";
@@ -225,6 +226,7 @@ export function BrowserPane({
           }
         />
         <ListingProgress servers={status.servers} />
+        <ListingCuts servers={status.servers} />
         <div className="browser__results">
           {/* Rows are asked for once the generation is known, not once before and again after. */}
           {known === null ? (

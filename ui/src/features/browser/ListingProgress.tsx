@@ -1,7 +1,9 @@
 // Listing progress above the rows: servers done of all, each busy server's pages and items so
-// far, and the servers whose listing failed, with their errors.
+// far (with a Stop button for each listing), and the servers whose listing failed, with their
+// errors.
+import { useState } from "react";
 import { useT } from "../../i18n";
-import type { ServerListing } from "../../ipc";
+import { stopListing, type ServerListing } from "../../ipc";
 import { HighlightedText } from "../../ui-kit/HighlightedText";
 import { visibleText } from "../../ui-kit/serverText";
 import { useListingText } from "./useListingText";
@@ -32,6 +34,7 @@ export function ListingProgress({ servers }: { servers: readonly ServerListing[]
               <li key={listing.connection} data-state={listing.state.state}>
                 <HighlightedText className="listing-progress__server" text={listing.server} limit={60} />
                 <span className="listing-progress__state">{listingText(listing)}</span>
+                {listing.state.state === "listing" && <StopButton listing={listing} />}
               </li>
             ))}
           </ul>
@@ -57,5 +60,31 @@ export function ListingProgress({ servers }: { servers: readonly ServerListing[]
         </ul>
       )}
     </div>
+  );
+}
+
+/**
+ * Stops one server's listing (a server that never stops handing out pages would otherwise
+ * count up without end); what it listed so far stays in the list.
+ */
+function StopButton({ listing }: { listing: ServerListing }) {
+  const { t } = useT();
+  const [stopping, setStopping] = useState(false);
+  const stop = () => {
+    setStopping(true);
+    // The listing's new state arrives with the next status; a failure leaves the button to retry.
+    stopListing(listing.connection).catch(() => setStopping(false));
+  };
+  return (
+    <button
+      type="button"
+      className="button button--small listing-progress__stop"
+      data-testid="listing-stop"
+      aria-label={t("browser.progress.stopLabel", { server: visibleText(listing.server, 60) })}
+      disabled={stopping}
+      onClick={stop}
+    >
+      {t("browser.progress.stop")}
+    </button>
   );
 }

@@ -16,6 +16,8 @@ export function useListingText(): (listing: ServerListing) => string {
         return resources === 0 && templates === 0
           ? t("browser.listing.empty")
           : t("browser.listing.listed", { count: format.number(resources), templates: format.number(templates) });
+      case "cut":
+        return t("browser.listing.cut", { count: format.number(resources) });
       case "failed":
         return t("browser.listing.failed", { message: visibleText(state.error.message, 200) });
     }

@@ -1,8 +1,9 @@
-// The header's menu (Check for updates…, About Lode) and the dialogs it opens, including the
-// update dialog that opens by itself.
+// The header's menu (Check for updates…, Listing limits…, About Lode) and the dialogs it opens,
+// including the update dialog that opens by itself.
 import { useState } from "react";
 import { useT } from "../../i18n";
 import { Menu } from "../../ui-kit/Menu";
+import { ListingLimitsDialog } from "../settings/ListingLimitsDialog";
 import { AboutDialog } from "./AboutDialog";
 import { UpdateDialog } from "./UpdateDialog";
 import { useUpdates } from "./useUpdates";
@@ -15,8 +16,10 @@ export function AppMenu() {
   const { t } = useT();
   const updates = useUpdates();
   const [aboutOpen, setAboutOpen] = useState(false);
+  const [limitsOpen, setLimitsOpen] = useState(false);
   const items = [
     { id: "check-updates", label: t("menu.checkUpdates"), testId: "menu-check-updates", onSelect: updates.check },
+    { id: "listing-limits", label: t("menu.listingLimits"), testId: "menu-listing-limits", onSelect: () => setLimitsOpen(true) },
     { id: "about", label: t("menu.about"), testId: "menu-about", onSelect: () => setAboutOpen(true) },
   ];
   return (
@@ -24,6 +27,7 @@ export function AppMenu() {
       <Menu label={t("menu.label")} items={items} testId="app-menu" icon="☰" />
       <UpdateDialog updates={updates} />
       {aboutOpen && <AboutDialog onClose={() => setAboutOpen(false)} />}
+      {limitsOpen && <ListingLimitsDialog onClose={() => setLimitsOpen(false)} />}
     </>
   );
 }

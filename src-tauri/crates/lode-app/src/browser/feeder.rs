@@ -1,7 +1,8 @@
 //! Keeps the index in step with the hub: a connection that becomes ready is listed (its pages
 //! shown as they arrive the first time; later listings replace the old one when complete, so
 //! the window keeps its place), `list_changed` lists it again, and a stopped connection's
-//! resources leave the index.
+//! resources leave the index. A flood of `list_changed` costs one listing at a time: the one
+//! running, plus at most one more when it ends.
 
 use std::sync::{Arc, Weak};
 
@@ -21,8 +22,9 @@ pub(crate) fn follow(lode: &Arc<Lode>) {
 async fn on_event(lode: &Arc<Lode>, weak: &Weak<Lode>, event: HubEvent) {
     let id = event.connection;
     match event.kind {
-        HubEventKind::Status(ConnectionStatus::Ready)
-        | HubEventKind::Server(ServerEvent::ResourceListChanged) => list(lode, weak, id),
+        // A new session: whatever was listing belongs to the old one.
+        HubEventKind::Status(ConnectionStatus::Ready) => list(lode, weak, id, false),
+        HubEventKind::Server(ServerEvent::ResourceListChanged) => list(lode, weak, id, true),
         HubEventKind::Status(ConnectionStatus::Stopped) => lode.browser.forget(id),
         HubEventKind::Status(ConnectionStatus::Failed { error }) => lode.browser.failed(id, error),
         HubEventKind::Status(_) => {
@@ -34,51 +36,64 @@ async fn on_event(lode: &Arc<Lode>, weak: &Weak<Lode>, event: HubEvent) {
     }
 }
 
-/// Lists `id`'s resources and templates into the index, on a task of its own.
-fn list(lode: &Arc<Lode>, weak: &Weak<Lode>, id: ConnectionId) {
+/// Lists `id`'s resources and templates into the index, on a task of its own. With
+/// `coalesce`, a listing already running is not interrupted: it is followed by one more.
+fn list(lode: &Arc<Lode>, weak: &Weak<Lode>, id: ConnectionId, coalesce: bool) {
     let weak = weak.clone();
-    let job = tokio::spawn(async move {
-        let Some(lode) = weak.upgrade() else {
-            return;
-        };
-        let browser = lode.browser.clone();
-        let client = match lode.client(id).await {
-            Ok(client) => client,
-            Err(error) => return browser.failed(id, error),
-        };
-        let server = client.server_name().to_owned();
-        let fresh = browser.begin(id, &server);
-        let listed = client
-            .list_resources_paged(|page, progress| {
-                if fresh {
-                    browser.add_page(id, page);
-                }
-                browser.progress(id, progress.pages, progress.items);
-            })
-            .await;
-        match listed {
-            Ok(listing) => {
-                crate::basket::note_listing(&lode, &server, &listing.resources);
-                let replacement = (!fresh).then_some(listing.resources);
-                let finishing = browser.clone();
-                let server = server.clone();
-                // Replacing and re-sorting 100k resources is CPU work: off the async threads.
-                let done =
-                    tokio::task::spawn_blocking(move || finishing.finish(id, &server, replacement));
-                if done.await.is_err() {
-                    tracing::warn!(?id, "indexing a listing stopped");
+    lode.browser.start_job(id, coalesce, |token| {
+        tokio::spawn(async move {
+            loop {
+                let Some(lode) = weak.upgrade() else {
+                    return;
+                };
+                list_once(&lode, id).await;
+                if !lode.browser.job_done(id, token) {
+                    return;
                 }
             }
-            Err(error) => return browser.failed(id, client.with_stderr_tail(error)),
-        }
-        match client.list_templates().await {
-            Ok(templates) => browser.set_templates(id, &server, templates),
-            // A server without templates says so with -32601: nothing to show.
-            Err(error) if error.code == ErrorCode::MethodNotFound => {
-                browser.set_templates(id, &server, Vec::new())
-            }
-            Err(error) => tracing::warn!(?id, %error, "listing templates failed"),
-        }
+        })
     });
-    lode.browser.replace_job(id, job);
+}
+
+async fn list_once(lode: &Arc<Lode>, id: ConnectionId) {
+    let browser = lode.browser.clone();
+    let client = match lode.client(id).await {
+        Ok(client) => client,
+        Err(error) => return browser.failed(id, error),
+    };
+    let server = client.server_name().to_owned();
+    let fresh = browser.begin(id, &server);
+    let listed = client
+        .list_resources_paged(|page, progress| {
+            if fresh {
+                browser.add_page(id, page);
+            }
+            browser.progress(id, progress.pages, progress.items);
+        })
+        .await;
+    match listed {
+        Ok(listing) => {
+            crate::basket::note_listing(lode, &server, &listing.resources);
+            let cut = listing.cut.clone();
+            let replacement = (!fresh).then_some(listing.resources);
+            let finishing = browser.clone();
+            let server = server.clone();
+            // Replacing and re-sorting 100k resources is CPU work: off the async threads.
+            let done = tokio::task::spawn_blocking(move || {
+                finishing.finish(id, &server, replacement, cut)
+            });
+            if done.await.is_err() {
+                tracing::warn!(?id, "indexing a listing stopped");
+            }
+        }
+        Err(error) => return browser.failed(id, client.with_stderr_tail(error)),
+    }
+    match client.list_templates().await {
+        Ok(templates) => browser.set_templates(id, &server, templates),
+        // A server without templates says so with -32601: nothing to show.
+        Err(error) if error.code == ErrorCode::MethodNotFound => {
+            browser.set_templates(id, &server, Vec::new())
+        }
+        Err(error) => tracing::warn!(?id, %error, "listing templates failed"),
+    }
 }

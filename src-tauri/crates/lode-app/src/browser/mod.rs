@@ -5,7 +5,7 @@ mod feeder;
 
 use lode_core::browse::BrowseStatus;
 use lode_core::index::{Query, QueryResult, TreeQuery, TreeResult};
-use lode_core::{ErrorCode, LodeError, LodeResult};
+use lode_core::{ConnectionId, ErrorCode, LodeError, LodeResult};
 use tokio::sync::watch;
 
 use crate::Lode;
@@ -26,6 +26,12 @@ impl Lode {
     pub async fn browse_tree(&self, question: TreeQuery) -> LodeResult<TreeResult> {
         let browser = self.browser.clone();
         on_worker(move || browser.tree(&question)).await
+    }
+
+    /// Stops connection `id`'s listing in progress, keeping what was listed so far (shown as
+    /// stopped). `false` when it was not listing.
+    pub fn stop_listing(&self, id: ConnectionId) -> bool {
+        self.browser.stop(id)
     }
 
     /// Ticks whenever the index or a listing's state changes.

@@ -4,6 +4,7 @@
 
 mod backoff;
 mod credential_source;
+mod event_gate;
 mod supervisor;
 
 use std::collections::HashMap;
@@ -11,7 +12,7 @@ use std::sync::Arc;
 
 use lode_core::{
     Connection, ConnectionId, ConnectionStatus, Credentials, ErrorCode, HubEvent, HubEventKind,
-    LodeError, LodeResult,
+    ListingLimits, LodeError, LodeResult,
 };
 use lode_mcp::McpClient;
 use tokio::sync::{broadcast, watch, Mutex};
@@ -25,6 +26,8 @@ use supervisor::{Control, Snapshot, Supervisor};
 #[derive(Debug, Clone, Default)]
 pub struct HubOptions {
     pub backoff: Backoff,
+    /// The caps on a listing, for connections started from now on.
+    pub listing_limits: ListingLimits,
 }
 
 struct Link {
@@ -37,6 +40,8 @@ pub struct Hub {
     links: Mutex<HashMap<ConnectionId, Link>>,
     events: broadcast::Sender<HubEvent>,
     options: HubOptions,
+    /// `options.listing_limits` as changed since (the settings were edited).
+    listing_limits: std::sync::Mutex<ListingLimits>,
 }
 
 impl Hub {
@@ -45,8 +50,24 @@ impl Hub {
         Self {
             links: Mutex::new(HashMap::new()),
             events,
+            listing_limits: std::sync::Mutex::new(options.listing_limits),
             options,
         }
+    }
+
+    /// The caps on a listing for connections started (or reconnecting) from now on.
+    pub fn set_listing_limits(&self, limits: ListingLimits) {
+        *self
+            .listing_limits
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner()) = limits;
+    }
+
+    fn listing_limits(&self) -> ListingLimits {
+        *self
+            .listing_limits
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// Every status change and server event from now on. A receiver that falls far behind
@@ -69,6 +90,7 @@ impl Hub {
         let id = connection.id;
         let supervisor = Supervisor {
             request_timeout: connection.request_timeout(),
+            listing_limits: self.listing_limits(),
             connection,
             credentials: credentials.into(),
             backoff: self.options.backoff,

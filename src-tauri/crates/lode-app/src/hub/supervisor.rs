@@ -13,6 +13,7 @@ use tokio::sync::{broadcast, mpsc, watch, Notify};
 
 use super::backoff::Backoff;
 use super::credential_source::CredentialSource;
+use super::event_gate::{EventGate, WINDOW};
 
 /// The status of one connection and, when ready, its client.
 #[derive(Clone)]
@@ -34,6 +35,7 @@ pub(crate) struct Supervisor {
     pub connection: Connection,
     pub credentials: CredentialSource,
     pub request_timeout: std::time::Duration,
+    pub listing_limits: lode_core::ListingLimits,
     pub backoff: Backoff,
     pub status: watch::Sender<Snapshot>,
     pub events: broadcast::Sender<HubEvent>,
@@ -133,6 +135,7 @@ impl Supervisor {
             credentials,
             events: Some(sink),
             inherit_env: self.connection.settings.inherit_env,
+            listing_limits: self.listing_limits,
             ..ConnectOptions::new(self.connection.name.clone())
         };
         McpClient::connect(&self.connection.transport, options)
@@ -201,15 +204,39 @@ async fn close(client: Arc<McpClient>) {
     }
 }
 
+/// Passes a connection's server events to the hub, gathered a window at a time and coalesced
+/// (`event_gate`): a flood of notifications costs the followers and the window a bounded
+/// number of events.
 async fn forward_events(
     connection: ConnectionId,
     mut events: mpsc::Receiver<ServerEvent>,
     hub: broadcast::Sender<HubEvent>,
 ) {
+    let mut gate = EventGate::default();
+    let send_all = |gate: &mut EventGate| {
+        for event in gate.drain() {
+            let _ = hub.send(HubEvent {
+                connection,
+                kind: HubEventKind::Server(event),
+            });
+        }
+    };
     while let Some(event) = events.recv().await {
-        let _ = hub.send(HubEvent {
-            connection,
-            kind: HubEventKind::Server(event),
-        });
+        gate.push(event);
+        let window = tokio::time::sleep(WINDOW);
+        tokio::pin!(window);
+        loop {
+            tokio::select! {
+                () = &mut window => break,
+                event = events.recv() => match event {
+                    Some(event) => gate.push(event),
+                    None => {
+                        send_all(&mut gate);
+                        return;
+                    }
+                },
+            }
+        }
+        send_all(&mut gate);
     }
 }

@@ -35,6 +35,7 @@ fn fast_hub() -> Hub {
             max: Duration::from_millis(400),
             max_attempts: 3,
         },
+        ..HubOptions::default()
     })
 }
 

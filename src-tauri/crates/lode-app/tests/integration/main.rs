@@ -13,6 +13,7 @@ mod catalog;
 mod connection_edits;
 mod connection_secrets;
 mod demo_flow;
+mod hostile_servers;
 mod hub;
 mod import_apply;
 mod oauth;

@@ -30,6 +30,7 @@ pub async fn run(args: &LsArgs) -> LodeResult<Outcome> {
     })
     .await?;
     render::warnings::dropped_fields(None, &listing.warnings);
+    render::warnings::listing_cut(&server, listing.cut.as_ref());
     if args.tree {
         let tree = uri_tree::every_folder_open(&server, listing.resources, templates);
         if args.server.json {

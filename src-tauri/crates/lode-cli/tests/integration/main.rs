@@ -8,6 +8,8 @@ mod support;
 mod cli_commands;
 mod demo_server;
 mod gateway_timeout;
+mod hostile_listings;
+mod hostile_notifications;
 mod hostile_text;
 mod import_commands;
 mod no_keychain;

@@ -426,3 +426,5 @@ mod greedy_tests;
 mod tests;
 #[cfg(test)]
 mod text_tests;
+#[cfg(test)]
+mod tree_proptests;

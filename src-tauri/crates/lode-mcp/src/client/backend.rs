@@ -2,7 +2,7 @@
 //! which only lists and reads. The [`ResourceSource`] of either is chosen here, in one place
 //! ([`McpClient::source`]); every other request asks for the MCP session (`McpClient::mcp`).
 
-use lode_core::{LodeResult, ResourceContent, ResourceListing};
+use lode_core::{ListingLimits, LodeResult, ResourceContent, ResourceListing};
 
 use super::operations::McpSource;
 use super::McpClient;
@@ -35,11 +35,12 @@ impl ResourceSource for Source<'_> {
     async fn list(
         &self,
         server: &str,
+        limits: ListingLimits,
         progress: &mut PageProgress<'_>,
     ) -> LodeResult<ResourceListing> {
         match self {
-            Source::Mcp(mcp) => mcp.list(server, progress).await,
-            Source::Rest(rest) => rest.list(server, progress).await,
+            Source::Mcp(mcp) => mcp.list(server, limits, progress).await,
+            Source::Rest(rest) => rest.list(server, limits, progress).await,
         }
     }
 

@@ -17,11 +17,15 @@
 //! or date (what Python's `isoformat()` writes). `null` counts as absent. An item is named
 //! by its URI in a warning, or by its position in its page (`#12`) when the URI is unusable.
 
+use std::collections::BTreeMap;
+
 use chrono::{DateTime, NaiveDate, NaiveDateTime};
 use lode_core::ItemWarning;
 use rmcp::model::{Icon, ListResourcesResult, MetaObject, Resource};
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
+use super::item_bounds::bound_resource;
 use crate::convert::WARNINGS_META_KEY;
 
 /// Validates what the typed parse let through; drops and reports what MCP does not allow.
@@ -36,12 +40,17 @@ pub(crate) fn check_page(page: &mut ListResourcesResult) {
     attach(page, warnings);
 }
 
-/// Applies the rules to one item the typed parse accepted; `false` when it must be left out.
+/// Applies the rules to one item the typed parse accepted, and cuts its over-long fields
+/// (`item_bounds`); `false` when it must be left out.
 pub(crate) fn check_resource(
     index: usize,
     resource: &mut Resource,
     warnings: &mut Vec<ItemWarning>,
 ) -> bool {
+    check_fields(index, resource, warnings) && bound_resource(index, resource, warnings)
+}
+
+fn check_fields(index: usize, resource: &mut Resource, warnings: &mut Vec<ItemWarning>) -> bool {
     if resource.uri.is_empty() {
         warnings.push(warning(
             &format!("#{index}"),
@@ -80,19 +89,40 @@ pub(crate) fn check_resource(
 
 /// Rebuilds a page the typed parse rejected. `None` when it is not a page at all (not an
 /// object, or no `resources` array): then it is not a malformed item's fault.
+///
+/// The page is first split into its fields and items without parsing them (serde_json skips
+/// a value of any depth without recursion), then each is parsed alone: an item nested deeper
+/// than serde_json's recursion limit (128) is left out, reported, and its neighbours kept.
 pub(crate) fn repair_page(raw: &str) -> Option<ListResourcesResult> {
-    let Ok(Value::Object(mut page)) = serde_json::from_str::<Value>(raw) else {
-        return None;
-    };
-    let Some(Value::Array(items)) = page.remove("resources") else {
-        return None;
-    };
+    let fields: BTreeMap<String, &RawValue> = serde_json::from_str(raw).ok()?;
+    let items: Vec<&RawValue> = serde_json::from_str(fields.get("resources")?.get()).ok()?;
     let mut warnings = Vec::new();
     let resources: Vec<Resource> = items
         .into_iter()
         .enumerate()
-        .filter_map(|(index, item)| repair_item(index, item, &mut warnings))
+        .filter_map(
+            |(index, item)| match serde_json::from_str::<Value>(item.get()) {
+                Ok(value) => repair_item(index, value, &mut warnings),
+                Err(error) => {
+                    let problem = format!("could not be decoded ({error}); the item is left out");
+                    warnings.push(warning(&format!("#{index}"), "item", problem));
+                    None
+                }
+            },
+        )
         .collect();
+    let mut page = Map::new();
+    for (key, value) in fields {
+        if key == "resources" {
+            continue;
+        }
+        match serde_json::from_str::<Value>(value.get()) {
+            Ok(value) => {
+                page.insert(key, value);
+            }
+            Err(error) => warnings.push(warning("(page)", &key, error.to_string())),
+        }
+    }
     // Page-level fields are checked one by one against the page type itself, so every rule
     // rmcp applies (ttlMs, cacheScope...) is honoured without being restated here.
     let keys: Vec<String> = page.keys().cloned().collect();
@@ -195,7 +225,7 @@ pub(crate) fn repair_item(
         }
     }
     match serde_json::from_value::<Resource>(Value::Object(fields)) {
-        Ok(resource) => Some(resource),
+        Ok(mut resource) => bound_resource(index, &mut resource, warnings).then_some(resource),
         // Every field rmcp checks is repaired above; this is the net for what is not.
         Err(error) => {
             report.push("item", format!("{error}; the item is left out"));
@@ -384,212 +414,4 @@ fn describe(value: &Value) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::convert::item_warnings;
-    use serde_json::json;
-
-    fn good(uri: &str) -> Value {
-        json!({
-            "uri": uri, "name": "n", "title": "t", "description": "d", "mimeType": "text/plain",
-            "size": 3, "icons": [{"src": "https://x/i.png"}], "_meta": {"k": 1},
-            "annotations": {"audience": ["user"], "priority": 0.5,
-                            "lastModified": "2025-01-01T00:00:00Z"}
-        })
-    }
-
-    /// Each case breaks one field of an otherwise good item.
-    fn broken(field: &str, value: Value) -> Value {
-        let mut item = good("x://item");
-        let mut target = &mut item;
-        let mut parts = field.split('.').peekable();
-        while let Some(part) = parts.next() {
-            if parts.peek().is_none() {
-                target[part] = value.clone();
-            } else {
-                target = &mut target[part];
-            }
-        }
-        item
-    }
-
-    fn repaired(items: Vec<Value>) -> (Vec<Resource>, Vec<ItemWarning>) {
-        let raw = json!({"resources": items, "nextCursor": "2"}).to_string();
-        // The typed decode path: fast parse and check, or repair when that fails.
-        let result = match serde_json::from_str::<ListResourcesResult>(&raw) {
-            Ok(mut page) => {
-                check_page(&mut page);
-                page
-            }
-            Err(_) => repair_page(&raw).expect("a page"),
-        };
-        assert_eq!(result.next_cursor.as_deref(), Some("2"));
-        let warnings = item_warnings(result.meta.as_ref());
-        (result.resources, warnings)
-    }
-
-    #[test]
-    fn each_malformed_field_is_dropped_the_item_kept_and_the_drop_reported() {
-        let cases: Vec<(&str, Value, &str)> = vec![
-            ("annotations.priority", json!(7.0), "annotations.priority"),
-            ("annotations.priority", json!(-0.5), "annotations.priority"),
-            (
-                "annotations.priority",
-                json!("high"),
-                "annotations.priority",
-            ),
-            (
-                "annotations.lastModified",
-                json!("yesterday"),
-                "annotations.lastModified",
-            ),
-            (
-                "annotations.lastModified",
-                json!(17),
-                "annotations.lastModified",
-            ),
-            (
-                "annotations.audience",
-                json!("user"),
-                "annotations.audience",
-            ),
-            ("annotations", json!([1]), "annotations"),
-            ("title", json!(5), "title"),
-            ("description", json!({"a": 1}), "description"),
-            ("mimeType", json!(true), "mimeType"),
-            ("size", json!(-1), "size"),
-            ("size", json!("big"), "size"),
-            ("icons", json!([{"nosrc": 1}]), "icons"),
-            ("_meta", json!("m"), "_meta"),
-        ];
-        for (field, value, reported) in cases {
-            let item = broken(field, value.clone());
-            let (resources, warnings) = repaired(vec![item, good("x://other")]);
-            assert_eq!(resources.len(), 2, "{field}={value}: both items kept");
-            assert_eq!(resources[0].uri, "x://item");
-            assert_eq!(warnings.len(), 1, "{field}={value}: {warnings:?}");
-            assert_eq!(warnings[0].item, "x://item");
-            assert_eq!(warnings[0].field, reported);
-            // The dropped field is gone, the rest of the item intact.
-            let kept = serde_json::to_value(&resources[0]).unwrap();
-            let mut path = kept.clone();
-            for part in field.split('.') {
-                path = path[part].clone();
-            }
-            assert!(path.is_null(), "{field} still present: {kept}");
-            assert_eq!(kept["name"], "n");
-            assert_eq!(
-                serde_json::to_value(&resources[1]).unwrap(),
-                good("x://other")
-            );
-        }
-    }
-
-    #[test]
-    fn unknown_roles_are_dropped_one_by_one_and_known_ones_kept() {
-        let item = broken(
-            "annotations.audience",
-            json!(["user", "robot", 3, "assistant"]),
-        );
-        let (resources, warnings) = repaired(vec![item]);
-        let audience =
-            serde_json::to_value(&resources[0]).unwrap()["annotations"]["audience"].clone();
-        assert_eq!(audience, json!(["user", "assistant"]));
-        assert_eq!(warnings.len(), 2);
-        assert!(warnings[0].problem.contains("\"robot\""), "{warnings:?}");
-    }
-
-    #[test]
-    fn names_fall_back_to_the_uri_and_items_without_a_uri_are_left_out() {
-        let mut nameless = good("x://nameless");
-        nameless.as_object_mut().unwrap().remove("name");
-        let numbered = broken("name", json!(42));
-        let mut uriless = good("x://gone");
-        uriless["uri"] = json!(7);
-        let (resources, warnings) = repaired(vec![nameless, uriless, numbered, json!("text")]);
-        let names: Vec<&str> = resources.iter().map(|r| r.name.as_str()).collect();
-        assert_eq!(names, ["x://nameless", "x://item"]);
-        let reported: Vec<(&str, &str)> = warnings
-            .iter()
-            .map(|w| (w.item.as_str(), w.field.as_str()))
-            .collect();
-        assert_eq!(
-            reported,
-            [
-                ("x://nameless", "name"),
-                ("#1", "uri"),
-                ("x://item", "name"),
-                ("#3", "item")
-            ]
-        );
-    }
-
-    #[test]
-    fn the_quick_timestamp_check_agrees_with_chrono() {
-        for stamp in [
-            "2025-01-12T15:00:58Z",
-            "2025-01-12T15:00:58.123Z",
-            "2025-01-12T15:00:58.123456789+02:00",
-            "2024-02-29T00:00:00-00:00",
-            "2023-02-29T00:00:00Z",
-            "2025-04-31T00:00:00Z",
-            "2025-01-12T24:00:00Z",
-            "2025-01-12T15:00:58.Z",
-            "2025-01-12T15:00:58.1234567890Z",
-            "2025-01-12T15:00:58+2:00",
-            "2025-01-12T15:00:58+24:00",
-            "2025-01-12t15:00:58Z",
-            "2025-01-12T15:00:60Z",
-            "2025-1-12T15:00:58Z",
-            "2025-01-12T15:00:58",
-            "2025-01-12T15:00:58Zjunk",
-            "+025-01-12T15:00:58Z",
-        ] {
-            let chrono = DateTime::parse_from_rfc3339(stamp).is_ok();
-            let quick = is_plain_rfc3339(stamp.as_bytes());
-            // The quick check may only say yes where chrono does.
-            assert!(!quick || chrono, "{stamp}: quick {quick}, chrono {chrono}");
-            assert!(!quick || is_timestamp(stamp));
-        }
-        assert!(is_plain_rfc3339(b"2025-01-01T00:02:00.000Z"));
-        assert!(is_plain_rfc3339(b"2024-02-29T23:59:59+05:30"));
-    }
-
-    #[test]
-    fn timestamps_accept_rfc3339_and_common_iso8601_forms() {
-        for stamp in [
-            "2025-01-01T00:00:00Z",
-            "2025-01-01T00:00:00.123+02:00",
-            "2025-01-01T00:00:00",
-            "2025-01-01",
-        ] {
-            assert!(is_timestamp(stamp), "{stamp}");
-        }
-        for stamp in ["yesterday", "2025-13-01", "", "01/02/2025"] {
-            assert!(!is_timestamp(stamp), "{stamp}");
-        }
-    }
-
-    #[test]
-    fn a_server_cannot_plant_warnings_and_bad_page_fields_are_reported() {
-        let raw = json!({
-            "resources": [good("x://a")],
-            "_meta": {WARNINGS_META_KEY: [{"item": "fake", "field": "f", "problem": "p"}]},
-        })
-        .to_string();
-        let mut page: ListResourcesResult = serde_json::from_str(&raw).unwrap();
-        check_page(&mut page);
-        assert!(item_warnings(page.meta.as_ref()).is_empty());
-
-        let raw =
-            json!({"resources": [good("x://a"), 5], "nextCursor": 3, "ttlMs": "soon"}).to_string();
-        let page = repair_page(&raw).expect("repaired");
-        assert_eq!(page.resources.len(), 1);
-        assert_eq!(page.next_cursor, None);
-        let fields: Vec<String> = item_warnings(page.meta.as_ref())
-            .into_iter()
-            .map(|w| w.field)
-            .collect();
-        assert_eq!(fields, ["item", "nextCursor", "ttlMs"]);
-    }
-}
+mod tests;

@@ -3,8 +3,11 @@
 //! repair of resources that are almost right (`lenient`). The transports and REST use it.
 
 pub(crate) mod decode;
+pub(crate) mod item_bounds;
 pub(crate) mod lenient;
 pub(crate) mod page_stream;
+#[cfg(test)]
+mod proptests;
 
 use rmcp::model::ServerJsonRpcMessage;
 

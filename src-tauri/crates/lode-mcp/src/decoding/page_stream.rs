@@ -289,7 +289,23 @@ impl PageStream {
                     Step::Done(end)
                 }
                 Parsed::Incomplete => Step::More,
-                Parsed::Invalid(error) => Step::Bad(error.to_string()),
+                // Valid JSON too deep to decode (past serde_json's recursion limit, which
+                // skipping does not have): this item is left out, its neighbours kept.
+                Parsed::Invalid(error) => match parse_value::<IgnoredAny>(bytes, whole) {
+                    Parsed::Complete(_, end) => {
+                        self.index += 1;
+                        self.warnings.push(ItemWarning {
+                            item: format!("#{index}"),
+                            field: "item".to_owned(),
+                            problem: format!(
+                                "could not be decoded ({error}); the item is left out"
+                            ),
+                        });
+                        Step::Done(end)
+                    }
+                    Parsed::Incomplete => Step::More,
+                    Parsed::Invalid(error) => Step::Bad(error.to_string()),
+                },
             },
         }
     }

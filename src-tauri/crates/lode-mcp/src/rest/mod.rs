@@ -17,22 +17,21 @@ mod endpoint;
 mod read_form;
 mod request;
 
-use std::collections::HashSet;
 use std::time::Duration;
 
-use lode_core::{ErrorCode, LodeError, LodeResult, ResourceContent, ResourceListing};
+use lode_core::{
+    ErrorCode, ListingLimits, LodeError, LodeResult, ResourceContent, ResourceListing,
+};
 use serde_json::Value;
 
 use crate::convert::resource_item;
 use crate::decoding::lenient::repair_item;
+use crate::listing_bounds::ListingBounds;
 use crate::resource_source::{PageProgress, ResourceSource};
 
 /// The largest answer Lode reads. A listing of a very large table server is big, but past this
 /// it is more likely a runaway server than data a person will browse.
 const MAX_BODY_BYTES: u64 = 256 * 1024 * 1024;
-
-/// A cursor loop that never ends would hang Lode: stop well past any real server's size.
-const MAX_PAGES: u64 = 1_000_000;
 
 /// One REST server. Holds no connection of its own: every call is one GET, sent with the
 /// connection's headers (credentials included) by a client that keeps its sockets alive.
@@ -82,12 +81,12 @@ impl ResourceSource for RestClient {
     async fn list(
         &self,
         server_name: &str,
+        limits: ListingLimits,
         progress: &mut PageProgress<'_>,
     ) -> LodeResult<ResourceListing> {
         let mut listing = ResourceListing::default();
+        let mut bounds = ListingBounds::new(limits);
         let mut cursor: Option<String> = None;
-        // A server that hands out a cursor twice would make Lode list forever.
-        let mut seen_cursors = HashSet::new();
         loop {
             let what = format!("listing resources (page {})", listing.pages + 1);
             let query = cursor.as_deref().map(|c| ("cursor", c));
@@ -101,24 +100,23 @@ impl ResourceSource for RestClient {
                 listing.resources.extend(item);
             }
             listing.pages += 1;
-            progress(&listing, from);
-            let next = match next {
-                // An empty cursor would repeat the first page forever.
-                Some(next) if !next.is_empty() => next,
-                _ => return Ok(listing),
+            let step = match bounds.admit(&mut listing, from) {
+                Some(cut) => Err(cut),
+                None => bounds.follow(next, listing.pages),
             };
-            if listing.pages >= MAX_PAGES || !seen_cursors.insert(next.clone()) {
-                let why = if listing.pages >= MAX_PAGES {
-                    format!("listed more than {MAX_PAGES} pages")
-                } else {
-                    format!("repeated the cursor {next:?}")
-                };
-                return Err(LodeError::new(
-                    ErrorCode::Protocol,
-                    format!("{what}: {server_name} {why}; stopped there"),
-                ));
+            progress(&listing, from);
+            match step {
+                Ok(Some(next)) => cursor = Some(next),
+                Ok(None) => {
+                    bounds.finish(&mut listing, None);
+                    return Ok(listing);
+                }
+                Err(cut) => {
+                    tracing::warn!(server_name, ?cut, "a listing ended early");
+                    bounds.finish(&mut listing, Some(cut));
+                    return Ok(listing);
+                }
             }
-            cursor = Some(next);
         }
     }
 

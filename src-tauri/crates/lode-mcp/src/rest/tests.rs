@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use axum::http;
-use lode_core::{ErrorCode, ResourceContent};
+use lode_core::{ErrorCode, ListingLimits, ResourceContent};
 use serde_json::json;
 
 use super::request::{read_body, status_error};
@@ -212,7 +212,10 @@ async fn an_answer_past_the_limit_is_refused_with_a_clear_error() {
     let client = RestClient::connect(&base, Vec::new(), Duration::from_secs(10)).await;
     let mut client = client.unwrap_or_else(|e| panic!("connect: {e}"));
     client.body_limit = 1024;
-    let error = client.list("t", &mut |_, _| {}).await.err();
+    let error = client
+        .list("t", ListingLimits::DEFAULT, &mut |_, _| {})
+        .await
+        .err();
     assert_eq!(
         error.map(|e| (e.code, e.message)),
         Some((
@@ -223,6 +226,8 @@ async fn an_answer_past_the_limit_is_refused_with_a_clear_error() {
         ))
     );
     client.body_limit = 8192;
-    let listing = client.list("t", &mut |_, _| {}).await;
+    let listing = client
+        .list("t", ListingLimits::DEFAULT, &mut |_, _| {})
+        .await;
     assert_eq!(listing.map(|l| l.pages).ok(), Some(1));
 }

@@ -29,6 +29,7 @@ pub async fn run(args: &SearchArgs) -> LodeResult<Outcome> {
             Ok(listing) => {
                 answered += 1;
                 render::warnings::dropped_fields(Some(&answer.server), &listing.warnings);
+                render::warnings::listing_cut(&answer.server, listing.cut.as_ref());
                 index.extend(listing.resources);
             }
             Err(error) => {

@@ -1,6 +1,7 @@
 //! Runs the real `lode` binary with its own data folder, beside the real demo server.
 #![allow(dead_code)] // each test binary uses a different part of this support module
 
+pub mod hostile;
 pub mod servers;
 
 use std::path::PathBuf;

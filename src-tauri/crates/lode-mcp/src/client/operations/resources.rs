@@ -3,8 +3,8 @@
 use std::collections::BTreeMap;
 
 use lode_core::{
-    Completion, ErrorCode, ListProgress, LodeError, LodeResult, ResourceContent, ResourceItem,
-    ResourceListing, ResourceTemplate,
+    Completion, ErrorCode, ListProgress, ListingLimits, LodeError, LodeResult, ResourceContent,
+    ResourceItem, ResourceListing, ResourceTemplate,
 };
 use rmcp::model::{
     ArgumentInfo, CompleteRequestParams, CompletionContext, PaginatedRequestParams,
@@ -17,11 +17,9 @@ use crate::client::McpClient;
 use crate::convert::{
     append_items, cache_hint, item_warnings, resource_content, resource_template,
 };
+use crate::listing_bounds::ListingBounds;
 use crate::resource_source::{PageProgress, ResourceSource};
 use crate::transport::Session;
-
-/// A cursor loop that never ends would hang Lode: stop well past any real server's size.
-const MAX_PAGES: u64 = 1_000_000;
 
 impl McpClient {
     /// Every resource the server lists.
@@ -53,7 +51,10 @@ impl McpClient {
                 },
             )
         };
-        self.source().list(self.server_name(), &mut progress).await
+        let limits = self.options.listing_limits;
+        self.source()
+            .list(self.server_name(), limits, &mut progress)
+            .await
     }
 
     /// The server's resource templates. A server without templates answers -32601, which
@@ -179,6 +180,7 @@ impl ResourceSource for McpSource<'_> {
     async fn list(
         &self,
         server: &str,
+        limits: ListingLimits,
         progress: &mut PageProgress<'_>,
     ) -> LodeResult<ResourceListing> {
         let client = self.client;
@@ -189,6 +191,7 @@ impl ResourceSource for McpSource<'_> {
         }
         let changes = client.list_changes.current();
         let mut listing = ResourceListing::default();
+        let mut bounds = ListingBounds::new(limits);
         let mut cursor: Option<String> = None;
         loop {
             let params = PaginatedRequestParams::default().with_cursor(cursor.take());
@@ -203,18 +206,21 @@ impl ResourceSource for McpSource<'_> {
             }
             let from = listing.resources.len();
             append_items(server, page.resources, &mut listing.resources);
+            let step = match bounds.admit(&mut listing, from) {
+                Some(cut) => Err(cut),
+                None => bounds.follow(page.next_cursor, listing.pages),
+            };
             progress(&listing, from);
-            match page.next_cursor {
-                // An empty cursor would repeat the first page forever.
-                Some(next) if !next.is_empty() && listing.pages < MAX_PAGES => cursor = Some(next),
-                Some(next) if !next.is_empty() => {
-                    return Err(LodeError::new(
-                        ErrorCode::Protocol,
-                        format!("{server} listed more than {MAX_PAGES} pages; stopped there"),
-                    ))
-                }
-                _ => {
+            match step {
+                Ok(Some(next)) => cursor = Some(next),
+                Ok(None) => {
+                    bounds.finish(&mut listing, None);
                     client.listing_cache.store(&listing, changes);
+                    return Ok(listing);
+                }
+                Err(cut) => {
+                    tracing::warn!(server, ?cut, "a listing ended early");
+                    bounds.finish(&mut listing, Some(cut));
                     return Ok(listing);
                 }
             }

@@ -154,3 +154,54 @@ fn a_huge_incomplete_item_is_not_parsed_again_for_every_read() {
     assert_eq!(done.resources.len(), 1);
     assert_eq!(done.skeleton, b"{\"result\":{\"resources\":[]}}");
 }
+
+#[test]
+fn a_streamed_item_nested_beyond_the_recursion_limit_is_left_out_and_the_page_kept() {
+    let deep = "[".repeat(50_000) + &"]".repeat(50_000);
+    let message = format!(
+        r#"{{"result":{{"resources":[{},{{"uri":"x://deep","name":"d","_meta":{{"k":{deep}}}}},{}]}},"id":12}}"#,
+        item(0),
+        item(1)
+    );
+    for chunk in [4096, message.len()] {
+        let page = streamed(&message, chunk).expect("the page survives its deep item");
+        let uris: Vec<&str> = page.resources.iter().map(|r| r.uri.as_str()).collect();
+        assert_eq!(uris, ["test://item/0", "test://item/1"], "chunk {chunk}");
+        let warnings = crate::convert::item_warnings(page.meta.as_ref());
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert_eq!(warnings[0].item, "#1");
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        cases: 1000,
+        ..proptest::prelude::ProptestConfig::default()
+    })]
+
+    /// Pages of generated items, cut into chunks of any size: streamed as read whole.
+    #[test]
+    fn any_page_streams_as_it_reads_whole(
+        names in proptest::collection::vec("\\PC{0,16}", 0..20),
+        bad in proptest::collection::vec(0..20usize, 0..4),
+        chunk in 1..300usize,
+    ) {
+        let items: Vec<String> = names
+            .iter()
+            .enumerate()
+            .map(|(i, name)| {
+                let name = serde_json::to_string(name).unwrap_or_default();
+                if bad.contains(&i) {
+                    format!(r#"{{"uri":"x://{i}","name":{name},"annotations":{{"priority":"high"}}}}"#)
+                } else {
+                    format!(r#"{{"uri":"x://{i}","name":{name},"size":{i}}}"#)
+                }
+            })
+            .collect();
+        let message = format!(
+            r#"{{"id":12,"result":{{"resources":[{}],"nextCursor":"n"}}}}"#,
+            items.join(",")
+        );
+        proptest::prop_assert_eq!(streamed(&message, chunk), Ok(whole(&message)));
+    }
+}

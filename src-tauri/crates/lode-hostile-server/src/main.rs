@@ -1,0 +1,69 @@
+//! `lode-hostile-server --mode MODE [stdio | http --port P] [--count N] [--size BYTES]`
+//!
+//! An MCP server that attacks its client, one way per mode (see `modes/`), so Lode's tests can
+//! show each attack failing: the listing bounded, the notifications coalesced, the app alive.
+//! It also answers what a healthy server would (a read, a `stats` tool counting the listings
+//! it served), so a test can check that the connection still works after the attack.
+
+mod http;
+mod modes;
+mod server;
+
+use clap::{Parser, Subcommand};
+use lode_serve::plumbing::serve_until_input_ends;
+
+use crate::modes::{Attack, Mode};
+use crate::server::HostileServer;
+
+#[derive(Parser)]
+#[command(
+    name = "lode-hostile-server",
+    about = "A misbehaving MCP server for tests"
+)]
+struct Cli {
+    #[command(subcommand)]
+    transport: Option<Transport>,
+
+    /// The attack.
+    #[arg(long, global = true, value_enum, default_value_t = Mode::RepeatCursor)]
+    mode: Mode,
+
+    /// How many of the attack's units (notifications, items...); each mode has a default.
+    #[arg(long, global = true)]
+    count: Option<u64>,
+
+    /// How big each unit is in bytes (a name, a log message...); each mode has a default.
+    #[arg(long, global = true)]
+    size: Option<usize>,
+}
+
+#[derive(Subcommand)]
+enum Transport {
+    /// Serve one client over stdin/stdout (the default).
+    Stdio,
+    /// Serve Streamable HTTP at http://127.0.0.1:PORT/mcp (loopback only).
+    Http {
+        /// Port to bind on 127.0.0.1; 0 picks a free one.
+        #[arg(long, default_value_t = 0)]
+        port: u16,
+    },
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    let attack = Attack::new(cli.mode, cli.count, cli.size);
+    match cli.transport.unwrap_or(Transport::Stdio) {
+        Transport::Stdio => {
+            let (stdin, stdout) = rmcp::transport::io::stdio_pipes();
+            serve_until_input_ends(HostileServer::new(attack), stdin, stdout).await?;
+            Ok(())
+        }
+        Transport::Http { port } => {
+            let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
+            // Tests parse this exact line to find the port.
+            println!("listening on http://{}/mcp", listener.local_addr()?);
+            http::serve(attack, listener).await
+        }
+    }
+}

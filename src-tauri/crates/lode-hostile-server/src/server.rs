@@ -1,0 +1,123 @@
+//! The MCP face of the hostile server: listings and notifications come from the attack; a
+//! read and the `stats` tool answer as a healthy server would, so a test can check that the
+//! connection still works once the attack is over.
+
+// Logging is deprecated by SEP-2577, but servers of every era still send it: so does this one.
+#![allow(deprecated)]
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use rmcp::{
+    model::{
+        CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
+        JsonObject, ListResourcesResult, ListToolsResult, PaginatedRequestParams, ProtocolVersion,
+        ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, ResourceContents,
+        ServerCapabilities, ServerConfig, Tool,
+    },
+    service::{NotificationContext, RequestContext, RoleServer},
+    ErrorData, ServerHandler,
+};
+
+use crate::modes::Attack;
+
+/// The tool that reports how many listings this session served.
+const STATS: &str = "stats";
+
+pub struct HostileServer {
+    attack: Attack,
+    /// `resources/list` requests answered in this session.
+    lists: Arc<AtomicU64>,
+}
+
+impl HostileServer {
+    pub fn new(attack: Attack) -> Self {
+        Self {
+            attack,
+            lists: Arc::default(),
+        }
+    }
+}
+
+impl ServerHandler for HostileServer {
+    fn get_info(&self) -> ServerConfig {
+        let capabilities = ServerCapabilities::builder()
+            .enable_logging()
+            .enable_resources()
+            .enable_resources_list_changed()
+            .enable_tools()
+            .build();
+        // The 2025 era: notifications go out unasked, as most servers in the wild send them.
+        ServerConfig::new(capabilities)
+            .with_protocol_version(ProtocolVersion::V_2025_06_18)
+            .with_server_info(Implementation::new(
+                "lode-hostile-server",
+                env!("CARGO_PKG_VERSION"),
+            ))
+    }
+
+    async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
+        self.attack.after_initialized(context.peer);
+    }
+
+    async fn list_resources(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        self.lists.fetch_add(1, Ordering::Relaxed);
+        let cursor = request.as_ref().and_then(|r| r.cursor.as_deref());
+        Ok(self.attack.page(cursor))
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        let contents = ResourceContents::TextResourceContents {
+            uri: request.uri.clone(),
+            mime_type: Some("text/plain".to_owned()),
+            text: format!("still here: {}", request.uri),
+            meta: None,
+        };
+        Ok(ReadResourceResult::new(vec![contents]).into())
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        Ok(ListToolsResult::with_all_items(vec![stats_tool()]))
+    }
+
+    fn get_tool(&self, name: &str) -> Option<Tool> {
+        (name == STATS).then(stats_tool)
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        if request.name != STATS {
+            return Err(ErrorData::invalid_params(
+                format!("unknown tool: {}", request.name),
+                None,
+            ));
+        }
+        let stats = serde_json::json!({ "lists": self.lists.load(Ordering::Relaxed) });
+        Ok(CallToolResult::success(vec![ContentBlock::text(stats.to_string())]).into())
+    }
+}
+
+fn stats_tool() -> Tool {
+    let mut schema = JsonObject::new();
+    schema.insert("type".to_owned(), "object".into());
+    Tool::new(
+        STATS,
+        "How many resources/list requests this session answered, as JSON: {\"lists\": n}.",
+        Arc::new(schema),
+    )
+}
