@@ -225,9 +225,12 @@ async fn signing_out_forgets_the_credentials() {
 /// A browser raced by another local caller: before the real redirect reaches Lode's listener,
 /// a callback with a forged `state` and a request for another path arrive. Each gets 400 and
 /// the listener keeps waiting; the real redirect then signs in. Sends back the three statuses.
+/// The status and page of each request the raced browser sent.
+type Answers = Vec<(u16, String)>;
+
 fn raced_browser() -> (
     impl FnOnce(&str) -> LodeResult<()>,
-    oneshot::Receiver<Vec<(u16, String)>>,
+    oneshot::Receiver<Answers>,
 ) {
     let (report, reported) = oneshot::channel();
     let open = move |url: &str| {
