@@ -49,8 +49,20 @@ enum Transport {
     },
 }
 
-#[tokio::main]
-async fn main() -> anyhow::Result<()> {
+/// The deep-nesting mode builds, serialises and drops a `serde_json::Value` thousands of levels
+/// deep, all by recursion: the runtime's threads get a stack that holds it (tokio's 2 MiB
+/// overflowed at 5,000 levels), so the attack reaches the client instead of killing the server.
+const WORKER_STACK_BYTES: usize = 256 * 1024 * 1024;
+
+fn main() -> anyhow::Result<()> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .thread_stack_size(WORKER_STACK_BYTES)
+        .build()?
+        .block_on(run())
+}
+
+async fn run() -> anyhow::Result<()> {
     let cli = Cli::parse();
     let attack = Attack::new(cli.mode, cli.count, cli.size);
     match cli.transport.unwrap_or(Transport::Stdio) {

@@ -8,7 +8,7 @@
 use serde::Serialize;
 use ts_rs::TS;
 
-use super::secrets::{name_is_secret, value_looks_like_a_token};
+use super::secret_words::{name_is_secret, value_looks_like_a_token};
 use super::{FoundSecret, ImportedServer, SecretValue};
 use crate::connection::{SecretPlace, TransportSpec};
 

@@ -15,6 +15,7 @@ mod jsonc;
 mod preview;
 mod reveal;
 mod runtime_env;
+mod secret_words;
 mod secrets;
 
 use std::fmt;

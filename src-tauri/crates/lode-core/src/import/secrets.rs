@@ -4,40 +4,7 @@
 
 use super::exposed::{mask_url, MASK};
 use super::runtime_env::loads_code;
-
-/// Words that make a variable or header name a secret's, matched against its parts
-/// (`OPENAI_API_KEY` → `OPENAI`, `API`, `KEY`).
-const SECRET_WORDS: &[&str] = &[
-    "token",
-    "key",
-    "apikey",
-    "secret",
-    "password",
-    "passwd",
-    "pat",
-    "credential",
-    "credentials",
-    "auth",
-    "authorization",
-    "cookie",
-    "session",
-];
-
-/// Prefixes of well-known token formats, for values under innocent names.
-const TOKEN_PREFIXES: &[&str] = &[
-    "sk-",         // OpenAI, Anthropic
-    "ghp_",        // GitHub personal access token
-    "gho_",        // GitHub OAuth
-    "ghs_",        // GitHub app
-    "github_pat_", // GitHub fine-grained
-    "glpat-",      // GitLab
-    "xoxb-",       // Slack bot
-    "xoxp-",       // Slack user
-    "AKIA",        // AWS access key id
-    "AIza",        // Google API key
-    "eyJ",         // a JWT
-    "Bearer ",
-];
+use super::secret_words::{name_is_secret, value_looks_like_a_token};
 
 /// Whether an environment variable of a stdio server holds a secret. A variable that changes
 /// what code runs (`NODE_OPTIONS`, …) never does: masking it would hide exactly what the person
@@ -64,23 +31,6 @@ pub fn bearer_token<'a>(name: &str, value: &'a str) -> Option<&'a str> {
     }
     let (scheme, token) = value.trim().split_once(' ')?;
     (scheme.eq_ignore_ascii_case("bearer") && !token.trim().is_empty()).then(|| token.trim())
-}
-
-pub(super) fn name_is_secret(name: &str) -> bool {
-    name.split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|part| !part.is_empty())
-        .any(|part| {
-            SECRET_WORDS
-                .iter()
-                .any(|word| part.eq_ignore_ascii_case(word))
-        })
-}
-
-pub(super) fn value_looks_like_a_token(value: &str) -> bool {
-    let value = value.trim();
-    TOKEN_PREFIXES
-        .iter()
-        .any(|prefix| value.starts_with(prefix) && value.len() > prefix.len() + 8)
 }
 
 #[cfg(test)]
