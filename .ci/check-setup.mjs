@@ -45,6 +45,7 @@ python3                     python3
 -                           fonts-noto-cjk        the Chinese screenshots
 git                         git
 pgrep                       procps
+kill                        procps                the hostile-server and child-lifetime tests signal processes
 desktop-file-validate       desktop-file-utils
 rpm                         rpm                   rpm -qp inspects the built .rpm
 sudo                        sudo                  tauri-plugin-updater's installer falls back to it as root
