@@ -64,6 +64,14 @@ pub enum Command {
     Serve(ServeArgs),
 }
 
+impl Command {
+    /// Whether the command catches Ctrl-C itself to end cleanly (unsubscribe, close the
+    /// listener) rather than being cut off where it stands.
+    pub fn closes_on_interrupt(&self) -> bool {
+        matches!(self, Self::Watch(_) | Self::Serve(_))
+    }
+}
+
 #[derive(Debug, Args)]
 pub struct LsArgs {
     /// A saved connection's name; leave it out with --stdio, --http, --sse or --rest.

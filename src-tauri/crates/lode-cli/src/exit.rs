@@ -1,5 +1,6 @@
 //! Exit codes, stable for scripts: 0 ok, 1 usage, 2 server or protocol error, 3 auth required,
-//! 4 timeout. Errors go to stderr as `lode: <code>: <message>`, detail lines indented below.
+//! 4 timeout, 130 ended by Ctrl-C. Errors go to stderr as `lode: <code>: <message>`, detail
+//! lines indented below.
 
 use std::process::ExitCode;
 
@@ -11,6 +12,8 @@ pub const USAGE: u8 = 1;
 pub const FAILURE: u8 = 2;
 const AUTH_REQUIRED: u8 = 3;
 const TIMEOUT: u8 = 4;
+/// 128 + SIGINT, what a shell reports for a command ended by Ctrl-C.
+const INTERRUPTED: u8 = 130;
 /// The widest line of a server's error message that [`report_from`] prints.
 const REPORT_WIDTH: usize = 500;
 
@@ -63,6 +66,12 @@ pub fn report_from(server: &str, error: &LodeError) {
             crate::render::stderr_line(&format!("  {}", clean(line)));
         }
     }
+}
+
+/// Ctrl-C ended the command before it finished.
+pub fn interrupted() -> ExitCode {
+    crate::render::stderr_line("lode: interrupted");
+    ExitCode::from(INTERRUPTED)
 }
 
 pub fn report(error: &LodeError) -> ExitCode {

@@ -48,11 +48,29 @@ fn main() -> ExitCode {
             return ExitCode::from(exit::FAILURE);
         }
     };
-    let result = runtime.block_on(commands::run(cli.command));
+    let result = runtime.block_on(run_until_interrupted(cli.command));
     // A blocking read of a server's pipe must not keep `lode` alive after its answer.
     runtime.shutdown_timeout(SHUTDOWN_GRACE);
     match result {
-        Ok(outcome) => exit::outcome(outcome),
-        Err(error) => exit::report(&error),
+        Some(Ok(outcome)) => exit::outcome(outcome),
+        Some(Err(error)) => exit::report(&error),
+        None => exit::interrupted(),
+    }
+}
+
+/// Runs the command; `None` when Ctrl-C ended it first. Ctrl-C is caught rather than left to
+/// the default action because a process started in the background by a non-interactive shell
+/// inherits SIGINT as ignored, and a listing must stop however `lode` was started. `watch`
+/// and `serve` catch Ctrl-C themselves to close cleanly.
+async fn run_until_interrupted(
+    command: args::Command,
+) -> Option<lode_core::LodeResult<exit::Outcome>> {
+    if command.closes_on_interrupt() {
+        return Some(commands::run(command).await);
+    }
+    let mut interrupt = interrupt::Interrupt::install();
+    tokio::select! {
+        result = commands::run(command) => Some(result),
+        () = interrupt.pressed() => None,
     }
 }

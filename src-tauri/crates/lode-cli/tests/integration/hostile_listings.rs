@@ -192,7 +192,9 @@ fn default_caps_endless_pages() {
     );
 }
 
-/// Ctrl-C (SIGINT) ends `lode ls` during a listing that would take minutes.
+/// Ctrl-C (SIGINT) ends `lode ls` during a listing that would take minutes, with status 130,
+/// even when `lode` inherited SIGINT as ignored (started in the background by a script, as
+/// this test often is under CI).
 #[cfg(unix)]
 #[test]
 fn ctrl_c_interrupts_an_endless_listing() {
@@ -201,8 +203,21 @@ fn ctrl_c_interrupts_an_endless_listing() {
         "\"{}\" --mode endless-pages --count 10",
         crate::support::hostile::hostile_server().display()
     );
-    let mut child = cli
-        .command(&["ls", "--json", "--stdio", &server])
+    // Through `sh`, which sets SIGINT to ignored and then becomes `lode`: the disposition a
+    // background job of a non-interactive shell inherits, under which the default action
+    // never ends the process.
+    let lode = cli.command(&["ls", "--json", "--stdio", &server]);
+    let mut child = std::process::Command::new("sh");
+    child
+        .args(["-c", "trap '' INT; exec \"$0\" \"$@\""])
+        .arg(lode.get_program())
+        .args(lode.get_args());
+    for (name, value) in lode.get_envs() {
+        if let Some(value) = value {
+            child.env(name, value);
+        }
+    }
+    let mut child = child
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()
@@ -218,12 +233,16 @@ fn ctrl_c_interrupts_an_endless_listing() {
         .expect("kill -INT");
     assert!(sent.success());
     let interrupted = std::time::Instant::now();
-    while child.try_wait().expect("wait").is_none() {
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
         assert!(
             interrupted.elapsed() < Duration::from_secs(5),
             "lode did not end on Ctrl-C"
         );
         std::thread::sleep(Duration::from_millis(20));
-    }
+    };
+    assert_eq!(status.code(), Some(130), "{status:?}");
     eprintln!("Ctrl-C ended lode ls in {:?}", interrupted.elapsed());
 }
