@@ -56,6 +56,11 @@ export function demoServerPath() {
   return join(dirname(realpathSync(appPath)), "lode-demo-server");
 }
 
+/** The hostile MCP server copied beside the app (the flood test's server). */
+export function hostileServerPath() {
+  return join(dirname(realpathSync(appPath)), "lode-hostile-server");
+}
+
 /** @returns {string} */
 function findTauriDriver() {
   if (process.env.TAURI_DRIVER) return process.env.TAURI_DRIVER;

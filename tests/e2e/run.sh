@@ -5,7 +5,7 @@
 # gnome-keyring (.ci/with-keychain: the app keeps secrets in the Secret Service) and Xvfb.
 # Runs real-window.test.mjs (the browser over the Demo), connections.test.mjs (add, edit with a
 # secret, delete and undo, import), browser-scale.test.mjs (100k resources: frame times and
-# input-to-paint) and basket.test.mjs (add from two servers, totals, copy as Markdown, serve over
+# input-to-paint, also during a flood of 200,000 notifications from lode-hostile-server) and basket.test.mjs (add from two servers, totals, copy as Markdown, serve over
 # HTTP and read it with the TypeScript SDK), one after the other, each launching the app on a
 # fresh data folder.
 #
@@ -56,9 +56,9 @@ bundled_ui() {
 }
 
 if [[ "${LODE_E2E_SKIP_BUILD:-0}" != 1 ]]; then
-  log "building the demo server and the CLI"
-  cargo build -p lode-demo-server -p lode-cli
-  cp target/debug/lode-demo-server target/debug/lode "$work/app/"
+  log "building the demo server, the hostile server and the CLI"
+  cargo build -p lode-demo-server -p lode-hostile-server -p lode-cli
+  cp target/debug/lode-demo-server target/debug/lode-hostile-server target/debug/lode "$work/app/"
   # Another cargo run on the same target/ can relink target/debug/lode-desktop as a dev binary
   # between the Tauri build and the copy: copy right after the build, check it, retry if needed.
   for attempt in 1 2 3; do
@@ -70,7 +70,7 @@ if [[ "${LODE_E2E_SKIP_BUILD:-0}" != 1 ]]; then
     if [[ $attempt == 3 ]]; then echo "no bundled-UI build of lode-desktop after 3 attempts" >&2; exit 1; fi
   done
 else
-  cp target/debug/lode-desktop target/debug/lode-demo-server target/debug/lode "$work/app/"
+  cp target/debug/lode-desktop target/debug/lode-demo-server target/debug/lode-hostile-server target/debug/lode "$work/app/"
   bundled_ui || { echo "target/debug/lode-desktop is not a Tauri CLI build (no bundled UI)" >&2; exit 1; }
 fi
 

@@ -221,6 +221,22 @@ fn a_page_cannot_start_an_imported_program_without_the_person() {
         let refused = invoke(&h.window, cmd, args).expect_err("declined");
         assert_eq!(refused["code"], "declined", "{cmd}: {refused}");
     }
+    // Nor through a request that needs the server (the details of a selected row, its tools).
+    for cmd in [
+        "server_info",
+        "list_tools",
+        "list_prompts",
+        "list_templates",
+    ] {
+        let refused = invoke(&h.window, cmd, json!({"connectionId": id})).expect_err(cmd);
+        assert_eq!(refused["code"], "transportClosed", "{cmd}: {refused}");
+        assert!(
+            refused["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("not started")),
+            "{cmd}: {refused}"
+        );
+    }
     std::thread::sleep(std::time::Duration::from_millis(300));
     assert!(!marker.exists(), "the program never ran");
     let listed = invoke(&h.window, "list_connections", json!({})).expect("list");

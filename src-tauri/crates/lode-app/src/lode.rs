@@ -209,6 +209,15 @@ impl Lode {
     pub(crate) async fn client(&self, id: ConnectionId) -> LodeResult<Arc<McpClient>> {
         let connection = self.store.get_connection(id)?;
         if !self.hub.is_started(id).await {
+            // A connection that is off (an imported program, say) is started by the person
+            // only (`start_connections`, or turning it on): a request from the page, such as
+            // the server details of a selected row, must not run its program.
+            if !connection.settings.enabled {
+                return Err(LodeError::new(
+                    ErrorCode::TransportClosed,
+                    format!("{} is not started: start it first", connection.name),
+                ));
+            }
             self.start(connection.clone()).await;
         }
         self.hub.client(&connection, Credentials::default).await

@@ -13,7 +13,7 @@ use crate::server::HostileServer;
 pub async fn serve(attack: Attack, listener: TcpListener) -> anyhow::Result<()> {
     let service: StreamableHttpService<HostileServer, LocalSessionManager> =
         StreamableHttpService::new(
-            move || Ok(HostileServer::new(attack)),
+            move || Ok(HostileServer::new(attack.clone())),
             Default::default(),
             StreamableHttpServerConfig::default(),
         );

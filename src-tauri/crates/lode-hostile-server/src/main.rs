@@ -1,4 +1,5 @@
-//! `lode-hostile-server --mode MODE [stdio | http --port P] [--count N] [--size BYTES]`
+//! `lode-hostile-server --mode MODE [stdio | http --port P] [--count N] [--size BYTES]
+//! [--start-when FILE] [--report FILE]`
 //!
 //! An MCP server that attacks its client, one way per mode (see `modes/`), so Lode's tests can
 //! show each attack failing: the listing bounded, the notifications coalesced, the app alive.
@@ -12,7 +13,7 @@ mod server;
 use clap::{Parser, Subcommand};
 use lode_serve::plumbing::serve_until_input_ends;
 
-use crate::modes::{Attack, Mode};
+use crate::modes::{Attack, FloodTiming, Mode};
 use crate::server::HostileServer;
 
 #[derive(Parser)]
@@ -35,6 +36,16 @@ struct Cli {
     /// How big each unit is in bytes (a name, a log message...); each mode has a default.
     #[arg(long, global = true)]
     size: Option<usize>,
+
+    /// The floods: wait until this file exists before sending, so a test starts the flood
+    /// when the window it measures is ready.
+    #[arg(long, global = true)]
+    start_when: Option<std::path::PathBuf>,
+
+    /// The floods: append `start <unix ms>` and `end <unix ms> <sent>` lines to this file, so a
+    /// test knows when the flood ran.
+    #[arg(long, global = true)]
+    report: Option<std::path::PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -64,7 +75,10 @@ fn main() -> anyhow::Result<()> {
 
 async fn run() -> anyhow::Result<()> {
     let cli = Cli::parse();
-    let attack = Attack::new(cli.mode, cli.count, cli.size);
+    let attack = Attack::new(cli.mode, cli.count, cli.size).with_flood_timing(FloodTiming {
+        start_when: cli.start_when,
+        report: cli.report,
+    });
     match cli.transport.unwrap_or(Transport::Stdio) {
         Transport::Stdio => {
             let (stdin, stdout) = rmcp::transport::io::stdio_pipes();

@@ -10,10 +10,11 @@ use std::sync::Arc;
 
 use rmcp::{
     model::{
-        CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
-        JsonObject, ListResourcesResult, ListToolsResult, PaginatedRequestParams, ProtocolVersion,
-        ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, ResourceContents,
-        ServerCapabilities, ServerConfig, Tool,
+        CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock,
+        DiscoverRequestMethod, DiscoverResult, Implementation, JsonObject, ListResourcesResult,
+        ListToolsResult, PaginatedRequestParams, ProtocolVersion, ReadResourceRequestParams,
+        ReadResourceResponse, ReadResourceResult, ResourceContents, ServerCapabilities,
+        ServerConfig, Tool,
     },
     service::{NotificationContext, RequestContext, RoleServer},
     ErrorData, ServerHandler,
@@ -54,6 +55,18 @@ impl ServerHandler for HostileServer {
                 "lode-hostile-server",
                 env!("CARGO_PKG_VERSION"),
             ))
+    }
+
+    /// The 2025 era only: `server/discover` is refused as an unknown method, as servers of
+    /// that era do, so a client falls back to `initialize` and `notifications/initialized`,
+    /// which is when the floods start. (Answering discover would open a stateless 2026
+    /// session, where no `initialized` ever comes and a flood would never be sent: a test
+    /// against it would pass without being attacked.)
+    async fn discover(
+        &self,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<DiscoverResult, ErrorData> {
+        Err(ErrorData::method_not_found::<DiscoverRequestMethod>())
     }
 
     async fn on_initialized(&self, context: NotificationContext<RoleServer>) {

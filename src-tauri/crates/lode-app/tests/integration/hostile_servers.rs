@@ -8,7 +8,10 @@ use std::time::{Duration, Instant};
 use lode_app::secrets::MemoryStore;
 use lode_app::Lode;
 use lode_core::browse::{BrowseStatus, ListingState, ServerListing};
-use lode_core::{ConnectionDraft, ConnectionId, ContentBlock, ListingCut, TransportSpec};
+use lode_core::{
+    ConnectionDraft, ConnectionId, ContentBlock, HubEventKind, ListingCut, ServerEvent,
+    TransportSpec,
+};
 
 use crate::support::demo::{demo, demo_command};
 
@@ -172,6 +175,83 @@ async fn a_flood_of_list_changed_costs_one_listing_at_a_time() {
         "{lists} listings for {notifications} notifications in {elapsed:?} (bound {bound})"
     );
     eprintln!("notification flood: {lists} listings in {elapsed:?}");
+    both_alive(&lode, evil, "hostile://quiet/1").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_of_large_log_messages_reaches_the_app_cut_and_rate_limited() {
+    let (count, size) = (20_000, 5_000);
+    let data = tempfile::tempdir().expect("temp dir");
+    let lode = Arc::new(
+        Lode::open_with_secrets(data.path(), Some(demo()), Arc::new(MemoryStore::default()))
+            .expect("open"),
+    );
+    // Listening before the connection starts: the flood begins right after initialization.
+    let mut events = lode.events();
+    let evil = lode
+        .add_connection(&ConnectionDraft::new(
+            "Evil",
+            hostile(
+                "log-flood",
+                &["--count", &count.to_string(), "--size", &size.to_string()],
+            ),
+        ))
+        .await
+        .expect("added")
+        .id;
+    lode.start_all().await.expect("started");
+    let started = Instant::now();
+    let (mut logs, mut largest, mut left_out_notes) = (0usize, 0usize, 0usize);
+    // The flood is over when no log of Evil's has come for a second since the first.
+    let mut first_log = None;
+    let mut last_log = Instant::now();
+    while first_log.is_none() || last_log.elapsed() < Duration::from_secs(1) {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "the flood never ended"
+        );
+        let Ok(received) = tokio::time::timeout(Duration::from_millis(200), events.recv()).await
+        else {
+            continue;
+        };
+        let event = match received {
+            Ok(event) => event,
+            // Fewer events reach the app than the server sends: none should be dropped here.
+            Err(error) => panic!("the test fell behind the app's events: {error}"),
+        };
+        let HubEventKind::Server(ServerEvent::Log { logger, data, .. }) = event.kind else {
+            continue;
+        };
+        if event.connection != evil {
+            continue;
+        }
+        last_log = Instant::now();
+        first_log.get_or_insert(last_log);
+        if logger.as_deref() == Some("lode") {
+            left_out_notes += 1;
+            continue;
+        }
+        logs += 1;
+        largest = largest.max(data.to_string().len());
+    }
+    let flood = last_log.duration_since(first_log.unwrap_or(last_log));
+    eprintln!(
+        "log flood: {logs} of {count} messages passed on in {flood:?}, the largest {largest} bytes"
+    );
+    assert!(logs > 0, "the server's messages reach the app");
+    // Each message's data cut to 4 KiB (plus `…` and the JSON quotes).
+    assert!(
+        largest <= 4 * 1024 + 8,
+        "a log of {largest} bytes reached the app"
+    );
+    // At most 50 per 50 ms window; the rest left out, and the person told so.
+    let windows = 2 + flood.as_millis() as usize / 50;
+    assert!(logs <= 50 * windows, "{logs} logs in {windows} windows");
+    assert_eq!(
+        left_out_notes > 0,
+        logs < count,
+        "told of what was left out exactly when something was"
+    );
     both_alive(&lode, evil, "hostile://quiet/1").await;
 }
 

@@ -186,6 +186,16 @@ async fn an_imported_program_waits_until_the_person_starts_it() {
         .await
         .expect("imported");
     assert!(!saved[0].settings.enabled, "a program is saved turned off");
+    // A request that needs the server does not start it either.
+    let refused = lode
+        .server_info(saved[0].id)
+        .await
+        .expect_err("not started");
+    assert_eq!(
+        refused.code,
+        lode_core::ErrorCode::TransportClosed,
+        "{refused:?}"
+    );
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     assert!(
         lode.statuses().await.is_empty(),

@@ -6,12 +6,14 @@
 use rmcp::model::{LoggingLevel, LoggingMessageNotificationParam};
 use rmcp::service::{Peer, RoleServer};
 
-pub async fn send(peer: Peer<RoleServer>, count: u64, size: usize) {
+/// Returns how many it sent before the client went away.
+pub async fn send(peer: Peer<RoleServer>, count: u64, size: usize) -> u64 {
     let data = serde_json::Value::String("x".repeat(size));
-    for _ in 0..count {
+    for i in 0..count {
         let message = LoggingMessageNotificationParam::new(LoggingLevel::Info, data.clone());
         if peer.notify_logging_message(message).await.is_err() {
-            return;
+            return i;
         }
     }
+    count
 }

@@ -9,6 +9,10 @@ mod log_flood;
 mod notification_flood;
 mod repeat_cursor;
 
+use std::future::Future;
+use std::path::PathBuf;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
 use rmcp::model::{ListResourcesResult, Resource};
 use rmcp::service::{Peer, RoleServer};
 
@@ -32,16 +36,37 @@ pub enum Mode {
 }
 
 /// A mode and its sizes.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Attack {
     mode: Mode,
     count: Option<u64>,
     size: Option<usize>,
+    timing: FloodTiming,
 }
+
+/// When a flood starts (right after initialization, or once a file exists), and where it
+/// reports its start and end.
+#[derive(Debug, Clone, Default)]
+pub struct FloodTiming {
+    pub start_when: Option<PathBuf>,
+    pub report: Option<PathBuf>,
+}
+
+/// How often a flood waiting for its start file looks for it.
+const START_POLL: Duration = Duration::from_millis(50);
 
 impl Attack {
     pub fn new(mode: Mode, count: Option<u64>, size: Option<usize>) -> Self {
-        Self { mode, count, size }
+        Self {
+            mode,
+            count,
+            size,
+            timing: FloodTiming::default(),
+        }
+    }
+
+    pub fn with_flood_timing(self, timing: FloodTiming) -> Self {
+        Self { timing, ..self }
     }
 
     /// The answer to `resources/list` at `cursor`.
@@ -61,17 +86,56 @@ impl Attack {
     pub fn after_initialized(&self, peer: Peer<RoleServer>) {
         match self.mode {
             Mode::NotificationFlood => {
-                tokio::spawn(notification_flood::send(
-                    peer,
-                    self.count.unwrap_or(200_000),
+                let count = self.count.unwrap_or(200_000);
+                tokio::spawn(timed(
+                    self.timing.clone(),
+                    notification_flood::send(peer, count),
                 ));
             }
             Mode::LogFlood => {
-                let size = self.size.unwrap_or(64 * 1024);
-                tokio::spawn(log_flood::send(peer, self.count.unwrap_or(10_000), size));
+                let (count, size) = (self.count.unwrap_or(10_000), self.size.unwrap_or(64 * 1024));
+                tokio::spawn(timed(
+                    self.timing.clone(),
+                    log_flood::send(peer, count, size),
+                ));
             }
             _ => {}
         }
+    }
+}
+
+/// Runs a flood (which returns how many notifications it sent) once its start file exists,
+/// reporting when it started and ended.
+async fn timed(timing: FloodTiming, flood: impl Future<Output = u64>) {
+    if let Some(start_when) = &timing.start_when {
+        while !start_when.exists() {
+            tokio::time::sleep(START_POLL).await;
+        }
+    }
+    report(&timing, "start");
+    let sent = flood.await;
+    report(&timing, &format!("end {sent}"));
+}
+
+fn report(timing: &FloodTiming, what: &str) {
+    let Some(path) = &timing.report else { return };
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |since| since.as_millis());
+    let line = match what.split_once(' ') {
+        Some((event, rest)) => format!("{event} {now} {rest}\n"),
+        None => format!("{what} {now}\n"),
+    };
+    let written = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .and_then(|mut file| std::io::Write::write_all(&mut file, line.as_bytes()));
+    if let Err(error) = written {
+        eprintln!(
+            "lode-hostile-server: could not write {}: {error}",
+            path.display()
+        );
     }
 }
 

@@ -4,7 +4,8 @@
 use rmcp::model::{NumberOrString, ProgressNotificationParam, ProgressToken};
 use rmcp::service::{Peer, RoleServer};
 
-pub async fn send(peer: Peer<RoleServer>, count: u64) {
+/// Returns how many it sent before the client went away.
+pub async fn send(peer: Peer<RoleServer>, count: u64) -> u64 {
     for i in 0..count {
         let sent = match i % 3 {
             0 => peer.notify_resource_list_changed().await,
@@ -22,7 +23,8 @@ pub async fn send(peer: Peer<RoleServer>, count: u64) {
         };
         // The client went away: the attack is over.
         if sent.is_err() {
-            return;
+            return i;
         }
     }
+    count
 }
