@@ -285,11 +285,21 @@ fn insert_row(
 ) -> LodeResult<Connection> {
     let name = checked_name(name)?;
     let settings = checked_settings(settings)?;
+    // A fresh id, never given before (see migration 0006): a removed connection's id is not
+    // handed to the next one. A failed insert below only leaves a gap.
+    let id: i64 = conn
+        .query_row(
+            "UPDATE connection_ids SET last = \
+             MAX(last, (SELECT COALESCE(MAX(id), 0) FROM connections)) + 1 RETURNING last",
+            [],
+            |row| row.get(0),
+        )
+        .map_err(|e| storage_error("give the connection an id", e))?;
     conn.execute(
         &format!(
-            "INSERT INTO connections (name, transport, secrets, oauth, timeout_secs, enabled, \
+            "INSERT INTO connections (id, name, transport, secrets, oauth, timeout_secs, enabled, \
              shown_in_browser, oauth_client_id, inherit_env, position, created_at, \
-             updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, \
+             updated_at) VALUES (?10, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, \
              (SELECT COALESCE(MAX(position), 0) + 1 FROM connections), {NOW}, {NOW})"
         ),
         params![
@@ -301,11 +311,12 @@ fn insert_row(
             settings.enabled,
             settings.shown_in_browser,
             settings.oauth_client_id,
-            settings.inherit_env
+            settings.inherit_env,
+            id
         ],
     )
     .map_err(|e| name_error(name, "save the connection", e))?;
-    let id = ConnectionId(conn.last_insert_rowid());
+    let id = ConnectionId(id);
     read_connection(conn, id)?.ok_or_else(|| unknown_connection(id))
 }
 
@@ -486,6 +497,21 @@ mod tests {
             .expect("delete");
         assert_eq!(deleted, 2);
         assert_eq!(store.list_connections().expect("list"), [b]);
+    }
+
+    #[test]
+    fn a_removed_connections_id_is_never_given_again() {
+        let store = Store::open_in_memory().expect("open");
+        let a = store.insert_connection("a", &stdio("a")).expect("insert");
+        let b = store.insert_connection("b", &stdio("b")).expect("insert");
+        store.delete_connections(&[b.id]).expect("delete");
+        let c = store.insert_connection("c", &stdio("c")).expect("insert");
+        assert!(c.id.0 > b.id.0, "{:?} after {:?}", c.id, b.id);
+        store.delete_connections(&[a.id, c.id]).expect("delete");
+        let batch = store
+            .insert_connections(&[("d".into(), stdio("d")), ("e".into(), stdio("e"))])
+            .expect("insert");
+        assert!(batch.iter().all(|d| d.id.0 > c.id.0), "{batch:?}");
     }
 
     #[test]

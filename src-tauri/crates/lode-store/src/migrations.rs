@@ -13,6 +13,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("migrations/0003_oauth_client_id.sql"),
     include_str!("migrations/0004_baskets.sql"),
     include_str!("migrations/0005_inherit_env.sql"),
+    include_str!("migrations/0006_connection_ids.sql"),
 ];
 
 pub(crate) fn migrate(conn: &mut Connection) -> LodeResult<()> {

@@ -176,7 +176,11 @@ async fn a_removal_is_undone_with_its_secrets_and_its_place() {
         stored(&keychain, restored.id, &env("TOKEN")).as_deref(),
         Some("second")
     );
-    // It connects with the restored secret.
+    // Off, it is not started by a request; started by the person, it connects with the
+    // restored secret.
+    let off = lode.list_resources(restored.id).await.expect_err("off");
+    assert_eq!(off.code, ErrorCode::TransportClosed, "{off:?}");
+    lode.start_connections(&[restored.id]).await.expect("started");
     let listed = lode.list_resources(restored.id).await.expect("listed");
     assert!(!listed.is_empty());
     // Undo works once.
