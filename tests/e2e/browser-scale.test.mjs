@@ -265,11 +265,32 @@ describe("Lode's browser with 100k resources in a real window", { timeout: 420_0
     console.log(figures.at(-1));
     assert.ok(during.length >= 3, `keystrokes answered during the flood: ${during.length} of ${painted.length}`);
     figures.push(summary("input-to-paint of a search keystroke during the flood", during));
+    const stages = /** @type {Record<string, number | null>[]} */ (
+      await browser.execute(() => window.__LODE_PROBE__?.searchStages ?? [])
+    );
+    const flooded = stages.filter((_, i) => {
+      const at = painted[i]?.at ?? 0;
+      return at >= report.start && at <= report.end + 100;
+    });
+    const stageMedians = ["asked", "answered", "committed", "painted"].map((stage) => {
+      const times = flooded.map((s) => s[stage]).filter((ms) => typeof ms === "number");
+      return `${stage} ${percentile(/** @type {number[]} */ (times), 50).toFixed(1)}`;
+    });
+    figures.push(`search stages during the flood, median ms after the input event: ${stageMedians.join(", ")}`);
+    console.log(figures.at(-1));
     figures.push(summary("frame time during the flood and the typing", gaps));
     // Lode is still whole after it: a search over the flooding server's own resources answers.
     await browser.keys(["Escape"]);
-    for (const key of "quiet") await browser.keys(key);
-    await waitFor("the flooding server's 3 resources found", () => textOf(SEL.count), (text) => /^3 of /.test(text));
+    for (const key of "hostile quiet") await browser.keys(key);
+    await waitFor(
+      "the flooding server's 3 resources found",
+      () =>
+        browser?.execute(
+          (sel) => [...document.querySelectorAll(sel)].filter((row) => row.textContent?.includes("hostile://quiet/")).length,
+          SEL.rows,
+        ) ?? Promise.resolve(0),
+      (found) => found === 3,
+    );
     await parkPointer();
     await screenShot("browser-after-flood.png");
     writeFileSync(join(artifactsDir, "browser-scale-figures.txt"), `${figures.join("\n")}\n`);

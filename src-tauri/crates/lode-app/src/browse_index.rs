@@ -123,18 +123,21 @@ impl Browser {
         resources: Option<Vec<ResourceItem>>,
         cut: Option<ListingCut>,
     ) {
-        if let Some(resources) = resources {
-            lock(&self.index).replace_server(server, resources);
-        }
+        let changed = match resources {
+            Some(resources) => lock(&self.index).replace_server(server, resources),
+            None => false,
+        };
         let state = match cut {
             Some(cut) => ListingState::Cut { cut },
             None => ListingState::Listed,
         };
         self.set_state(id, state);
         self.recount(id);
-        // Sorting by priority (the default order) is computed now rather than on the next
-        // keystroke.
-        lock(&self.index).prepare(SortKey::Priority);
+        if changed {
+            // Sorting by priority (the default order) is computed now rather than on the next
+            // keystroke.
+            lock(&self.index).prepare(SortKey::Priority);
+        }
     }
 
     pub(crate) fn set_templates(

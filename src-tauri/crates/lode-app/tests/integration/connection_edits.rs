@@ -180,7 +180,9 @@ async fn a_removal_is_undone_with_its_secrets_and_its_place() {
     // restored secret.
     let off = lode.list_resources(restored.id).await.expect_err("off");
     assert_eq!(off.code, ErrorCode::TransportClosed, "{off:?}");
-    lode.start_connections(&[restored.id]).await.expect("started");
+    lode.start_connections(&[restored.id])
+        .await
+        .expect("started");
     let listed = lode.list_resources(restored.id).await.expect("listed");
     assert!(!listed.is_empty());
     // Undo works once.

@@ -114,9 +114,27 @@ impl ResourceIndex {
     }
 
     /// Replaces every resource of `server` with `items` (a fresh listing after `list_changed`).
-    pub fn replace_server(&mut self, server: &str, items: impl IntoIterator<Item = ResourceItem>) {
+    /// Returns whether anything changed: a server that lists the same resources again (as a
+    /// flood of `list_changed` makes it do, many times a second) leaves the index, its caches
+    /// and its sort orders as they were, so a search over 100k resources is not redone for it.
+    pub fn replace_server(&mut self, server: &str, items: Vec<ResourceItem>) -> bool {
+        if self.holds_exactly(server, &items) {
+            return false;
+        }
         self.drop_server(server);
         self.extend(items);
+        true
+    }
+
+    /// Whether `server`'s resources are `items`, in that order.
+    fn holds_exactly(&self, server: &str, items: &[ResourceItem]) -> bool {
+        self.counts.get(server).copied().unwrap_or(0) == items.len()
+            && self
+                .entries
+                .iter()
+                .filter(|entry| entry.item.server == server)
+                .map(|entry| &entry.item)
+                .eq(items.iter())
     }
 
     /// Forgets `server`: its resources and templates.

@@ -169,13 +169,40 @@ fn answers_windows_and_follows_changes_of_a_server() {
     assert_eq!(result.total, 4);
     assert_eq!(names(&result), ["item", "logo.png"]);
 
-    index.replace_server("db", [item("db", "table://order", "order")]);
+    index.replace_server("db", vec![item("db", "table://order", "order")]);
     assert_eq!(
         names(&index.query(&all(SortKey::Name))),
         ["README.md", "logo.png", "order"]
     );
     index.remove_server("docs");
     assert_eq!(index.len(), 1);
+}
+
+#[test]
+fn the_same_listing_again_changes_nothing() {
+    let mut index = sample();
+    let listing = vec![
+        item("db", "table://order", "order"),
+        item("db", "table://user", "user"),
+    ];
+    assert!(index.replace_server("db", listing.clone()));
+    let before = index.query(&all(SortKey::Name));
+    assert!(
+        !index.replace_server("db", listing.clone()),
+        "the same items"
+    );
+    assert_eq!(index.query(&all(SortKey::Name)), before);
+    let mut reordered = listing;
+    reordered.reverse();
+    assert!(
+        index.replace_server("db", reordered),
+        "another order is a change"
+    );
+    assert!(
+        index.replace_server("db", Vec::new()),
+        "fewer items are a change"
+    );
+    assert!(!index.replace_server("db", Vec::new()));
 }
 
 #[test]

@@ -125,7 +125,7 @@ fn fields_outside_ascii_are_found_and_highlighted() {
     assert_eq!(search(&mut index, "café").total, 0);
     assert_eq!(names(&search(&mut index, "ファイル")), ["日本語ファイル"]);
     assert_eq!(search(&mut index, "plain").total, 3);
-    index.replace_server("a", [item("a", "a://é/four", "plain fouré")]);
+    index.replace_server("a", vec![item("a", "a://é/four", "plain fouré")]);
     assert_eq!(names(&search(&mut index, "plain")), ["plain fouré"]);
     assert_eq!(names(&search(&mut index, "日本語")), ["日本語ファイル"]);
 }
