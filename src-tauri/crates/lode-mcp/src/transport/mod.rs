@@ -9,6 +9,7 @@ mod http_answer;
 pub(crate) mod http_client;
 mod limits;
 mod lines;
+mod notification_pace;
 pub(crate) mod sse;
 pub(crate) mod stdio;
 

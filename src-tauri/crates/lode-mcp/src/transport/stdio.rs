@@ -12,11 +12,11 @@ use std::collections::{BTreeMap, VecDeque};
 use std::io;
 use std::process::{ExitStatus, Stdio};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use lode_core::LodeResult;
 use process_wrap::tokio::{ChildWrapper, CommandWrap, KillOnDrop};
-use rmcp::model::{ClientJsonRpcMessage, ServerJsonRpcMessage};
+use rmcp::model::{ClientJsonRpcMessage, JsonRpcMessage, ServerJsonRpcMessage};
 use rmcp::transport::Transport;
 use rmcp::RoleClient;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader};
@@ -26,6 +26,7 @@ use super::child_env::allowed_from;
 use super::child_lifetime::die_with_lode;
 use super::limits::MAX_MESSAGE_BYTES;
 use super::lines::{Frame, LineReader};
+use super::notification_pace::NotificationPace;
 use crate::decoding::decode::{Decoder, Fault};
 use crate::decoding::page_stream::PageStreams;
 use crate::error::spawn_failed;
@@ -140,6 +141,8 @@ pub(crate) struct JsonLinesTransport<R, W> {
     pages: PageStreams,
     /// Decoded messages not yet handed to rmcp (a batch, or errors for several requests).
     ready: VecDeque<ServerJsonRpcMessage>,
+    /// How fast notifications are handed on (a flood waits; responses never do).
+    pace: NotificationPace,
     log: ServerLog,
     exit: Option<SharedChild>,
     ended: bool,
@@ -158,6 +161,7 @@ where
             decoder: Decoder::default(),
             pages: PageStreams::default(),
             ready: VecDeque::new(),
+            pace: NotificationPace::default(),
             log,
             exit: None,
             ended: false,
@@ -248,8 +252,17 @@ where
     /// nothing) and the wait for the exit status (which is simply redone).
     async fn receive(&mut self) -> Option<ServerJsonRpcMessage> {
         loop {
-            if let Some(message) = self.ready.pop_front() {
-                return Some(message);
+            if let Some(message) = self.ready.front() {
+                if matches!(message, JsonRpcMessage::Notification(_)) {
+                    // Waiting here loses nothing if rmcp drops this call: the message stays
+                    // first in the queue.
+                    if let Some(wait) = self.pace.wait(Instant::now()) {
+                        tokio::time::sleep(wait).await;
+                        continue;
+                    }
+                    self.pace.take(Instant::now());
+                }
+                return self.ready.pop_front();
             }
             if self.ended {
                 return None;
