@@ -162,7 +162,7 @@ async fn a_flood_of_list_changed_costs_one_listing_at_a_time() {
         }
         lists = now;
         assert!(
-            started.elapsed() < Duration::from_secs(60),
+            started.elapsed() < Duration::from_secs(120),
             "the flood never ended"
         );
     }
@@ -207,7 +207,7 @@ async fn a_flood_of_large_log_messages_reaches_the_app_cut_and_rate_limited() {
     let mut last_log = Instant::now();
     while first_log.is_none() || last_log.elapsed() < Duration::from_secs(1) {
         assert!(
-            started.elapsed() < Duration::from_secs(60),
+            started.elapsed() < Duration::from_secs(120),
             "the flood never ended"
         );
         let Ok(received) = tokio::time::timeout(Duration::from_millis(200), events.recv()).await

@@ -13,11 +13,13 @@
 
 use std::collections::VecDeque;
 use std::mem;
+use std::time::Instant;
 
 use futures::stream::BoxStream;
 use futures::StreamExt;
 use sse_stream::Sse;
 
+use super::notification_pace::NotificationPace;
 use crate::http_failure::{display_url, HttpFailure};
 
 /// What rmcp's Streamable HTTP worker takes from a client (`SseError` there).
@@ -269,11 +271,19 @@ impl EventReader {
         }
     }
 
-    /// The events still to come, as a stream.
+    /// The events still to come, as a stream, at most 5,000 a second (see
+    /// [`NotificationPace`]): a server flooding its stream waits on it, as over stdio. In
+    /// Streamable HTTP a request's response comes on a stream of its own, so it never waits
+    /// behind the notifications of the standalone stream.
     pub(crate) fn into_events(self) -> Events {
-        futures::stream::unfold(self, |mut reader| async move {
+        let paced = (self, NotificationPace::default());
+        futures::stream::unfold(paced, |(mut reader, mut pace)| async move {
             let item = reader.next_with(|_| 0).await?;
-            Some((item, reader))
+            if let Some(wait) = pace.wait(Instant::now()) {
+                tokio::time::sleep(wait).await;
+            }
+            pace.take(Instant::now());
+            Some((item, (reader, pace)))
         })
         .boxed()
     }
