@@ -14,10 +14,10 @@ impl Lode {
         draft: &ConnectionDraft,
         editing: Option<ConnectionId>,
     ) -> LodeResult<Option<Confirmation>> {
-        let before = editing
-            .map(|id| self.store.get_connection(id))
-            .transpose()?;
-        Ok(confirmation::for_saving(draft, before.as_ref()))
+        Ok(confirmation::for_saving(
+            draft,
+            self.saved(editing)?.as_ref(),
+        ))
     }
 
     /// What testing `draft` (of the connection `editing`) must have confirmed first.
@@ -26,10 +26,15 @@ impl Lode {
         draft: &ConnectionDraft,
         editing: Option<ConnectionId>,
     ) -> LodeResult<Option<Confirmation>> {
-        let before = editing
-            .map(|id| self.store.get_connection(id))
-            .transpose()?;
-        Ok(confirmation::for_testing(draft, before.as_ref()))
+        Ok(confirmation::for_testing(
+            draft,
+            self.saved(editing)?.as_ref(),
+        ))
+    }
+
+    /// The saved connection being edited, if any.
+    fn saved(&self, editing: Option<ConnectionId>) -> LodeResult<Option<Connection>> {
+        editing.map(|id| self.store.get_connection(id)).transpose()
     }
 
     /// What starting (or retrying) the connections `ids` must have confirmed first.

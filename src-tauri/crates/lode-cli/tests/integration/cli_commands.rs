@@ -3,55 +3,20 @@
 
 use crate::support;
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use base64::Engine;
 use serde_json::Value;
+use support::http_server::HttpServer;
 use support::{demo_server, demo_stdio, stderr, Cli};
-
-/// The demo server over HTTP, ended when dropped.
-struct HttpDemo {
-    child: Child,
-    url: String,
-}
-
-impl HttpDemo {
-    fn start(extra: &[&str]) -> Self {
-        let mut child = Command::new(demo_server())
-            .args(["http", "--port", "0"])
-            .args(extra)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start the demo server over HTTP");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("stdout"))
-            .read_line(&mut line)
-            .expect("listening line");
-        let url = line
-            .trim()
-            .strip_prefix("listening on ")
-            .expect("listening on URL")
-            .to_owned();
-        Self { child, url }
-    }
-}
-
-impl Drop for HttpDemo {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 /// Runs `check` with the flags of each transport: `--stdio "demo stdio EXTRA"`, then
 /// `--http URL` of a demo server started with EXTRA.
 fn on_both_transports(extra: &[&str], check: impl Fn(&[&str])) {
     let stdio = format!("{} {}", demo_stdio(), extra.join(" "));
     check(&["--stdio", &stdio]);
-    let http = HttpDemo::start(extra);
+    let http = HttpServer::start(&demo_server(), extra);
     check(&["--http", &http.url]);
 }
 
@@ -357,7 +322,7 @@ fn watch_prints_one_json_line_per_update_and_stops_after_count() {
 #[test]
 fn watch_over_http_ends_with_transport_closed_when_the_server_goes_away() {
     let cli = Cli::new();
-    let mut http = HttpDemo::start(&["--update-interval-ms", "100"]);
+    let mut http = HttpServer::start(&demo_server(), &["--update-interval-ms", "100"]);
     let watcher = cli
         .command(&["watch", "demo://clock/now", "--json", "--http", &http.url])
         .stdout(Stdio::piped())
@@ -365,8 +330,7 @@ fn watch_over_http_ends_with_transport_closed_when_the_server_goes_away() {
         .spawn()
         .expect("start lode watch");
     std::thread::sleep(Duration::from_secs(1));
-    let _ = http.child.kill();
-    let _ = http.child.wait();
+    http.stop();
     let killed = Instant::now();
     let mut watcher = watcher;
     // A stateless HTTP session has no connection to drop: the end of the notification stream,

@@ -1,11 +1,12 @@
 //! lode-hostile-server (built beside `lode`) over stdio and HTTP, and running `lode` against it
 //! with its time and peak memory measured.
 
-use std::io::{BufRead, BufReader, Read};
+use std::io::Read;
 use std::path::PathBuf;
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Output, Stdio};
 use std::time::{Duration, Instant};
 
+use super::http_server::HttpServer;
 use super::Cli;
 
 pub fn hostile_server() -> PathBuf {
@@ -22,47 +23,12 @@ pub fn hostile_server() -> PathBuf {
     path
 }
 
-/// The hostile server over HTTP, ended when dropped.
-pub struct HostileHttp {
-    child: Child,
-    pub url: String,
-}
-
-impl HostileHttp {
-    pub fn start(args: &[&str]) -> Self {
-        let mut child = Command::new(hostile_server())
-            .args(["http", "--port", "0"])
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start the hostile server over HTTP");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("stdout"))
-            .read_line(&mut line)
-            .expect("listening line");
-        let url = line
-            .trim()
-            .strip_prefix("listening on ")
-            .expect("listening on URL")
-            .to_owned();
-        Self { child, url }
-    }
-}
-
-impl Drop for HostileHttp {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 /// Runs `check` with the hostile server in `args` over stdio, then over HTTP. `check` gets the
 /// transport's flags and its name.
 pub fn on_both_transports(args: &[&str], check: impl Fn(&[&str], &str)) {
     let stdio = format!("\"{}\" {}", hostile_server().display(), args.join(" "));
     check(&["--stdio", &stdio], "stdio");
-    let http = HostileHttp::start(args);
+    let http = HttpServer::start(&hostile_server(), args);
     check(&["--http", &http.url], "http");
 }
 

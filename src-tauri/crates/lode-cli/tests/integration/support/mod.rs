@@ -2,6 +2,7 @@
 #![allow(dead_code)] // each test binary uses a different part of this support module
 
 pub mod hostile;
+pub mod http_server;
 pub mod servers;
 
 use std::path::PathBuf;
