@@ -38,6 +38,7 @@ const CORE_CRATES: &[&str] = &[
     "lode-demo-server",
     "lode-hostile-server",
     "lode-bench",
+    "lode-conformance",
 ];
 
 #[test]
@@ -172,5 +173,39 @@ fn the_cli_and_the_shell_reach_the_lower_layers_only_through_lode_app() {
                 "{top} bypasses lode-app to reach {lower}"
             );
         }
+    }
+}
+
+#[test]
+fn the_conformance_client_is_lode_mcp_and_nothing_links_it() {
+    // lode-conformance is the program the official MCP conformance suite drives. It must be the
+    // app's own client, so it speaks through lode-mcp (never rmcp itself) and signs in through
+    // lode-mcp's OAuth code, exactly as lode-app does; but it keeps nothing between runs (the
+    // tokens of one run live in memory), so it needs no store, keychain or use cases above.
+    let graph = graph();
+    let client = &graph["lode-conformance"];
+    assert!(
+        client.contains("lode-mcp"),
+        "lode-conformance must use lode-mcp"
+    );
+    for other in [
+        "rmcp",
+        "lode-app",
+        "lode-store",
+        "lode-secrets",
+        "lode-serve",
+        "lode-cli",
+        "lode-desktop",
+    ] {
+        assert!(
+            !client.contains(other),
+            "lode-conformance tests lode-mcp, not {other}"
+        );
+    }
+    for (name, deps) in &graph {
+        assert!(
+            !deps.contains("lode-conformance"),
+            "{name} links the conformance client"
+        );
     }
 }

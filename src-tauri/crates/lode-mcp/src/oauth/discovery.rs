@@ -60,15 +60,21 @@ pub(crate) async fn discover(
             .and_then(|c| challenge::parameter(c, name))
     };
     let protected = protected_resource(http, resource, param("resource_metadata"), policy).await?;
-    let issuer = match protected
+    let declared = protected
         .as_ref()
-        .and_then(|p| p.authorization_servers.first())
-    {
-        Some(issuer) => parse_issuer(issuer)?,
-        None => origin(resource),
+        .and_then(|p| p.authorization_servers.first());
+    let server = match declared {
+        Some(issuer) => {
+            let issuer = parse_issuer(issuer)?;
+            policy.declare_authorization_server(&issuer)?;
+            authorization_server(http, &issuer, policy).await?
+        }
+        None => {
+            let origin = origin(resource);
+            policy.declare_authorization_server(&origin)?;
+            legacy_authorization_server(http, &origin, policy).await?
+        }
     };
-    policy.declare_authorization_server(&issuer)?;
-    let server = authorization_server(http, &issuer, policy).await?;
     let scope = param("scope").or_else(|| {
         protected
             .and_then(|p| p.scopes_supported)
@@ -129,24 +135,14 @@ fn check_resource(found: &ProtectedResource, resource: &Url) -> LodeResult<()> {
     }
 }
 
-/// The authorization server's metadata, from the RFC 8414 URL, else the OpenID Connect ones;
-/// its `issuer` must be the one asked for (RFC 8414 §3.3).
+/// The authorization server's metadata, at the URLs MCP 2025-11-25 lists for its issuer (see
+/// [`metadata_urls`]); its `issuer` must be the one asked for (RFC 8414 §3.3).
 async fn authorization_server(
     http: &OAuthHttp,
     issuer: &Url,
     policy: &UrlPolicy,
 ) -> LodeResult<AuthServer> {
-    let mut candidates = well_known(issuer, "oauth-authorization-server", policy)?;
-    candidates.extend(well_known(issuer, "openid-configuration", policy)?);
-    if issuer.path() != "/" {
-        // OpenID Connect Discovery 1.0 appends to the issuer instead of inserting.
-        let appended = format!(
-            "{}/.well-known/openid-configuration",
-            issuer.as_str().trim_end_matches('/')
-        );
-        candidates.push(policy.endpoint(&appended, "authorization server metadata")?);
-    }
-    for url in candidates {
+    for url in metadata_urls(issuer, policy)? {
         let found: Option<AuthServer> = http
             .metadata(&url, "reading authorization server metadata")
             .await?;
@@ -164,6 +160,88 @@ async fn authorization_server(
             display_url(issuer.as_str())
         ),
     ))
+}
+
+/// Where an issuer's metadata is (MCP 2025-11-25, "Authorization Server Metadata Discovery"):
+/// with a path, RFC 8414's inserted URL, OpenID Connect's inserted one, then OpenID Connect's
+/// appended one — never the origin's root, which is another issuer's document; without a path,
+/// the two root URLs.
+fn metadata_urls(issuer: &Url, policy: &UrlPolicy) -> LodeResult<Vec<Url>> {
+    let path = issuer.path().trim_end_matches('/');
+    let paths = if path.is_empty() {
+        vec![
+            "/.well-known/oauth-authorization-server".to_owned(),
+            "/.well-known/openid-configuration".to_owned(),
+        ]
+    } else {
+        vec![
+            format!("/.well-known/oauth-authorization-server{path}"),
+            format!("/.well-known/openid-configuration{path}"),
+            format!("{path}/.well-known/openid-configuration"),
+        ]
+    };
+    paths
+        .into_iter()
+        .map(|path| at_path(issuer, &path, policy))
+        .collect()
+}
+
+/// A server without protected resource metadata follows MCP 2025-03-26: the authorization
+/// server is on the MCP server's origin, its metadata at the root well-known URL (naming any
+/// issuer on that origin, e.g. `/oauth`), and without metadata the endpoints are the default
+/// `/authorize`, `/token` and `/register` there.
+async fn legacy_authorization_server(
+    http: &OAuthHttp,
+    origin: &Url,
+    policy: &UrlPolicy,
+) -> LodeResult<AuthServer> {
+    for url in metadata_urls(origin, policy)? {
+        let found: Option<AuthServer> = http
+            .metadata(&url, "reading authorization server metadata")
+            .await?;
+        if let Some(found) = found {
+            check_same_origin(&found, origin)?;
+            check_pkce(&found)?;
+            return Ok(found);
+        }
+    }
+    Ok(default_endpoints(origin))
+}
+
+/// MCP 2025-03-26's fallback for a server with no metadata at all. PKCE S256 is what that
+/// revision requires of every server, so it is assumed.
+fn default_endpoints(origin: &Url) -> AuthServer {
+    let at = |path: &str| {
+        let mut url = origin.clone();
+        url.set_path(path);
+        url.to_string()
+    };
+    AuthServer {
+        issuer: origin.to_string(),
+        authorization_endpoint: at("/authorize"),
+        token_endpoint: at("/token"),
+        registration_endpoint: Some(at("/register")),
+        code_challenge_methods_supported: Some(vec!["S256".to_owned()]),
+        token_endpoint_auth_methods_supported: None,
+        client_id_metadata_document_supported: false,
+    }
+}
+
+/// The legacy metadata may name an issuer with a path, but only on the server's own origin.
+fn check_same_origin(found: &AuthServer, origin: &Url) -> LodeResult<()> {
+    let same = Url::parse(&found.issuer).is_ok_and(|issuer| issuer.origin() == origin.origin());
+    if same {
+        Ok(())
+    } else {
+        Err(LodeError::new(
+            ErrorCode::Protocol,
+            format!(
+                "the authorization server metadata at {} names an issuer on another origin ({})",
+                display_url(origin.as_str()),
+                display_url(&found.issuer)
+            ),
+        ))
+    }
 }
 
 fn check_issuer(found: &AuthServer, issuer: &Url) -> LodeResult<()> {
@@ -200,7 +278,8 @@ fn check_pkce(found: &AuthServer) -> LodeResult<()> {
     }
 }
 
-/// `/.well-known/<name><path>` (when the URL has a path) then `/.well-known/<name>`.
+/// `/.well-known/<name><path>` (when the URL has a path) then `/.well-known/<name>`: where
+/// protected resource metadata is (RFC 9728 §3.1, then MCP's root fallback).
 fn well_known(url: &Url, name: &str, policy: &UrlPolicy) -> LodeResult<Vec<Url>> {
     let path = url.path().trim_end_matches('/');
     let mut paths = Vec::new();
@@ -210,15 +289,18 @@ fn well_known(url: &Url, name: &str, policy: &UrlPolicy) -> LodeResult<Vec<Url>>
     paths.push(format!("/.well-known/{name}"));
     paths
         .into_iter()
-        .map(|path| {
-            let mut candidate = url.clone();
-            candidate.set_path(&path);
-            candidate.set_query(None);
-            candidate.set_fragment(None);
-            policy.check(&candidate, "metadata URL")?;
-            Ok(candidate)
-        })
+        .map(|path| at_path(url, &path, policy))
         .collect()
+}
+
+/// `url` with its path replaced, query and fragment dropped, checked against `policy`.
+fn at_path(url: &Url, path: &str, policy: &UrlPolicy) -> LodeResult<Url> {
+    let mut candidate = url.clone();
+    candidate.set_path(path);
+    candidate.set_query(None);
+    candidate.set_fragment(None);
+    policy.check(&candidate, "metadata URL")?;
+    Ok(candidate)
 }
 
 fn parse_issuer(raw: &str) -> LodeResult<Url> {
@@ -288,5 +370,61 @@ mod tests {
         assert!(check_resource(&about("https://h.example/"), &server).is_ok());
         assert!(check_resource(&about("https://evil.example/mcp"), &server).is_err());
         assert!(check_resource(&about("https://h.example/other"), &server).is_err());
+    }
+
+    fn paths(urls: &[Url]) -> Vec<&str> {
+        urls.iter().map(Url::path).collect()
+    }
+
+    #[test]
+    fn an_issuer_with_a_path_is_never_looked_up_at_the_root() {
+        let policy = UrlPolicy::for_server(&url("https://h.example/mcp"));
+        let tenant = metadata_urls(&url("https://h.example/tenant1"), &policy).expect("https");
+        assert_eq!(
+            paths(&tenant),
+            [
+                "/.well-known/oauth-authorization-server/tenant1",
+                "/.well-known/openid-configuration/tenant1",
+                "/tenant1/.well-known/openid-configuration",
+            ]
+        );
+        let root = metadata_urls(&url("https://h.example/"), &policy).expect("https");
+        assert_eq!(
+            paths(&root),
+            [
+                "/.well-known/oauth-authorization-server",
+                "/.well-known/openid-configuration",
+            ]
+        );
+    }
+
+    fn server(issuer: &str) -> AuthServer {
+        AuthServer {
+            issuer: issuer.into(),
+            ..default_endpoints(&url("https://h.example/"))
+        }
+    }
+
+    #[test]
+    fn a_2025_03_26_server_may_name_an_issuer_with_a_path_on_its_own_origin_only() {
+        let origin = url("https://h.example/");
+        assert!(check_same_origin(&server("https://h.example/oauth"), &origin).is_ok());
+        assert!(check_same_origin(&server("https://evil.example/oauth"), &origin).is_err());
+        assert!(check_same_origin(&server("http://h.example/oauth"), &origin).is_err());
+    }
+
+    #[test]
+    fn without_any_metadata_the_2025_03_26_default_endpoints_are_used() {
+        let fallback = default_endpoints(&url("http://127.0.0.1:8/"));
+        assert_eq!(
+            fallback.authorization_endpoint,
+            "http://127.0.0.1:8/authorize"
+        );
+        assert_eq!(fallback.token_endpoint, "http://127.0.0.1:8/token");
+        assert_eq!(
+            fallback.registration_endpoint.as_deref(),
+            Some("http://127.0.0.1:8/register")
+        );
+        assert!(check_pkce(&fallback).is_ok());
     }
 }

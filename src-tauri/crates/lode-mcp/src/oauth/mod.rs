@@ -15,6 +15,7 @@ mod loopback;
 mod pkce;
 mod policy;
 mod registration;
+mod step_up;
 mod token;
 
 use std::time::Duration;
@@ -23,6 +24,7 @@ use lode_core::{ErrorCode, LodeError, LodeResult};
 use url::Url;
 
 pub use credentials::{ClientAuth, OAuthCredentials};
+pub use step_up::{step_up, StepUp};
 pub use token::refresh;
 
 use crate::http_failure::display_url;
@@ -36,14 +38,20 @@ use token::CodeExchange;
 /// approve, short enough that a forgotten tab does not keep a port open for the session.
 pub const DEFAULT_REDIRECT_TIMEOUT: Duration = Duration::from_secs(5 * 60);
 
-/// What a sign-in needs besides the browser.
-#[derive(Debug, Clone)]
+/// What a sign-in needs besides the browser. Its `Debug` shows no client secret.
+#[derive(Clone)]
 pub struct SignInOptions {
     /// The MCP server's Streamable HTTP (or SSE) URL: the resource the tokens are for.
     pub server_url: String,
     /// A client id registered with the authorization server ahead of time (skips
     /// registration).
     pub client_id: Option<String>,
+    /// The secret of that pre-registered client, for a confidential client (sent as the
+    /// authorization server advertises: HTTP Basic, else in the form).
+    pub client_secret: Option<String>,
+    /// The scopes to ask for (space-separated), instead of the challenge's or the resource's:
+    /// a step-up after `insufficient_scope` ([`step_up`]).
+    pub scope: Option<String>,
     /// The HTTPS URL of a client ID metadata document describing Lode, used as the client id
     /// when the authorization server accepts such documents. Lode hosts none yet: `None`.
     pub client_metadata_url: Option<String>,
@@ -58,10 +66,29 @@ impl SignInOptions {
         Self {
             server_url: server_url.into(),
             client_id: None,
+            client_secret: None,
+            scope: None,
             client_metadata_url: None,
             client_name: "Lode".to_owned(),
             redirect_timeout: DEFAULT_REDIRECT_TIMEOUT,
         }
+    }
+}
+
+impl std::fmt::Debug for SignInOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SignInOptions")
+            .field("server_url", &self.server_url)
+            .field("client_id", &self.client_id)
+            .field(
+                "client_secret",
+                &self.client_secret.as_ref().map(|_| "<redacted>"),
+            )
+            .field("scope", &self.scope)
+            .field("client_metadata_url", &self.client_metadata_url)
+            .field("client_name", &self.client_name)
+            .field("redirect_timeout", &self.redirect_timeout)
+            .finish()
     }
 }
 
@@ -76,7 +103,10 @@ pub async fn sign_in(
     let resource = server_url(&options.server_url)?;
     let mut policy = UrlPolicy::for_server(&resource);
     let http = http::OAuthHttp::new(&resource, &policy)?;
-    let discovered = discovery::discover(&http, &resource, &mut policy).await?;
+    let mut discovered = discovery::discover(&http, &resource, &mut policy).await?;
+    if options.scope.is_some() {
+        discovered.scope.clone_from(&options.scope);
+    }
     let server = &discovered.server;
     // The browser is sent to the authorization endpoint: held to the same rules, so a hostile
     // server cannot send the person to a look-alike sign-in page on another host.
@@ -87,6 +117,7 @@ pub async fn sign_in(
     let listener = Loopback::bind().await?;
     let choice = ClientChoice {
         preregistered: options.client_id.as_deref(),
+        preregistered_secret: options.client_secret.as_deref(),
         metadata_document: options.client_metadata_url.as_deref(),
         client_name: &options.client_name,
     };

@@ -14,4 +14,5 @@ mod listing_ttl;
 mod reads;
 mod rest;
 mod rest_read_forms;
+mod resumable;
 mod sse;
