@@ -2,6 +2,7 @@
 //! and nothing that knows about MCP libraries, SQLite, keychains or Tauri.
 
 pub mod about;
+pub mod asks;
 pub mod basket;
 pub mod browse;
 pub mod catalog;

@@ -16,7 +16,7 @@ use rmcp::{
 
 use lode_serve::plumbing::{SessionId, Subscriptions};
 
-use crate::{completion, demo::not_found, prompts, templates, tools, Demo, SERVER_NAME};
+use crate::{asks, completion, demo::not_found, prompts, templates, tools, Demo, SERVER_NAME};
 
 pub struct DemoServer {
     demo: Arc<Demo>,
@@ -154,18 +154,23 @@ impl ServerHandler for DemoServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        Ok(ListToolsResult::with_all_items(tools::list(&self.demo)))
+        let mut all = tools::list(&self.demo);
+        all.extend(asks::list());
+        Ok(ListToolsResult::with_all_items(all))
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
-        tools::find(&self.demo, name)
+        tools::find(&self.demo, name).or_else(|| asks::find(name))
     }
 
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
+        if let Some(asked) = asks::call(&request, &context).await {
+            return asked;
+        }
         tools::call(&self.demo, &request).await.map(Into::into)
     }
 }

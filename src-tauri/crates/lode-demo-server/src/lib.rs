@@ -2,13 +2,15 @@
 //!
 //! It serves about sixty fixed resources over `file://`, `table://`, `beeos://` and
 //! `demo://` URIs (plus `--n` synthetic ones for benchmarks), three resource templates
-//! with completion, one subscribable clock, two tools and one prompt. Lode uses it on
-//! first run, in its tests, and as the benchmark server.
+//! with completion, one subscribable clock, five tools (three of them ask the person:
+//! `asks.rs`) and one prompt. Lode uses it on first run, in its tests, and as the benchmark
+//! server.
 //!
 //! The library holds everything; `main.rs` only parses the command line. Tests drive
 //! [`DemoServer`] in-process over `tokio::io::duplex`.
 
 mod annotations;
+mod asks;
 mod blobs;
 mod catalog;
 pub mod clock;
@@ -24,6 +26,7 @@ mod tables;
 mod templates;
 mod tools;
 
+pub use asks::{form_schema as ask_form_schema, ASK_URL_ADDRESS};
 pub use demo::{Demo, DemoOptions};
 pub use handler::DemoServer;
 

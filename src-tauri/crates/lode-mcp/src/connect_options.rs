@@ -1,10 +1,12 @@
 //! How to connect to a server (`ConnectOptions`): kept by the client, and read by the
 //! transports, which open the session with them.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use lode_core::{Credentials, ListingLimits};
 
+use crate::asks::ServerAsks;
 use crate::handler::EventSink;
 
 /// How much longer than other requests a tool call may take.
@@ -31,6 +33,8 @@ pub struct ConnectOptions {
     pub inherit_env: bool,
     /// How far one listing is followed (items, bytes, pages).
     pub listing_limits: ListingLimits,
+    /// Who answers the server's elicitation and sampling requests; `None` declines them.
+    pub asks: Option<Arc<dyn ServerAsks>>,
 }
 
 impl ConnectOptions {
@@ -43,6 +47,7 @@ impl ConnectOptions {
             roots: Vec::new(),
             inherit_env: false,
             listing_limits: ListingLimits::DEFAULT,
+            asks: None,
         }
     }
 

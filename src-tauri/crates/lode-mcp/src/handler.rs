@@ -20,6 +20,8 @@ use rmcp::service::{NotificationContext, RequestContext};
 use rmcp::{ClientHandler, RoleClient};
 use tokio::sync::mpsc;
 
+use crate::asks::ServerAsks;
+use crate::handler_asks::DECLINED;
 use crate::listing_cache::ListChanges;
 use crate::notification_bounds::{
     bound_log_data, bound_text, MAX_MESSAGE_BYTES, MAX_NAME_BYTES, MAX_URI_BYTES,
@@ -37,6 +39,8 @@ pub(crate) struct LodeClientHandler {
     list_changes: ListChanges,
     /// Events dropped because the app did not keep up: logged at powers of two, not each.
     dropped: Arc<AtomicU64>,
+    /// Who answers elicitation and sampling; `None` declines them (`handler_asks.rs`).
+    asks: Option<Arc<dyn ServerAsks>>,
 }
 
 impl LodeClientHandler {
@@ -50,7 +54,13 @@ impl LodeClientHandler {
             roots: Arc::new(roots),
             list_changes,
             dropped: Arc::default(),
+            asks: None,
         }
+    }
+
+    pub(crate) fn with_asks(mut self, asks: Option<Arc<dyn ServerAsks>>) -> Self {
+        self.asks = asks;
+        self
     }
 
     fn emit(&self, event: ServerEvent) {
@@ -69,15 +79,13 @@ impl LodeClientHandler {
     }
 }
 
-/// MCP's code for "the user declined" (the sampling spec's rejection code). Lode offers no
-/// sampling or elicitation, so it declines every such request at once, never leaving a server
-/// waiting (some block a `resources/subscribe` on the answer).
-const DECLINED: i32 = -1;
-
+/// Without an asker (`ConnectOptions::asks`), Lode declines every sampling or elicitation
+/// request at once, never leaving a server waiting (some block a `resources/subscribe` on
+/// the answer).
 fn declined(what: &str) -> ErrorData {
     ErrorData::new(
         JsonRpcCode(DECLINED),
-        format!("Lode declined the {what} request: it does not offer {what}"),
+        format!("Lode declined the {what} request: nobody on this connection can answer it"),
         None,
     )
 }
@@ -88,6 +96,9 @@ impl ClientHandler for LodeClientHandler {
         if !self.roots.is_empty() {
             capabilities.roots = Some(RootsCapabilities::default());
         }
+        if self.asks.is_some() {
+            crate::handler_asks::offer(&mut capabilities);
+        }
         ClientConfig::new(
             capabilities,
             Implementation::new("lode", env!("CARGO_PKG_VERSION")),
@@ -96,18 +107,24 @@ impl ClientHandler for LodeClientHandler {
 
     async fn create_message(
         &self,
-        _params: CreateMessageRequestParams,
-        _context: RequestContext<RoleClient>,
+        params: CreateMessageRequestParams,
+        context: RequestContext<RoleClient>,
     ) -> Result<CreateMessageResult, ErrorData> {
-        Err(declined("sampling"))
+        match &self.asks {
+            Some(asks) => crate::handler_asks::sample(asks.as_ref(), &params, &context).await,
+            None => Err(declined("sampling")),
+        }
     }
 
     async fn create_elicitation(
         &self,
-        _params: ElicitRequestParams,
-        _context: RequestContext<RoleClient>,
+        params: ElicitRequestParams,
+        context: RequestContext<RoleClient>,
     ) -> Result<ElicitResult, ErrorData> {
-        Err(declined("elicitation"))
+        match &self.asks {
+            Some(asks) => crate::handler_asks::elicit(asks.as_ref(), params, &context).await,
+            None => Err(declined("elicitation")),
+        }
     }
 
     async fn list_roots(

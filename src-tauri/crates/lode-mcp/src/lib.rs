@@ -2,12 +2,14 @@
 //! `lode-core` type, so the rest of Lode survives rmcp's fast-moving API. Lode's own MCP server
 //! (a basket served to other clients) is lode-serve.
 
+mod asks;
 mod client;
 mod connect_options;
 mod convert;
 mod decoding;
 mod error;
 mod handler;
+mod handler_asks;
 mod http_failure;
 mod listing_bounds;
 mod listing_cache;
@@ -21,6 +23,7 @@ mod server_log;
 pub mod testing;
 mod transport;
 
+pub use asks::{AskFuture, ServerAsks, ASK_TIME_LIMIT};
 pub use client::McpClient;
 pub use connect_options::{ConnectOptions, TOOL_CALL_GRACE};
 pub use handler::EventSink;

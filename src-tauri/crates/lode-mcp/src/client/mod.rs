@@ -63,7 +63,8 @@ impl McpClient {
             options.events.clone(),
             options.roots.clone(),
             list_changes.clone(),
-        );
+        )
+        .with_asks(options.asks.clone());
         let opening = open(handler, &options, &log);
         let what = format!("connecting to {}", options.server_name);
         let opened = match tokio::time::timeout(options.request_timeout, opening).await {

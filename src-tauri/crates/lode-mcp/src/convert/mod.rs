@@ -6,6 +6,7 @@ use lode_core::{
 };
 use rmcp::model::{self as mcp, ProtocolVersion, ResourceContents};
 
+pub(crate) mod asks;
 mod catalog;
 pub(crate) use catalog::{prompt_item, prompt_result, tool_item, tool_result};
 

@@ -7,6 +7,7 @@ mod support {
     pub mod scripted;
 }
 
+mod asks;
 mod faults;
 mod http;
 mod large_pages;
