@@ -88,6 +88,12 @@ fn build_launched<R: Runtime>(
         .setup(move |app| {
             tauri::async_runtime::spawn(forward_hub_events(app.handle().clone(), lode.clone()));
             tauri::async_runtime::spawn(forward_browse_changes(app.handle().clone(), lode.clone()));
+            // Servers' elicitation and sampling wait for this window from the first connection.
+            lode.asks().open();
+            tauri::async_runtime::spawn(commands::asks::forward_ask_events(
+                app.handle().clone(),
+                lode.clone(),
+            ));
             tauri::async_runtime::spawn(async move {
                 if let Err(error) = lode.start_all().await {
                     tracing::error!(%error, "could not start the saved connections");

@@ -2,6 +2,7 @@
 //! crosses IPC as `LodeError` (`{code, message, detail?}`).
 
 pub mod about;
+pub mod asks;
 pub mod basket;
 pub mod browse;
 pub mod catalog;

@@ -14,6 +14,7 @@ import { ServerPane } from "../features/server/ServerPane";
 import { useDetailsShortcut } from "../features/server/useDetailsShortcut";
 import { ToolsPane } from "../features/tools/ToolsPane";
 import type { Connection, ConnectionId, ResourceItem, ResourceTemplate } from "../ipc";
+import { AsksHost } from "../features/asks/AsksHost";
 import { AddToBasketToast, useAddToBasket } from "./AddToBasket";
 import { AppHeader } from "./AppHeader";
 import { PaneBoundary } from "./PaneBoundary";
@@ -171,6 +172,7 @@ export function App() {
           onDismiss={adding.dismiss}
         />
       )}
+      <AsksHost />
     </div>
   );
 }

@@ -6,9 +6,11 @@ import { act } from "@testing-library/react";
 import { createBasketStore, type BasketStore } from "../../e2e/basket-store.mjs";
 import { createBrowseIndex, type BrowseIndex } from "../../e2e/browse-index.mjs";
 import {
+  ASK_EVENT,
   BROWSE_EVENT,
   HUB_EVENT,
   UPDATE_EVENT,
+  type AskEvent,
   type BrowseStatus,
   type HubEvent,
   type Query,
@@ -51,6 +53,13 @@ export function installIpc(handlers: Partial<Record<CommandName, Handler>>): Ipc
 export async function emitHubEvent(event: HubEvent): Promise<void> {
   await act(async () => {
     await emit(HUB_EVENT, event);
+  });
+}
+
+/** Delivers `event` to every `lode://asks` listener, as the shell does when a server asks. */
+export async function emitAskEvent(event: AskEvent): Promise<void> {
+  await act(async () => {
+    await emit(ASK_EVENT, event);
   });
 }
 

@@ -147,6 +147,11 @@ impl Lode {
     }
 
     /// Status changes and server notifications of every connection, from now on.
+    /// Where servers' elicitation and sampling requests wait for the window's answer.
+    pub fn asks(&self) -> &Arc<crate::asks::AskDesk> {
+        self.hub.asks()
+    }
+
     pub fn events(&self) -> broadcast::Receiver<HubEvent> {
         self.hub.subscribe()
     }

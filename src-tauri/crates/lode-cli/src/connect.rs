@@ -31,6 +31,11 @@ pub async fn connect_on(
     options.events = events;
     options.inherit_env = spec.inherit_env;
     options.listing_limits = lode.listing_limits();
+    let server = match &spec.target {
+        lode_app::ServerTarget::Saved(name) => name,
+        lode_app::ServerTarget::Inline { label, .. } => label,
+    };
+    options.asks = Some(crate::asks::for_terminal(server));
     lode.connect_target_with(&spec.target, options).await
 }
 

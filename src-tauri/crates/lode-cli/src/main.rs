@@ -3,6 +3,7 @@
 //! the README.
 
 mod args;
+mod asks;
 mod basket_args;
 mod binary;
 mod commands;

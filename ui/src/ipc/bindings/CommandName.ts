@@ -66,4 +66,7 @@ export type CommandName =
   | "check_for_updates"
   | "pending_update"
   | "install_update"
-  | "restart_lode";
+  | "restart_lode"
+  | "pending_server_asks"
+  | "answer_server_ask"
+  | "open_ask_url";

@@ -28,6 +28,8 @@ pub struct HubOptions {
     pub backoff: Backoff,
     /// The caps on a listing, for connections started from now on.
     pub listing_limits: ListingLimits,
+    /// Where the connections' elicitation and sampling requests wait for the person.
+    pub asks: Arc<crate::asks::AskDesk>,
 }
 
 struct Link {
@@ -76,6 +78,11 @@ impl Hub {
         self.events.subscribe()
     }
 
+    /// Where the connections' asks wait for the person.
+    pub fn asks(&self) -> &Arc<crate::asks::AskDesk> {
+        &self.options.asks
+    }
+
     /// Starts supervising `connection` unless it already is.
     pub async fn start(&self, connection: Connection, credentials: impl Into<CredentialSource>) {
         let mut links = self.links.lock().await;
@@ -97,6 +104,7 @@ impl Hub {
             status,
             events: self.events.clone(),
             control: control.clone(),
+            asks: self.options.asks.clone(),
         };
         let task = tokio::spawn(supervisor.run());
         links.insert(

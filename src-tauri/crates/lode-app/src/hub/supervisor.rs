@@ -40,6 +40,7 @@ pub(crate) struct Supervisor {
     pub status: watch::Sender<Snapshot>,
     pub events: broadcast::Sender<HubEvent>,
     pub control: Arc<Control>,
+    pub asks: Arc<crate::asks::AskDesk>,
 }
 
 /// How waiting on a live or failed connection ended.
@@ -63,6 +64,7 @@ impl Supervisor {
                     let wake = self.watch(&client).await;
                     self.publish_quietly_without_client();
                     close(client).await;
+                    self.asks.end_connection(self.connection.id);
                     match wake {
                         Wake::Stop => return self.stopped(),
                         Wake::Restart => {
@@ -136,6 +138,7 @@ impl Supervisor {
             events: Some(sink),
             inherit_env: self.connection.settings.inherit_env,
             listing_limits: self.listing_limits,
+            asks: self.asks.asker(self.connection.id, &self.connection.name),
             ..ConnectOptions::new(self.connection.name.clone())
         };
         McpClient::connect(&self.connection.transport, options)

@@ -5,6 +5,7 @@
 
 mod support;
 
+mod asks;
 mod cli_commands;
 mod demo_server;
 mod gateway_timeout;

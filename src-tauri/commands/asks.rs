@@ -1,0 +1,52 @@
+//! What servers ask of the person (elicitation, sampling): the asks waiting, the person's
+//! answers, opening a URL elicitation's page, and the events that open and close the dialogs.
+
+use std::sync::Arc;
+
+use lode_app::Lode;
+use lode_core::asks::{AskAnswer, PendingAsk};
+use lode_core::LodeError;
+use tauri::{AppHandle, Emitter, Runtime, State};
+
+/// The event carrying each `AskEvent` (an ask opened, or closed without an answer).
+pub const ASK_EVENT: &str = "lode://asks";
+
+#[tauri::command]
+pub async fn pending_server_asks(lode: State<'_, Arc<Lode>>) -> Result<Vec<PendingAsk>, LodeError> {
+    Ok(lode.asks().pending())
+}
+
+#[tauri::command]
+pub async fn answer_server_ask(
+    lode: State<'_, Arc<Lode>>,
+    ask_id: u64,
+    answer: AskAnswer,
+) -> Result<(), LodeError> {
+    lode.asks().answer(ask_id, answer)
+}
+
+/// Opens the page of URL elicitation `ask_id` (only `http(s)`), after the person agreed.
+#[tauri::command]
+pub async fn open_ask_url(lode: State<'_, Arc<Lode>>, ask_id: u64) -> Result<(), LodeError> {
+    let url = lode.asks().url_to_open(ask_id)?;
+    lode_app::oauth::open_in_system_browser(&url)
+}
+
+/// Each ask's opening and closing, to the window (which opened the desk: `lib.rs`).
+pub async fn forward_ask_events<R: Runtime>(app: AppHandle<R>, lode: Arc<Lode>) {
+    let mut events = lode.asks().events();
+    loop {
+        match events.recv().await {
+            Ok(event) => {
+                if let Err(error) = app.emit(ASK_EVENT, &event) {
+                    tracing::warn!(%error, "could not deliver a server's ask to the window");
+                }
+            }
+            // The window re-reads the pending asks rather than missing one.
+            Err(tokio::sync::broadcast::error::RecvError::Lagged(missed)) => {
+                tracing::warn!(missed, "the window missed ask events");
+            }
+            Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
+        }
+    }
+}

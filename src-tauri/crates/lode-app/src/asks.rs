@@ -1,0 +1,297 @@
+//! The asks servers make of the person (elicitation, sampling) while the window is there to
+//! answer them: each waits here under an id until the window answers, the server cancels, its
+//! time limit passes or its connection stops. The window hears of each as an [`AskEvent`].
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use lode_core::asks::{
+    accepted_content, AskAnswer, AskEnd, AskEvent, AskRequest, ElicitationAnswer, ElicitationMode,
+    ElicitationRequest, FieldError, PendingAsk, SamplingAnswer, SamplingRequest,
+};
+use lode_core::{ConnectionId, ErrorCode, LodeError, LodeResult};
+use lode_mcp::{AskFuture, ServerAsks, ASK_TIME_LIMIT};
+use tokio::sync::{broadcast, oneshot};
+
+struct Waiting {
+    ask: PendingAsk,
+    reply: oneshot::Sender<AskAnswer>,
+}
+
+/// Every ask waiting for the person, and who hears of them.
+#[derive(Debug)]
+pub struct AskDesk {
+    /// Off until a window says it will answer: without one, servers are declined at once.
+    open: AtomicBool,
+    next: AtomicU64,
+    waiting: Mutex<HashMap<u64, WaitingEntry>>,
+    events: broadcast::Sender<AskEvent>,
+    time_limit: Duration,
+}
+
+/// `Waiting`, printable without its contents (a form may hold what the person typed).
+struct WaitingEntry(Waiting);
+impl std::fmt::Debug for WaitingEntry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "ask {}", self.0.ask.id)
+    }
+}
+
+impl Default for AskDesk {
+    fn default() -> Self {
+        Self::with_time_limit(ASK_TIME_LIMIT)
+    }
+}
+
+impl AskDesk {
+    pub fn with_time_limit(time_limit: Duration) -> Self {
+        let (events, _) = broadcast::channel(256);
+        Self {
+            open: AtomicBool::new(false),
+            next: AtomicU64::new(1),
+            waiting: Mutex::new(HashMap::new()),
+            events,
+            time_limit,
+        }
+    }
+
+    /// From now on, connections that start offer elicitation and sampling, and their asks
+    /// wait here for the window.
+    pub fn open(&self) {
+        self.open.store(true, Ordering::Release);
+    }
+
+    pub fn events(&self) -> broadcast::Receiver<AskEvent> {
+        self.events.subscribe()
+    }
+
+    /// What still waits, oldest first (for a window that opens or reloads).
+    pub fn pending(&self) -> Vec<PendingAsk> {
+        let mut asks: Vec<PendingAsk> = self.lock().values().map(|w| w.0.ask.clone()).collect();
+        asks.sort_by_key(|ask| ask.id);
+        asks
+    }
+
+    /// The asker for one connection, or `None` while no window answers.
+    pub(crate) fn asker(
+        self: &Arc<Self>,
+        connection: ConnectionId,
+        server: &str,
+    ) -> Option<Arc<dyn ServerAsks>> {
+        self.open.load(Ordering::Acquire).then(|| {
+            Arc::new(ConnectionAsker {
+                desk: self.clone(),
+                connection,
+                server: server.to_owned(),
+            }) as Arc<dyn ServerAsks>
+        })
+    }
+
+    /// The person's answer to ask `id`. An accepted form is checked against its schema first:
+    /// an answer that does not fit is refused with each field's problem, and the ask waits on.
+    pub fn answer(&self, id: u64, answer: AskAnswer) -> LodeResult<()> {
+        let mut waiting = self.lock();
+        let entry = waiting.get(&id).ok_or_else(|| {
+            LodeError::new(
+                ErrorCode::NotFound,
+                "this request is no longer waiting: the server cancelled it or it timed out",
+            )
+        })?;
+        let answer = match (&entry.0.ask.ask, answer) {
+            (AskRequest::Elicitation(request), AskAnswer::Elicitation(answer)) => {
+                AskAnswer::Elicitation(checked(request, answer)?)
+            }
+            (AskRequest::Sampling(_), AskAnswer::Sampling(answer)) => AskAnswer::Sampling(answer),
+            _ => {
+                return Err(LodeError::new(
+                    ErrorCode::InvalidInput,
+                    "the answer is not of the kind the server asked for",
+                ))
+            }
+        };
+        if let Some(entry) = waiting.remove(&id) {
+            let _ = entry.0.reply.send(answer);
+        }
+        Ok(())
+    }
+
+    /// The address of URL elicitation `id`, when it is one the browser may open (`http(s)`).
+    /// The window names the ask, never the address: it cannot open anything else.
+    pub fn url_to_open(&self, id: u64) -> LodeResult<String> {
+        let waiting = self.lock();
+        match waiting.get(&id).map(|entry| &entry.0.ask.ask) {
+            Some(AskRequest::Elicitation(ElicitationRequest {
+                mode:
+                    ElicitationMode::Url {
+                        url, opens: true, ..
+                    },
+                ..
+            })) => Ok(url.clone()),
+            Some(_) => Err(LodeError::new(
+                ErrorCode::InvalidInput,
+                "this request has no web address Lode opens",
+            )),
+            None => Err(LodeError::new(
+                ErrorCode::NotFound,
+                "this request is no longer waiting",
+            )),
+        }
+    }
+
+    /// Ends every ask of `connection` (it stopped or was lost): their dialogs close.
+    pub(crate) fn end_connection(&self, connection: ConnectionId) {
+        let ended: Vec<u64> = {
+            let mut waiting = self.lock();
+            let ids: Vec<u64> = waiting
+                .iter()
+                .filter(|(_, w)| w.0.ask.connection == connection)
+                .map(|(id, _)| *id)
+                .collect();
+            ids.iter().for_each(|id| {
+                waiting.remove(id);
+            });
+            ids
+        };
+        for id in ended {
+            let _ = self.events.send(AskEvent::Closed {
+                id,
+                end: AskEnd::ConnectionStopped,
+            });
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, HashMap<u64, WaitingEntry>> {
+        self.waiting
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Registers `ask` and returns the answer's receiver and a guard that withdraws the ask
+    /// (and tells the window) when the wait ends without an answer.
+    fn register(
+        self: &Arc<Self>,
+        connection: ConnectionId,
+        server: &str,
+        ask: AskRequest,
+    ) -> (oneshot::Receiver<AskAnswer>, Withdraw) {
+        let id = self.next.fetch_add(1, Ordering::Relaxed);
+        let (reply, answer) = oneshot::channel();
+        let pending = PendingAsk {
+            id,
+            connection,
+            server: server.to_owned(),
+            ask,
+        };
+        self.lock().insert(
+            id,
+            WaitingEntry(Waiting {
+                ask: pending.clone(),
+                reply,
+            }),
+        );
+        let _ = self.events.send(AskEvent::Opened {
+            ask: Box::new(pending),
+        });
+        let withdraw = Withdraw {
+            desk: self.clone(),
+            id,
+            since: Instant::now(),
+        };
+        (answer, withdraw)
+    }
+}
+
+/// An accepted form's content, as the server will get it; the field problems otherwise.
+fn checked(
+    request: &ElicitationRequest,
+    answer: ElicitationAnswer,
+) -> LodeResult<ElicitationAnswer> {
+    match (&request.mode, answer) {
+        (ElicitationMode::Form { form, .. }, ElicitationAnswer::Accept { content }) => {
+            accepted_content(form, &content)
+                .map(|content| ElicitationAnswer::Accept { content })
+                .map_err(field_errors)
+        }
+        (_, answer) => Ok(answer),
+    }
+}
+
+fn field_errors(errors: Vec<FieldError>) -> LodeError {
+    let fields: Vec<&str> = errors.iter().map(|e| e.field.as_str()).collect();
+    let mut error = LodeError::new(
+        ErrorCode::InvalidInput,
+        format!("some answers do not fit the form: {}", fields.join(", ")),
+    );
+    error.detail = serde_json::to_string(&errors).ok();
+    error
+}
+
+/// Withdraws an ask whose wait ended without the person's answer: the server cancelled, the
+/// time limit passed, or the connection went. Answered asks are already gone, so it does
+/// nothing for them.
+struct Withdraw {
+    desk: Arc<AskDesk>,
+    id: u64,
+    since: Instant,
+}
+
+impl Drop for Withdraw {
+    fn drop(&mut self) {
+        if self.desk.lock().remove(&self.id).is_some() {
+            let end = if self.since.elapsed() >= self.desk.time_limit {
+                AskEnd::TimedOut
+            } else {
+                AskEnd::CancelledByServer
+            };
+            let _ = self.desk.events.send(AskEvent::Closed { id: self.id, end });
+        }
+    }
+}
+
+#[derive(Debug)]
+struct ConnectionAsker {
+    desk: Arc<AskDesk>,
+    connection: ConnectionId,
+    server: String,
+}
+
+impl ServerAsks for ConnectionAsker {
+    fn elicit(&self, request: ElicitationRequest) -> AskFuture<ElicitationAnswer> {
+        let (answer, withdraw) = self.desk.register(
+            self.connection,
+            &self.server,
+            AskRequest::Elicitation(request),
+        );
+        Box::pin(async move {
+            let _withdraw = withdraw;
+            match answer.await {
+                Ok(AskAnswer::Elicitation(answer)) => answer,
+                // The connection ended while the dialog was open.
+                _ => ElicitationAnswer::Cancel,
+            }
+        })
+    }
+
+    fn sample(&self, request: SamplingRequest) -> AskFuture<SamplingAnswer> {
+        let (answer, withdraw) =
+            self.desk
+                .register(self.connection, &self.server, AskRequest::Sampling(request));
+        Box::pin(async move {
+            let _withdraw = withdraw;
+            match answer.await {
+                Ok(AskAnswer::Sampling(answer)) => answer,
+                _ => SamplingAnswer::Declined,
+            }
+        })
+    }
+
+    fn time_limit(&self) -> Duration {
+        self.desk.time_limit
+    }
+}
+
+#[cfg(test)]
+#[path = "asks_tests.rs"]
+mod tests;

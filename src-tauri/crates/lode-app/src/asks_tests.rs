@@ -1,0 +1,174 @@
+use serde_json::json;
+
+use super::*;
+use lode_core::asks::{SamplingContent, SamplingMessage};
+
+fn form_request() -> ElicitationRequest {
+    let schema = json!({"type": "object", "properties": {
+        "name": {"type": "string", "default": "Ada"},
+        "age": {"type": "integer", "minimum": 18}
+    }, "required": ["name"]});
+    ElicitationRequest::form("Who are you?", schema, None).unwrap()
+}
+
+fn sampling_request() -> SamplingRequest {
+    SamplingRequest {
+        messages: vec![SamplingMessage {
+            role: lode_core::Role::User,
+            content: vec![SamplingContent::Text { text: "Hi".into() }],
+        }],
+        omitted_messages: 0,
+        system_prompt: None,
+        model_preferences: None,
+        max_tokens: 10,
+        temperature: None,
+        stop_sequences: Vec::new(),
+        include_context: None,
+        tools: Vec::new(),
+        tool_choice: None,
+    }
+}
+
+fn opened(event: AskEvent) -> PendingAsk {
+    match event {
+        AskEvent::Opened { ask } => *ask,
+        other => panic!("expected an opened ask, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_closed_desk_gives_no_asker() {
+    let desk = Arc::new(AskDesk::default());
+    assert!(desk.asker(ConnectionId(1), "s").is_none());
+    desk.open();
+    assert!(desk.asker(ConnectionId(1), "s").is_some());
+}
+
+#[tokio::test]
+async fn an_answer_that_fits_reaches_the_server_checked() {
+    let desk = Arc::new(AskDesk::default());
+    desk.open();
+    let mut events = desk.events();
+    let asker = desk.asker(ConnectionId(7), "Demo").unwrap();
+    let answer = asker.elicit(form_request());
+    let ask = opened(events.recv().await.unwrap());
+    assert_eq!(
+        (ask.connection, ask.server.as_str()),
+        (ConnectionId(7), "Demo")
+    );
+    assert_eq!(desk.pending(), std::slice::from_ref(&ask));
+
+    // Too young, and the required name emptied: refused with each field, and still waiting.
+    let bad = AskAnswer::Elicitation(ElicitationAnswer::Accept {
+        content: json!({"name": "", "age": 3}).as_object().cloned().unwrap(),
+    });
+    let error = desk.answer(ask.id, bad).unwrap_err();
+    assert_eq!(error.code, ErrorCode::InvalidInput);
+    let detail: serde_json::Value = serde_json::from_str(error.detail.as_deref().unwrap()).unwrap();
+    assert_eq!(
+        detail,
+        json!([{"field": "age", "problem": "belowMinimum", "minimum": 18.0},
+               {"field": "name", "problem": "required"}])
+    );
+    assert_eq!(desk.pending().len(), 1);
+
+    let good = AskAnswer::Elicitation(ElicitationAnswer::Accept {
+        content: json!({"name": "Ada", "age": 20, "extra": true})
+            .as_object()
+            .cloned()
+            .unwrap(),
+    });
+    desk.answer(ask.id, good).unwrap();
+    assert_eq!(
+        answer.await,
+        ElicitationAnswer::Accept {
+            content: json!({"name": "Ada", "age": 20})
+                .as_object()
+                .cloned()
+                .unwrap()
+        }
+    );
+    assert!(desk.pending().is_empty());
+    assert!(
+        events.try_recv().is_err(),
+        "an answered ask sends no Closed"
+    );
+    let again = desk.answer(ask.id, AskAnswer::Elicitation(ElicitationAnswer::Decline));
+    assert_eq!(again.unwrap_err().code, ErrorCode::NotFound);
+}
+
+#[tokio::test]
+async fn a_sampling_reply_and_a_mismatched_answer() {
+    let desk = Arc::new(AskDesk::default());
+    desk.open();
+    let mut events = desk.events();
+    let asker = desk.asker(ConnectionId(1), "s").unwrap();
+    let answer = asker.sample(sampling_request());
+    let ask = opened(events.recv().await.unwrap());
+    let wrong = desk.answer(ask.id, AskAnswer::Elicitation(ElicitationAnswer::Decline));
+    assert_eq!(wrong.unwrap_err().code, ErrorCode::InvalidInput);
+    let reply = SamplingAnswer::Reply {
+        text: "Hello".into(),
+        model: "human".into(),
+    };
+    desk.answer(ask.id, AskAnswer::Sampling(reply.clone()))
+        .unwrap();
+    assert_eq!(answer.await, reply);
+}
+
+#[tokio::test]
+async fn an_ask_dropped_by_the_server_or_its_connection_closes_its_dialog() {
+    let desk = Arc::new(AskDesk::default());
+    desk.open();
+    let mut events = desk.events();
+    let asker = desk.asker(ConnectionId(1), "s").unwrap();
+
+    let dropped = asker.elicit(form_request());
+    let first = opened(events.recv().await.unwrap());
+    drop(dropped);
+    assert_eq!(
+        events.recv().await.unwrap(),
+        AskEvent::Closed {
+            id: first.id,
+            end: AskEnd::CancelledByServer
+        }
+    );
+
+    let waiting = asker.sample(sampling_request());
+    let second = opened(events.recv().await.unwrap());
+    let other = desk
+        .asker(ConnectionId(2), "t")
+        .unwrap()
+        .sample(sampling_request());
+    let third = opened(events.recv().await.unwrap());
+    desk.end_connection(ConnectionId(1));
+    assert_eq!(
+        events.recv().await.unwrap(),
+        AskEvent::Closed {
+            id: second.id,
+            end: AskEnd::ConnectionStopped
+        }
+    );
+    assert_eq!(waiting.await, SamplingAnswer::Declined);
+    assert_eq!(desk.pending(), [third], "another connection's ask waits on");
+    drop(other);
+}
+
+#[tokio::test]
+async fn an_ask_past_its_time_limit_says_so() {
+    let desk = Arc::new(AskDesk::with_time_limit(Duration::from_millis(20)));
+    desk.open();
+    let mut events = desk.events();
+    let asker = desk.asker(ConnectionId(1), "s").unwrap();
+    let answer = asker.elicit(form_request());
+    let ask = opened(events.recv().await.unwrap());
+    tokio::time::sleep(Duration::from_millis(30)).await;
+    drop(answer);
+    assert_eq!(
+        events.recv().await.unwrap(),
+        AskEvent::Closed {
+            id: ask.id,
+            end: AskEnd::TimedOut
+        }
+    );
+}

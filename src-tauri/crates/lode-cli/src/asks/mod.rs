@@ -1,0 +1,91 @@
+//! The CLI's answer to what a server asks of the person. On a terminal it asks them (a form
+//! field by field, defaults taken on Enter; a sampling request shown whole, the reply typed);
+//! with no terminal (stdin not a tty) it declines and says so on stderr. Everything goes to
+//! stderr: stdout is the command's result.
+
+mod dialog;
+mod typed;
+
+use std::io::IsTerminal;
+use std::sync::Arc;
+
+use lode_app::{AskFuture, ServerAsks};
+use lode_core::asks::{ElicitationAnswer, ElicitationRequest, SamplingAnswer, SamplingRequest};
+
+/// The asker for the CLI's connections to `server`.
+pub fn for_terminal(server: &str) -> Arc<dyn ServerAsks> {
+    Arc::new(TerminalAsks {
+        server: server.to_owned(),
+        terminal: std::io::stdin().is_terminal(),
+        one_at_a_time: Arc::new(tokio::sync::Mutex::new(())),
+    })
+}
+
+#[derive(Debug)]
+struct TerminalAsks {
+    server: String,
+    terminal: bool,
+    /// Two asks at once would mix their questions on one terminal.
+    one_at_a_time: Arc<tokio::sync::Mutex<()>>,
+}
+
+impl TerminalAsks {
+    fn declined(&self, what: &str) {
+        eprintln!(
+            "lode: {} asked for {what}; declined: there is no terminal to ask you on (stdin is not a terminal)",
+            self.name()
+        );
+    }
+
+    fn name(&self) -> String {
+        if self.server.is_empty() {
+            "the server".to_owned()
+        } else {
+            crate::render::safe_text::block(&self.server)
+        }
+    }
+
+    /// Runs `ask` on a blocking thread with the terminal to itself.
+    fn on_terminal<T: Send + 'static>(
+        &self,
+        fallback: T,
+        ask: impl FnOnce(&mut dyn std::io::BufRead, &mut dyn std::io::Write) -> T + Send + 'static,
+    ) -> AskFuture<T> {
+        let lock = self.one_at_a_time.clone();
+        Box::pin(async move {
+            let _turn = lock.lock().await;
+            tokio::task::spawn_blocking(move || {
+                let stdin = std::io::stdin();
+                let mut input = stdin.lock();
+                let mut output = std::io::stderr();
+                ask(&mut input, &mut output)
+            })
+            .await
+            .unwrap_or(fallback)
+        })
+    }
+}
+
+impl ServerAsks for TerminalAsks {
+    fn elicit(&self, request: ElicitationRequest) -> AskFuture<ElicitationAnswer> {
+        if !self.terminal {
+            self.declined("information (elicitation)");
+            return Box::pin(async { ElicitationAnswer::Decline });
+        }
+        let server = self.name();
+        self.on_terminal(ElicitationAnswer::Cancel, move |input, output| {
+            dialog::elicit(&server, &request, input, output).unwrap_or(ElicitationAnswer::Cancel)
+        })
+    }
+
+    fn sample(&self, request: SamplingRequest) -> AskFuture<SamplingAnswer> {
+        if !self.terminal {
+            self.declined("a model's reply (sampling)");
+            return Box::pin(async { SamplingAnswer::Declined });
+        }
+        let server = self.name();
+        self.on_terminal(SamplingAnswer::Declined, move |input, output| {
+            dialog::sample(&server, &request, input, output).unwrap_or(SamplingAnswer::Declined)
+        })
+    }
+}

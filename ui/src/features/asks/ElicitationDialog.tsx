@@ -1,0 +1,128 @@
+// An elicitation: the server's message and either a form built from its schema (defaults
+// pre-filled, so Accept at once sends them) or a page to visit (its full address shown, opened
+// by Rust only when the person asks, and only http(s)). Accept, Decline and Cancel are the
+// protocol's three answers; Escape and the close button cancel.
+import { useState } from "react";
+import { answerServerAsk, openAskUrl, type ElicitationAnswer, type ElicitationRequest, type FieldError, type LodeError, type PendingAsk } from "../../ipc";
+import { useT } from "../../i18n";
+import { Dialog } from "../../ui-kit/Dialog";
+import { ElicitationFields } from "./ElicitationFields";
+import { fieldErrors, initialValues, toContent, type FormValues } from "./form";
+
+interface ElicitationDialogProps {
+  ask: PendingAsk;
+  request: ElicitationRequest;
+  /** "Request 1 of 3" when more wait. */
+  place: string | null;
+  onDone: () => void;
+}
+
+export function ElicitationDialog({ ask, request, place, onDone }: ElicitationDialogProps) {
+  const { t } = useT();
+  const mode = request.mode;
+  const [values, setValues] = useState<FormValues>(() => (mode.mode === "form" ? initialValues(mode.form) : {}));
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [opened, setOpened] = useState(false);
+
+  const send = async (answer: ElicitationAnswer) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await answerServerAsk(ask.id, { kind: "elicitation", answer });
+      onDone();
+    } catch (raw: unknown) {
+      const error = raw as LodeError;
+      const problems = fieldErrors(error);
+      if (problems) setErrors(problems);
+      // The server withdrew it meanwhile: nothing left to answer.
+      else if (error.code === "notFound") onDone();
+      else setFailure(error.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const accept = () => void send({ action: "accept", content: mode.mode === "form" ? toContent(mode.form, values) : {} });
+  const cancel = () => void send({ action: "cancel" });
+
+  const open = async () => {
+    try {
+      await openAskUrl(ask.id);
+      setOpened(true);
+    } catch (raw: unknown) {
+      setFailure((raw as LodeError).message);
+    }
+  };
+
+  const title = mode.mode === "url" ? t("asks.url.title", { server: ask.server }) : t("asks.elicitation.title", { server: ask.server });
+  return (
+    <Dialog
+      title={title}
+      size="large"
+      closeLabel={t("asks.cancel")}
+      onClose={cancel}
+      onSubmit={accept}
+      testId="ask-elicitation"
+      footer={
+        <>
+          <button type="button" className="button button--ghost ask__footer-start" data-testid="ask-cancel" disabled={busy} onClick={cancel}>
+            {t("asks.cancel")}
+          </button>
+          <button type="button" className="button" data-testid="ask-decline" disabled={busy} onClick={() => void send({ action: "decline" })}>
+            {t("asks.decline")}
+          </button>
+          <button type="submit" className="button button--primary" data-testid="ask-accept" disabled={busy}>
+            {t("asks.accept")}
+          </button>
+        </>
+      }
+    >
+      {place && (
+        <p className="ask__server" data-testid="ask-queue">
+          {place}
+        </p>
+      )}
+      <p className="ask__message" data-testid="ask-message">
+        {request.message}
+      </p>
+      {mode.mode === "url" ? (
+        <div className="ask__section">
+          <h3>{t("asks.url.address")}</h3>
+          <code className="ask__url" data-testid="ask-url">
+            {mode.url}
+          </code>
+          {mode.opens ? (
+            <>
+              <p className="field__hint">{opened ? t("asks.url.opened") : t("asks.url.hint")}</p>
+              <button type="button" className="button" data-testid="ask-open-url" disabled={busy} onClick={() => void open()}>
+                {t("asks.url.open")}
+              </button>
+            </>
+          ) : (
+            <p className="ask__note">{t("asks.url.notWeb")}</p>
+          )}
+        </div>
+      ) : (
+        <>
+          {mode.form.title && <h3>{mode.form.title}</h3>}
+          {mode.form.fields.length === 0 ? (
+            <p>{t("asks.noFields")}</p>
+          ) : (
+            <ElicitationFields fields={mode.form.fields} values={values} errors={errors} onChange={setValues} />
+          )}
+          {errors.length > 0 && (
+            <p className="field__error" role="alert">
+              {t("asks.problems", { count: new Set(errors.map((e) => e.field)).size })}
+            </p>
+          )}
+        </>
+      )}
+      {failure && (
+        <p className="field__error" role="alert">
+          {failure}
+        </p>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,184 @@
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { I18nProvider } from "../../i18n";
+import type { PendingAsk, SamplingRequest } from "../../ipc";
+import { emitAskEvent as emitAsk, installIpc } from "../../test/ipc-mock";
+import { AsksHost } from "./AsksHost";
+import { EVERY_KIND } from "./form.test";
+
+const FORM_ASK: PendingAsk = {
+  id: 1,
+  connection: 7,
+  server: "Demo",
+  ask: { kind: "elicitation", request: { message: "Tell us about you", mode: { mode: "form", requestedSchema: {}, form: EVERY_KIND } } },
+};
+
+const SAMPLING: SamplingRequest = {
+  messages: [{ role: "user", content: [{ type: "text", text: "Write a haiku" }, { type: "image", mimeType: "image/png", bytes: 2048 }] }],
+  omittedMessages: 0,
+  systemPrompt: "You are a poet",
+  modelPreferences: { hints: ["claude"], intelligencePriority: 0.8 },
+  maxTokens: 200,
+  stopSequences: [],
+  tools: [{ name: "search", description: "Search the web", inputSchema: '{ "type": "object" }' }],
+};
+const SAMPLING_ASK: PendingAsk = { id: 2, connection: 8, server: "Poet", ask: { kind: "sampling", request: SAMPLING } };
+
+function setUp(pending: PendingAsk[], answer: (args: Record<string, unknown>) => unknown = () => null) {
+  const calls = installIpc({ pending_server_asks: () => pending, answer_server_ask: answer, open_ask_url: () => null });
+  render(
+    <I18nProvider defaultLocale="en">
+      <AsksHost />
+    </I18nProvider>,
+  );
+  return calls;
+}
+
+describe("the elicitation dialog", () => {
+  it("shows a labelled field of every kind with its default, and Accept sends the defaults", async () => {
+    const calls = setUp([FORM_ASK]);
+    const dialog = await screen.findByTestId("ask-elicitation");
+    expect(within(dialog).getByRole("heading", { name: "Demo asks for information" })).toBeTruthy();
+    expect(within(dialog).getByText("Tell us about you")).toBeTruthy();
+    expect(within(dialog).getByLabelText<HTMLInputElement>(/^Name/).value).toBe("Ada");
+    expect(within(dialog).getByLabelText<HTMLInputElement>(/^Email/).value).toBe("ada@example.org");
+    expect(within(dialog).getByLabelText<HTMLInputElement>(/^Age/).value).toBe("36");
+    expect(within(dialog).getByLabelText<HTMLInputElement>(/^Newsletter/).checked).toBe(true);
+    expect(within(dialog).getByLabelText<HTMLSelectElement>(/^Colour/).value).toBe("green");
+    expect(within(dialog).getByLabelText<HTMLInputElement>("olives").checked).toBe(true);
+    expect(within(dialog).getByLabelText<HTMLInputElement>("basil").checked).toBe(false);
+    expect(within(dialog).getByText("From 0 to 150.")).toBeTruthy();
+    await userEvent.click(within(dialog).getByTestId("ask-accept"));
+    await waitFor(() => expect(screen.queryByTestId("ask-elicitation")).toBeNull());
+    const sent = calls.find((c) => c.cmd === "answer_server_ask");
+    expect(sent?.args).toEqual({
+      askId: 1,
+      answer: { kind: "elicitation", answer: { action: "accept", content: { ...EVERY_KIND.defaults, agree: false } } },
+    });
+  });
+
+  it("shows Rust's problems under their fields and keeps the dialog open", async () => {
+    const calls = setUp([FORM_ASK], ({ answer }) => {
+      const content = (answer as { answer: { content: Record<string, unknown> } }).answer.content;
+      if (content.age === 200) {
+        throw { code: "invalidInput", message: "some answers do not fit the form: age, email", detail: JSON.stringify([
+          { field: "email", problem: "badFormat", format: "email" },
+          { field: "age", problem: "aboveMaximum", maximum: 150 },
+        ]) };
+      }
+      return null;
+    });
+    const dialog = await screen.findByTestId("ask-elicitation");
+    const age = within(dialog).getByLabelText(/^Age/);
+    await userEvent.clear(age);
+    await userEvent.type(age, "200{Enter}");
+    expect(await within(dialog).findByText("At most 150.")).toBeTruthy();
+    expect(within(dialog).getByText("Not a valid email address.")).toBeTruthy();
+    expect(age.getAttribute("aria-invalid")).toBe("true");
+    expect(within(dialog).getByText("2 fields need attention.")).toBeTruthy();
+    await userEvent.clear(age);
+    await userEvent.type(age, "40");
+    await userEvent.click(within(dialog).getByTestId("ask-accept"));
+    await waitFor(() => expect(screen.queryByTestId("ask-elicitation")).toBeNull());
+    expect(calls.filter((c) => c.cmd === "answer_server_ask")).toHaveLength(2);
+  });
+
+  it("declines, and Escape cancels", async () => {
+    const calls = setUp([FORM_ASK, { ...FORM_ASK, id: 3, server: "Other" }]);
+    const first = await screen.findByTestId("ask-elicitation");
+    expect(within(first).getByTestId("ask-queue").textContent).toBe("Request 1 of 2");
+    await userEvent.click(within(first).getByTestId("ask-decline"));
+    const second = await screen.findByRole("heading", { name: "Other asks for information" });
+    expect(second).toBeTruthy();
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByTestId("ask-elicitation")).toBeNull());
+    const answers = calls.filter((c) => c.cmd === "answer_server_ask").map((c) => c.args);
+    expect(answers).toEqual([
+      { askId: 1, answer: { kind: "elicitation", answer: { action: "decline" } } },
+      { askId: 3, answer: { kind: "elicitation", answer: { action: "cancel" } } },
+    ]);
+  });
+
+  it("shows a URL whole and opens it through Rust only when asked", async () => {
+    const url = "https://example.org/verify?code=1&next=%2F";
+    const calls = setUp([{ ...FORM_ASK, ask: { kind: "elicitation", request: { message: "Verify", mode: { mode: "url", url, elicitationId: "e", opens: true } } } }]);
+    const dialog = await screen.findByTestId("ask-elicitation");
+    expect(within(dialog).getByTestId("ask-url").textContent).toBe(url);
+    expect(calls.some((c) => c.cmd === "open_ask_url")).toBe(false);
+    await userEvent.click(within(dialog).getByTestId("ask-open-url"));
+    await waitFor(() => expect(calls.find((c) => c.cmd === "open_ask_url")?.args).toEqual({ askId: 1 }));
+    expect(within(dialog).getByText(/Opened in your browser/)).toBeTruthy();
+  });
+
+  it("offers no opening for an address that is not http(s)", async () => {
+    setUp([{ ...FORM_ASK, ask: { kind: "elicitation", request: { message: "x", mode: { mode: "url", url: "file:///etc/passwd", elicitationId: "e", opens: false } } } }]);
+    const dialog = await screen.findByTestId("ask-elicitation");
+    expect(within(dialog).queryByTestId("ask-open-url")).toBeNull();
+    expect(within(dialog).getByText(/opens only http and https/)).toBeTruthy();
+  });
+
+  it("arrives by event, and closes with a note when the server withdraws it", async () => {
+    setUp([]);
+    await waitFor(() => expect(screen.queryByTestId("ask-elicitation")).toBeNull());
+    await emitAsk({ type: "opened", ask: FORM_ASK });
+    expect(await screen.findByTestId("ask-elicitation")).toBeTruthy();
+    await emitAsk({ type: "closed", id: 1, end: "cancelledByServer" });
+    const note = await screen.findByTestId("ask-note");
+    expect(within(note).getByText("Demo withdrew its request.")).toBeTruthy();
+    const [, closeButton] = within(note).getAllByRole("button", { name: "Close" });
+    if (!closeButton) throw new Error("no Close button in the footer");
+    await userEvent.click(closeButton);
+    await waitFor(() => expect(screen.queryByTestId("ask-note")).toBeNull());
+  });
+});
+
+describe("the sampling dialog", () => {
+  it("shows the whole request, says Lode has no model, and sends the typed reply", async () => {
+    const calls = setUp([SAMPLING_ASK]);
+    const dialog = await screen.findByTestId("ask-sampling");
+    expect(within(dialog).getByRole("heading", { name: "Poet asks for a model's reply" })).toBeTruthy();
+    expect(within(dialog).getByTestId("ask-no-model").textContent).toMatch(/no model of its own/);
+    expect(within(dialog).getByTestId("ask-system-prompt").textContent).toBe("You are a poet");
+    expect(within(dialog).getByText("Write a haiku")).toBeTruthy();
+    expect(within(dialog).getByText("Image (image/png, 2 kB)")).toBeTruthy();
+    expect(within(dialog).getByText("Preferred models: claude")).toBeTruthy();
+    expect(within(dialog).getByText("Intelligence priority: 0.8")).toBeTruthy();
+    expect(within(dialog).getByText(/At most 200 tokens/)).toBeTruthy();
+    expect(within(dialog).getByText(/search — Search the web/)).toBeTruthy();
+    // Nothing is sent by itself, nor empty.
+    await userEvent.click(within(dialog).getByTestId("ask-send"));
+    expect(within(dialog).getByText("Write a reply, or decline.")).toBeTruthy();
+    expect(calls.some((c) => c.cmd === "answer_server_ask")).toBe(false);
+    await userEvent.type(within(dialog).getByLabelText("Your reply"), "Ore sleeps in stone");
+    await userEvent.click(within(dialog).getByTestId("ask-send"));
+    await waitFor(() => expect(screen.queryByTestId("ask-sampling")).toBeNull());
+    expect(calls.find((c) => c.cmd === "answer_server_ask")?.args).toEqual({
+      askId: 2,
+      answer: { kind: "sampling", answer: { action: "reply", text: "Ore sleeps in stone", model: "human" } },
+    });
+  });
+
+  it("declines", async () => {
+    const calls = setUp([SAMPLING_ASK]);
+    const dialog = await screen.findByTestId("ask-sampling");
+    await userEvent.click(within(dialog).getByTestId("ask-decline"));
+    await waitFor(() => expect(screen.queryByTestId("ask-sampling")).toBeNull());
+    expect(calls.find((c) => c.cmd === "answer_server_ask")?.args).toEqual({
+      askId: 2,
+      answer: { kind: "sampling", answer: { action: "declined" } },
+    });
+  });
+
+  it("speaks Simplified Chinese", async () => {
+    installIpc({ pending_server_asks: () => [SAMPLING_ASK], answer_server_ask: () => null });
+    render(
+      <I18nProvider defaultLocale="zh-CN">
+        <AsksHost />
+      </I18nProvider>,
+    );
+    const dialog = await screen.findByTestId("ask-sampling");
+    expect(within(dialog).getByTestId("ask-no-model").textContent).toMatch(/Lode 自身没有模型/);
+    expect(within(dialog).getByTestId("ask-decline").textContent).toBe("拒绝");
+  });
+});
