@@ -31,6 +31,9 @@ pub struct ConnectOptions {
     pub inherit_env: bool,
     /// How far one listing is followed (items, bytes, pages).
     pub listing_limits: ListingLimits,
+    /// The log level asked of a server that logs (`logging/setLevel`) once connected; none
+    /// leaves the server's default.
+    pub log_level: Option<String>,
 }
 
 impl ConnectOptions {
@@ -43,6 +46,7 @@ impl ConnectOptions {
             roots: Vec::new(),
             inherit_env: false,
             listing_limits: ListingLimits::DEFAULT,
+            log_level: None,
         }
     }
 

@@ -24,6 +24,7 @@ use crate::listing_cache::ListChanges;
 use crate::notification_bounds::{
     bound_log_data, bound_text, MAX_MESSAGE_BYTES, MAX_NAME_BYTES, MAX_URI_BYTES,
 };
+use crate::progress_routes::ProgressRoutes;
 
 /// Where a connection's domain events go. Bounded: a server flooding notifications loses the
 /// overflow (logged), it never grows Lode's memory.
@@ -37,6 +38,8 @@ pub(crate) struct LodeClientHandler {
     list_changes: ListChanges,
     /// Events dropped because the app did not keep up: logged at powers of two, not each.
     dropped: Arc<AtomicU64>,
+    /// Progress of requests a caller follows is reported under the caller's tag.
+    progress_routes: ProgressRoutes,
 }
 
 impl LodeClientHandler {
@@ -50,7 +53,13 @@ impl LodeClientHandler {
             roots: Arc::new(roots),
             list_changes,
             dropped: Arc::default(),
+            progress_routes: ProgressRoutes::default(),
         }
+    }
+
+    pub(crate) fn with_progress_routes(mut self, routes: ProgressRoutes) -> Self {
+        self.progress_routes = routes;
+        self
     }
 
     fn emit(&self, event: ServerEvent) {
@@ -168,6 +177,7 @@ impl ClientHandler for LodeClientHandler {
             NumberOrString::Number(n) => n.to_string(),
             NumberOrString::String(s) => s.to_string(),
         };
+        let token = self.progress_routes.tag_for(&token).unwrap_or(token);
         self.emit(ServerEvent::Progress {
             token: bound_text(token, MAX_NAME_BYTES),
             progress: params.progress,

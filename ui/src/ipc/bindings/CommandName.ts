@@ -66,4 +66,7 @@ export type CommandName =
   | "check_for_updates"
   | "pending_update"
   | "install_update"
-  | "restart_lode";
+  | "restart_lode"
+  | "cancel_request"
+  | "set_log_level"
+  | "set_roots";

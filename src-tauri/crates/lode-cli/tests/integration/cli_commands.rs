@@ -219,7 +219,7 @@ fn tools_and_call_run_the_demo_tools() {
             .iter()
             .filter_map(|t| t["name"].as_str())
             .collect();
-        assert_eq!(names, ["add_note", "row_count"]);
+        assert_eq!(names, ["add_note", "row_count", "slow_count"]);
         assert_eq!(tools[1]["inputSchema"]["required"][0], "table");
 
         let result = cli.json(&with(

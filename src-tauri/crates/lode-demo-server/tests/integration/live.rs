@@ -84,7 +84,7 @@ async fn tools_and_prompt_behave() {
     let (_, client, _) = start(options(50, 60_000)).await;
     let tools = client.list_all_tools().await.expect("tools");
     let names: Vec<_> = tools.iter().map(|t| t.name.as_ref()).collect();
-    assert_eq!(names, ["add_note", "row_count"]);
+    assert_eq!(names, ["add_note", "row_count", "slow_count"]);
 
     let count = client
         .call_tool(
