@@ -19,7 +19,7 @@ export function LogMessagesSection({ connection, logging }: { connection: Connec
     (listener) => logMessages.subscribe(listener),
     () => logMessages.entries(connection.id),
   );
-  const [asked, setAsked] = useState<string>(connection.settings.logLevel ?? "");
+  const [asked, setAsked] = useState<string>(() => logMessages.chosenLevel(connection.id) ?? connection.settings.logLevel ?? "");
   const [error, setError] = useState<LodeError | null>(null);
   const [minimum, setMinimum] = useState<number>(0);
   const [text, setText] = useState("");
@@ -36,6 +36,7 @@ export function LogMessagesSection({ connection, logging }: { connection: Connec
 
   const choose = (level: string) => {
     setAsked(level);
+    logMessages.choose(connection.id, level);
     setError(null);
     setLogLevel(connection.id, level === "" ? null : level).catch((reason: unknown) => setError(toLodeError(reason)));
   };

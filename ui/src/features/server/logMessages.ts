@@ -52,6 +52,16 @@ export class LogMessages {
   private logs = new Map<ConnectionId, readonly LogEntry[]>();
   private listeners = new Set<Listener>();
   private seq = 0;
+  /** The level chosen in this window per connection (newer than the connection list's copy). */
+  private chosen = new Map<ConnectionId, string>();
+
+  chosenLevel(connection: ConnectionId): string | undefined {
+    return this.chosen.get(connection);
+  }
+
+  choose(connection: ConnectionId, level: string): void {
+    this.chosen.set(connection, level);
+  }
 
   add(connection: ConnectionId, level: string, logger: string | undefined, data: unknown, time = Date.now()): void {
     const entry: LogEntry = {
