@@ -75,6 +75,7 @@ pub async fn call(
             let _ = context.peer.notify_logging_message(message).await;
         }
     };
+    tracing::info!(steps, "slow_count: started");
     log(LoggingLevel::Info, format!("counting to {steps}")).await;
     for step in 1..=steps {
         tokio::select! {

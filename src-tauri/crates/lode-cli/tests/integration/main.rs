@@ -5,6 +5,7 @@
 
 mod support;
 
+mod call_interrupt;
 mod cli_commands;
 mod demo_server;
 mod gateway_timeout;
