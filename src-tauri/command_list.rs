@@ -27,6 +27,8 @@ macro_rules! lode_commands {
             settings: listing_limits, set_listing_limits;
             updates: check_for_updates, pending_update, install_update, restart_lode;
             asks: pending_server_asks, answer_server_ask, open_ask_url;
+            followed: cancel_request;
+            logging: set_log_level, set_roots;
         }
     };
 }

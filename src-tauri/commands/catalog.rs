@@ -53,15 +53,23 @@ pub async fn list_tools(
 }
 
 /// Calls tool `name` with a JSON object of arguments; a tool that fails is a result with
-/// `isError`, not an error.
+/// `isError`, not an error. With a `tag`, its progress reaches the window under that tag and
+/// `cancel_request` stops it.
 #[tauri::command]
 pub async fn call_tool(
     lode: State<'_, Arc<Lode>>,
     connection_id: ConnectionId,
     name: String,
     arguments: serde_json::Value,
+    tag: Option<String>,
 ) -> Result<ToolResult, LodeError> {
-    lode.call_tool(connection_id, &name, arguments).await
+    match tag {
+        Some(tag) => {
+            lode.call_tool_followed(connection_id, &name, arguments, &tag)
+                .await
+        }
+        None => lode.call_tool(connection_id, &name, arguments).await,
+    }
 }
 
 #[tauri::command]

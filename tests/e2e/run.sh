@@ -87,7 +87,7 @@ LODE_E2E_ARTIFACTS="$e2e/artifacts" \
   bash "$root/.ci/with-keychain" xvfb-run -a -s "-screen 0 1280x800x24" \
   node --test --test-concurrency=1 --test-reporter=spec \
   "$e2e/real-window.test.mjs" "$e2e/connections.test.mjs" "$e2e/browser-scale.test.mjs" \
-  "$e2e/basket.test.mjs" || status=$?
+  "$e2e/basket.test.mjs" "$e2e/feats.test.mjs" || status=$?
 
 log "done in $((SECONDS - started)) s (exit $status); screenshots and logs in tests/e2e/artifacts/"
 ls -1 "$e2e/artifacts" >&2 || true

@@ -9,6 +9,7 @@ import { ConnectionsPane } from "../features/connections/ConnectionsPane";
 import { useConnectionStatuses } from "../features/connections/useConnectionStatuses";
 import { PreviewPane } from "../features/preview/PreviewPane";
 import { PromptsPane } from "../features/prompts/PromptsPane";
+import { startLogCollection } from "../features/server/logMessages";
 import { ServerDetailsButton } from "../features/server/ServerDetailsButton";
 import { ServerPane } from "../features/server/ServerPane";
 import { useDetailsShortcut } from "../features/server/useDetailsShortcut";
@@ -81,6 +82,9 @@ export function App() {
     }
   }, [detailsOpen, closeDetails]);
   useDetailsShortcut(connection !== null, toggleDetails);
+
+  // Servers' log messages are kept from the start, so the Log pane shows what came before it opened.
+  useEffect(startLogCollection, []);
 
   // Opening moves focus into the pane, so the keyboard can scroll it and Escape closes it.
   useEffect(() => {

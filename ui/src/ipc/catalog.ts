@@ -40,8 +40,17 @@ export function listTools(connectionId: ConnectionId): Promise<ToolItem[]> {
  * Calls tool `name` with a JSON object of arguments. Tools can change things: the window asks
  * the person first. A tool that runs and fails resolves with `isError`, it does not reject.
  */
-export function callTool(connectionId: ConnectionId, name: string, args: Record<string, unknown>): Promise<ToolResult> {
-  return call<ToolResult>("call_tool", { connectionId, name, arguments: args });
+export function callTool(connectionId: ConnectionId, name: string, args: Record<string, unknown>, tag?: string): Promise<ToolResult> {
+  return call<ToolResult>("call_tool", tag === undefined ? { connectionId, name, arguments: args } : { connectionId, name, arguments: args, tag });
+}
+
+/**
+ * Stops the followed request `tag` (a tool call made with a tag): Lode drops it and tells the
+ * server with `notifications/cancelled`; the call rejects with `cancelled`. False when it had
+ * already ended.
+ */
+export function cancelRequest(connectionId: ConnectionId, tag: string): Promise<boolean> {
+  return call<boolean>("cancel_request", { connectionId, tag });
 }
 
 /** Keeps a rendered prompt in basket `id`. */

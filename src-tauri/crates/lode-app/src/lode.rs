@@ -38,6 +38,8 @@ pub struct Lode {
     pub(crate) live: AtomicBool,
     /// The window's preview reads: a newer one cancels an older one still running.
     pub(crate) preview_reads: crate::preview_reads::PreviewReads,
+    /// The window's followed requests (a tool call with a progress bar and a Cancel).
+    pub(crate) followed: crate::followed_requests::FollowedRequests,
 }
 
 impl Lode {
@@ -73,6 +75,7 @@ impl Lode {
             serving: Default::default(),
             live: AtomicBool::new(false),
             preview_reads: Default::default(),
+            followed: Default::default(),
         })
     }
 

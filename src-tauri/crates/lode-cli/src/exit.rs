@@ -27,6 +27,9 @@ pub enum Outcome {
     /// Several servers were asked (`search`) and none answered; each failure was reported as
     /// it came. The status is theirs when they agree (every one timed out: 4), else 2.
     NoneAnswered(Vec<ErrorCode>),
+    /// Ctrl-C ended the command, which stopped its work cleanly first (`call` cancels its
+    /// request on the server): exit status 130.
+    Interrupted,
 }
 
 pub fn outcome(outcome: Outcome) -> ExitCode {
@@ -40,6 +43,7 @@ pub fn outcome(outcome: Outcome) -> ExitCode {
             crate::render::stderr_line("lode: no server answered");
             ExitCode::from(agreed_status(&codes))
         }
+        Outcome::Interrupted => interrupted(),
     }
 }
 

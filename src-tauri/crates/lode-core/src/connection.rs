@@ -183,6 +183,15 @@ pub struct ConnectionSettings {
     /// holds whatever the person's shell exported, tokens included.
     #[serde(default)]
     pub inherit_env: bool,
+    /// The level of log messages asked of the server with `logging/setLevel`, when it logs;
+    /// none leaves the server's own default. Set from the Log pane, not the form.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub log_level: Option<String>,
+    /// Folders offered to the server as `file://` roots (absolute paths); none by default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub roots: Option<Vec<String>>,
 }
 
 impl Default for ConnectionSettings {
@@ -195,6 +204,8 @@ impl Default for ConnectionSettings {
             enabled: true,
             shown_in_browser: true,
             inherit_env: false,
+            log_level: None,
+            roots: None,
         }
     }
 }

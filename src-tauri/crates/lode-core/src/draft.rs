@@ -91,6 +91,9 @@ impl ConnectionDraft {
             shown_in_browser: self.shown_in_browser,
             // Only a local server has an environment.
             inherit_env: self.inherit_env && matches!(self.transport, TransportSpec::Stdio { .. }),
+            // Kept by the store as they are: the Log pane sets the level, not the form.
+            log_level: None,
+            roots: None,
         }
     }
 }

@@ -15,6 +15,7 @@ pub mod import;
 pub mod index;
 pub mod listing;
 pub mod listing_bounds;
+pub mod log_level;
 pub mod mime;
 pub mod resource;
 pub mod server;

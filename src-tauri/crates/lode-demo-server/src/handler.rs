@@ -22,17 +22,24 @@ pub struct DemoServer {
     demo: Arc<Demo>,
     /// Identifies this connection in the subscriber registry.
     session: SessionId,
+    /// The level this connection's client chose with `logging/setLevel`.
+    log_level: crate::log_level::LogLevel,
 }
 
 impl DemoServer {
     /// A handler for one new connection (stdio process, HTTP session, or test).
     pub fn connect(demo: Arc<Demo>) -> Self {
         let session = demo.subscriptions().new_session();
-        Self { demo, session }
+        Self {
+            demo,
+            session,
+            log_level: Default::default(),
+        }
     }
 }
 
 impl ServerHandler for DemoServer {
+    #[allow(deprecated)] // logging (SEP-2577): clients of every era still use it
     fn get_info(&self) -> ServerConfig {
         let capabilities = ServerCapabilities::builder()
             .enable_completions()
@@ -41,6 +48,7 @@ impl ServerHandler for DemoServer {
             .enable_resources_subscribe()
             .enable_resources_list_changed()
             .enable_tools()
+            .enable_logging()
             .build();
         ServerConfig::new(capabilities)
             .with_server_info(
@@ -171,6 +179,21 @@ impl ServerHandler for DemoServer {
         if let Some(asked) = asks::call(&request, &context).await {
             return asked;
         }
+        if request.name == crate::slow::SLOW_COUNT {
+            return Ok(crate::slow::call(&request, &context, &self.log_level)
+                .await
+                .into());
+        }
         tools::call(&self.demo, &request).await.map(Into::into)
+    }
+
+    #[allow(deprecated)] // logging is deprecated by SEP-2577; clients of every era still use it
+    async fn set_level(
+        &self,
+        request: rmcp::model::SetLevelRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.log_level.set(request.level);
+        Ok(())
     }
 }

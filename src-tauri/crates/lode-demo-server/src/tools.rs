@@ -19,7 +19,7 @@ pub const ADD_NOTE: &str = "add_note";
 pub const ROW_COUNT: &str = "row_count";
 
 pub fn list(demo: &Demo) -> Vec<Tool> {
-    [ADD_NOTE, ROW_COUNT]
+    [ADD_NOTE, ROW_COUNT, crate::slow::SLOW_COUNT]
         .into_iter()
         .filter_map(|name| find(demo, name))
         .collect()
@@ -63,6 +63,7 @@ pub fn find(demo: &Demo, name: &str) -> Option<Tool> {
             .with_title("Row count")
             .with_annotations(ToolAnnotations::new().read_only(true).idempotent(true)),
         ),
+        crate::slow::SLOW_COUNT => Some(crate::slow::tool()),
         _ => None,
     }
 }

@@ -35,6 +35,9 @@ pub struct ConnectOptions {
     pub listing_limits: ListingLimits,
     /// Who answers the server's elicitation and sampling requests; `None` declines them.
     pub asks: Option<Arc<dyn ServerAsks>>,
+    /// The log level asked of a server that logs (`logging/setLevel`) once connected; none
+    /// leaves the server's default.
+    pub log_level: Option<String>,
 }
 
 impl ConnectOptions {
@@ -48,6 +51,7 @@ impl ConnectOptions {
             inherit_env: false,
             listing_limits: ListingLimits::DEFAULT,
             asks: None,
+            log_level: None,
         }
     }
 

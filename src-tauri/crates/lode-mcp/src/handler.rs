@@ -26,6 +26,7 @@ use crate::listing_cache::ListChanges;
 use crate::notification_bounds::{
     bound_log_data, bound_text, MAX_MESSAGE_BYTES, MAX_NAME_BYTES, MAX_URI_BYTES,
 };
+use crate::progress_routes::ProgressRoutes;
 
 /// Where a connection's domain events go. Bounded: a server flooding notifications loses the
 /// overflow (logged), it never grows Lode's memory.
@@ -41,6 +42,8 @@ pub(crate) struct LodeClientHandler {
     dropped: Arc<AtomicU64>,
     /// Who answers elicitation and sampling; `None` declines them (`handler_asks.rs`).
     asks: Option<Arc<dyn ServerAsks>>,
+    /// Progress of requests a caller follows is reported under the caller's tag.
+    progress_routes: ProgressRoutes,
 }
 
 impl LodeClientHandler {
@@ -55,11 +58,17 @@ impl LodeClientHandler {
             list_changes,
             dropped: Arc::default(),
             asks: None,
+            progress_routes: ProgressRoutes::default(),
         }
     }
 
     pub(crate) fn with_asks(mut self, asks: Option<Arc<dyn ServerAsks>>) -> Self {
         self.asks = asks;
+        self
+    }
+
+    pub(crate) fn with_progress_routes(mut self, routes: ProgressRoutes) -> Self {
+        self.progress_routes = routes;
         self
     }
 
@@ -185,6 +194,7 @@ impl ClientHandler for LodeClientHandler {
             NumberOrString::Number(n) => n.to_string(),
             NumberOrString::String(s) => s.to_string(),
         };
+        let token = self.progress_routes.tag_for(&token).unwrap_or(token);
         self.emit(ServerEvent::Progress {
             token: bound_text(token, MAX_NAME_BYTES),
             progress: params.progress,

@@ -15,6 +15,7 @@ mod listing_bounds;
 mod listing_cache;
 mod notification_bounds;
 pub mod oauth;
+mod progress_routes;
 mod resource_source;
 mod rest;
 mod server_log;

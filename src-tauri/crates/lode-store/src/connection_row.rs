@@ -12,7 +12,7 @@ use crate::storage_error::storage_error;
 /// The columns `from_row` reads, in its order.
 pub(crate) const COLUMNS: &str = "id, name, transport, secrets, oauth, timeout_secs, enabled, \
      shown_in_browser, position, created_at, updated_at, last_connect, oauth_client_id, \
-     inherit_env";
+     inherit_env, log_level, roots";
 
 /// The raw columns, read without decoding so a bad row fails with a clear error later.
 pub(crate) struct RawRow {
@@ -30,6 +30,8 @@ pub(crate) struct RawRow {
     last_connect: Option<String>,
     oauth_client_id: Option<String>,
     inherit_env: bool,
+    log_level: Option<String>,
+    roots: Option<String>,
 }
 
 impl RawRow {
@@ -49,6 +51,8 @@ impl RawRow {
             last_connect: row.get(11)?,
             oauth_client_id: row.get(12)?,
             inherit_env: row.get(13)?,
+            log_level: row.get(14)?,
+            roots: row.get(15)?,
         })
     }
 
@@ -73,6 +77,13 @@ impl RawRow {
             ),
             None => None,
         };
+        let roots = match &self.roots {
+            Some(json) => Some(
+                serde_json::from_str::<Vec<String>>(json)
+                    .map_err(|e| unreadable("list of roots", e))?,
+            ),
+            None => None,
+        };
         Ok(Connection {
             id: ConnectionId(self.id),
             name: self.name,
@@ -85,6 +96,8 @@ impl RawRow {
                 enabled: self.enabled,
                 shown_in_browser: self.shown_in_browser,
                 inherit_env: self.inherit_env,
+                log_level: self.log_level,
+                roots,
             },
             position: self.position,
             created_at: self.created_at,

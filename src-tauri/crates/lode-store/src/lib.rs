@@ -3,6 +3,7 @@
 
 mod basket_row;
 mod baskets;
+mod connection_extras;
 mod connection_row;
 mod connections;
 mod database;

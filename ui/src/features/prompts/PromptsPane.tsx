@@ -17,6 +17,7 @@ import { EmptyState } from "../../ui-kit/EmptyState";
 import { Pane } from "../../ui-kit/Pane";
 import { Spinner } from "../../ui-kit/Spinner";
 import { useAsync } from "../../ui-kit/useAsync";
+import { useListChanged } from "../catalog/useListChanged";
 import type { Baskets } from "../basket/useBaskets";
 import { AddAnswerButton } from "../catalog/AddAnswerButton";
 import { AnswerBlock } from "../catalog/AnswerBlocks";
@@ -44,6 +45,7 @@ export function PromptsPane({ connection, baskets }: PromptsPaneProps) {
 function PromptsOf({ connection, baskets }: { connection: Connection; baskets: Baskets }) {
   const { t } = useT();
   const prompts = useAsync<PromptItem[], LodeError>(`prompts:${connection.id}`, () => listPrompts(connection.id), toLodeError);
+  useListChanged(connection.id, "promptListChanged", prompts.refresh);
   const [selected, setSelected] = useState<string | null>(null);
 
   const { state } = prompts;

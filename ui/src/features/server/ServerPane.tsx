@@ -10,6 +10,8 @@ import { Spinner } from "../../ui-kit/Spinner";
 import { LodeErrorBanner } from "../errors/LodeErrorBanner";
 import { offeredCapabilities } from "./capabilities";
 import { cleanLogLine } from "./log";
+import { LogMessagesSection } from "./LogMessagesSection";
+import { RootsSection } from "./RootsSection";
 import { useServerDetails } from "./useServerDetails";
 import "./server.css";
 
@@ -65,6 +67,8 @@ export function ServerPane({ connection, status, id, ref, onClose }: ServerPaneP
         {info.state.status === "loading" && <Spinner label={t("server.loading")} />}
         {infoError && <LodeErrorBanner error={infoError} onRetry={reloadAll} />}
         {info.state.status === "success" && <ServerSummary info={info.state.data} connectionName={connection.name} />}
+        <RootsSection connection={connection} />
+        <LogMessagesSection connection={connection} logging={info.state.status === "success" && info.state.data.capabilities.logging} />
         <LogSection
           local={local}
           state={log.state}

@@ -2,13 +2,14 @@
 // dialog showing the exact arguments before every call.
 import { useRef, useState, type SyntheticEvent } from "react";
 import { useT } from "../../i18n";
-import { callTool, toLodeError, type ConnectionId, type LodeError, type ToolItem, type ToolResult } from "../../ipc";
+import { callTool, cancelRequest, toLodeError, type ConnectionId, type LodeError, type ToolItem, type ToolResult } from "../../ipc";
 import { Dialog } from "../../ui-kit/Dialog";
 import { FieldErrors } from "../../ui-kit/Field";
-import { Spinner } from "../../ui-kit/Spinner";
 import { LodeErrorBanner } from "../errors/LodeErrorBanner";
+import { CallProgress } from "./CallProgress";
 import { SchemaFields } from "./SchemaFields";
 import { buildArguments, fieldsOf, formable, initialValues, parseArgumentsJson, type FormValues, type Problem } from "./schema";
+import { useRequestProgress } from "./useRequestProgress";
 
 export interface ToolFormProps {
   connectionId: ConnectionId;
@@ -17,7 +18,17 @@ export interface ToolFormProps {
   onResult: (result: ToolResult, args: Record<string, unknown>) => void;
 }
 
-type CallState = { kind: "idle" } | { kind: "confirming"; args: Record<string, unknown> } | { kind: "calling" } | { kind: "failed"; error: LodeError };
+type CallState =
+  | { kind: "idle" }
+  | { kind: "confirming"; args: Record<string, unknown> }
+  | { kind: "calling"; tag: string }
+  | { kind: "cancelled" }
+  | { kind: "failed"; error: LodeError };
+
+/** A tag for one call, unique in this window: its progress and its Cancel name it. */
+function newTag(): string {
+  return `call-${crypto.randomUUID()}`;
+}
 
 /**
  * A tool's arguments as a form generated from its input schema (or as JSON text), and Call.
@@ -40,6 +51,9 @@ function ToolFormFor({ connectionId, tool, onResult }: ToolFormProps) {
   const [tried, setTried] = useState(false);
   const [state, setState] = useState<CallState>({ kind: "idle" });
   const form = useRef<HTMLFormElement>(null);
+  // The call whose answer is awaited: a cancelled call's late answer is ignored.
+  const current = useRef<string | null>(null);
+  const progress = useRequestProgress(connectionId, state.kind === "calling" ? state.tag : null);
 
   const change = (next: FormValues) => {
     setValues(next);
@@ -81,14 +95,27 @@ function ToolFormFor({ connectionId, tool, onResult }: ToolFormProps) {
   };
 
   const confirm = async (args: Record<string, unknown>) => {
-    setState({ kind: "calling" });
+    const tag = newTag();
+    current.current = tag;
+    setState({ kind: "calling", tag });
     try {
-      const result = await callTool(connectionId, tool.name, args);
+      const result = await callTool(connectionId, tool.name, args, tag);
+      if (current.current !== tag) return;
+      current.current = null;
       setState({ kind: "idle" });
       onResult(result, args);
     } catch (reason: unknown) {
+      if (current.current !== tag) return;
+      current.current = null;
       setState({ kind: "failed", error: toLodeError(reason) });
     }
+  };
+
+  // The form is free again at once; Lode stops the call and tells the server meanwhile.
+  const cancel = (tag: string) => {
+    current.current = null;
+    setState({ kind: "cancelled" });
+    void cancelRequest(connectionId, tag).catch(() => undefined);
   };
 
   const count = Object.keys(problems).length;
@@ -129,8 +156,13 @@ function ToolFormFor({ connectionId, tool, onResult }: ToolFormProps) {
             {asJson ? t("tools.json.back") : t("tools.json.edit")}
           </button>
         )}
-        {state.kind === "calling" && <Spinner size="small" label={t("tools.calling", { name: tool.name })} />}
       </div>
+      {state.kind === "calling" && <CallProgress name={tool.name} progress={progress} onCancel={() => cancel(state.tag)} />}
+      {state.kind === "cancelled" && (
+        <p className="field__hint" role="status" data-testid="call-cancelled">
+          {t("tools.progress.cancelled", { name: tool.name })}
+        </p>
+      )}
       {state.kind === "failed" && <LodeErrorBanner error={state.error} />}
       {state.kind === "confirming" && (
         <ConfirmCall name={tool.name} args={state.args} onCancel={() => setState({ kind: "idle" })} onConfirm={() => void confirm(state.args)} />

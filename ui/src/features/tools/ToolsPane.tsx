@@ -12,6 +12,7 @@ import { AddAnswerButton } from "../catalog/AddAnswerButton";
 import { AnswerBlock, StructuredContent, type ResourceLink } from "../catalog/AnswerBlocks";
 import { CatalogList } from "../catalog/CatalogList";
 import { useAddAnswer } from "../catalog/useAddAnswer";
+import { useListChanged } from "../catalog/useListChanged";
 import { LodeErrorBanner } from "../errors/LodeErrorBanner";
 import { ToolForm } from "./ToolForm";
 
@@ -43,6 +44,7 @@ function ToolsOf({ connection, baskets }: { connection: Connection; baskets: Bas
   const [selected, setSelected] = useState<string | null>(null);
   const [answer, setAnswer] = useState<Answer | null>(null);
   const adding = useAddAnswer(baskets);
+  useListChanged(connection.id, "toolListChanged", tools.refresh);
 
   const { state } = tools;
   if (state.status === "loading" || state.status === "idle") return <Spinner label={t("tools.loading")} />;

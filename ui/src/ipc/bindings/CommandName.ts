@@ -69,4 +69,7 @@ export type CommandName =
   | "restart_lode"
   | "pending_server_asks"
   | "answer_server_ask"
-  | "open_ask_url";
+  | "open_ask_url"
+  | "cancel_request"
+  | "set_log_level"
+  | "set_roots";

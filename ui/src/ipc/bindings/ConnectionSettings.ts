@@ -35,4 +35,13 @@ shownInBrowser: boolean,
  * variables (PATH, HOME, the locale…) and its own. Off by default: Lode's environment
  * holds whatever the person's shell exported, tokens included.
  */
-inheritEnv: boolean, };
+inheritEnv: boolean, 
+/**
+ * The level of log messages asked of the server with `logging/setLevel`, when it logs;
+ * none leaves the server's own default. Set from the Log pane, not the form.
+ */
+logLevel?: string, 
+/**
+ * Folders offered to the server as `file://` roots (absolute paths); none by default.
+ */
+roots?: Array<string>, };

@@ -139,6 +139,8 @@ impl Supervisor {
             inherit_env: self.connection.settings.inherit_env,
             listing_limits: self.listing_limits,
             asks: self.asks.asker(self.connection.id, &self.connection.name),
+            log_level: self.connection.settings.log_level.clone(),
+            roots: crate::roots::root_uris(self.connection.settings.roots.as_deref()),
             ..ConnectOptions::new(self.connection.name.clone())
         };
         McpClient::connect(&self.connection.transport, options)

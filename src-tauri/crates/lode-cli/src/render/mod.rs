@@ -17,6 +17,7 @@ pub mod resources;
 pub mod safe_text;
 pub mod search;
 pub mod servers;
+pub mod tool_progress;
 pub mod tree;
 pub mod warnings;
 

@@ -221,7 +221,14 @@ fn tools_and_call_run_the_demo_tools() {
             .collect();
         assert_eq!(
             names,
-            ["add_note", "row_count", "ask_form", "ask_url", "ask_reply"]
+            [
+                "add_note",
+                "row_count",
+                "slow_count",
+                "ask_form",
+                "ask_url",
+                "ask_reply"
+            ]
         );
         assert_eq!(tools[1]["inputSchema"]["required"][0], "table");
 

@@ -6,6 +6,7 @@
 mod support;
 
 mod asks;
+mod call_interrupt;
 mod cli_commands;
 mod demo_server;
 mod gateway_timeout;

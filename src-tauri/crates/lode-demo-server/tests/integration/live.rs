@@ -86,7 +86,14 @@ async fn tools_and_prompt_behave() {
     let names: Vec<_> = tools.iter().map(|t| t.name.as_ref()).collect();
     assert_eq!(
         names,
-        ["add_note", "row_count", "ask_form", "ask_url", "ask_reply"]
+        [
+            "add_note",
+            "row_count",
+            "slow_count",
+            "ask_form",
+            "ask_url",
+            "ask_reply"
+        ]
     );
 
     let count = client

@@ -17,12 +17,13 @@ use crate::convert::server_info;
 use crate::error::{from_service, timed_out};
 use crate::handler::LodeClientHandler;
 use crate::listing_cache::{ListChanges, ListingCache};
+use crate::progress_routes::ProgressRoutes;
 use crate::rest::RestClient;
 use crate::server_log::ServerLog;
 use crate::transport::stdio::ServerProcess;
 use crate::transport::{self, Opened, Session};
 use backend::Backend;
-use operations::Subscriptions;
+use operations::{CancelNotices, Subscriptions};
 
 /// A connected server. Dropping it closes the connection and ends a local server's processes.
 pub struct McpClient {
@@ -34,6 +35,10 @@ pub struct McpClient {
     pub(crate) list_changes: ListChanges,
     /// The last whole listing, while its server's `ttlMs` says it is fresh.
     pub(crate) listing_cache: ListingCache,
+    /// Progress tokens of followed requests -> their callers' tags (shared with the handler).
+    pub(crate) progress_routes: ProgressRoutes,
+    /// Cancellations of dropped requests still being sent; closing waits for them.
+    pub(crate) cancel_notices: CancelNotices,
     info: ServerInfo,
     log: ServerLog,
     /// The local server, if any: dropping it ends its whole process group.
@@ -59,12 +64,14 @@ impl McpClient {
     ) -> LodeResult<Self> {
         let log = ServerLog::default();
         let list_changes = ListChanges::default();
+        let progress_routes = ProgressRoutes::default();
         let handler = LodeClientHandler::new(
             options.events.clone(),
             options.roots.clone(),
             list_changes.clone(),
         )
-        .with_asks(options.asks.clone());
+        .with_asks(options.asks.clone())
+        .with_progress_routes(progress_routes.clone());
         let opening = open(handler, &options, &log);
         let what = format!("connecting to {}", options.server_name);
         let opened = match tokio::time::timeout(options.request_timeout, opening).await {
@@ -100,6 +107,8 @@ impl McpClient {
             stream_lost: Default::default(),
             list_changes,
             listing_cache: Default::default(),
+            progress_routes,
+            cancel_notices: Default::default(),
             info,
             log,
             process: std::sync::Mutex::new(opened.process),
@@ -109,6 +118,7 @@ impl McpClient {
         if let Err(error) = client.listen_for_changes().await {
             tracing::warn!(server = client.server_name(), %error, "no change notifications");
         }
+        client.ask_log_level().await;
         Ok(client)
     }
 
@@ -130,6 +140,8 @@ impl McpClient {
             stream_lost: Default::default(),
             list_changes: Default::default(),
             listing_cache: Default::default(),
+            progress_routes: Default::default(),
+            cancel_notices: Default::default(),
             info: rest_info(),
             log: ServerLog::default(),
             options,
@@ -197,6 +209,7 @@ impl McpClient {
 
     /// Closes the connection and waits for the session task to end.
     pub async fn close(self) {
+        self.cancel_notices.settle().await;
         if let Backend::Mcp(session) = self.backend {
             let _ = session.cancel().await;
         }

@@ -32,6 +32,8 @@ fn custom_settings() -> ConnectionSettings {
         enabled: false,
         shown_in_browser: false,
         inherit_env: true,
+        log_level: None,
+        roots: None,
     }
 }
 

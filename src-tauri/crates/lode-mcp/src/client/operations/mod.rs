@@ -1,10 +1,13 @@
 //! The requests Lode makes of a connected server, one module per area.
 
 mod catalog;
+mod followed;
+mod logging;
 mod paging;
 mod resources;
 mod subscriptions;
 mod uncached;
 
+pub(crate) use followed::CancelNotices;
 pub(crate) use resources::McpSource;
 pub(crate) use subscriptions::Subscriptions;

@@ -1,0 +1,28 @@
+//! The window's followed calls: a tool call whose progress the window shows under a tag of its
+//! own, and which the person can cancel (`followed_requests`).
+
+use lode_core::{ConnectionId, LodeResult, ToolResult};
+
+use crate::Lode;
+
+impl Lode {
+    /// [`Lode::call_tool`], followed under `tag`: the server's progress reports reach the
+    /// window as `Progress` events whose token is `tag`, and [`Lode::cancel_request`] stops it.
+    pub async fn call_tool_followed(
+        &self,
+        id: ConnectionId,
+        name: &str,
+        arguments: serde_json::Value,
+        tag: &str,
+    ) -> LodeResult<ToolResult> {
+        let call = self.with_client(id, async |client| {
+            client.call_tool_followed(name, arguments, tag).await
+        });
+        self.followed.run(id, tag, call).await
+    }
+
+    /// Stops the followed request `tag` on connection `id` now; false when it had ended.
+    pub fn cancel_request(&self, id: ConnectionId, tag: &str) -> bool {
+        self.followed.cancel(id, tag)
+    }
+}
