@@ -89,6 +89,7 @@ sleep                       @base
 sort                        @base
 tail                        @base
 tee                         @base
+touch                       @base
 true                        @base
 cargo                       @rust
 rustc                       @rust
