@@ -9,6 +9,7 @@
 //! requests are accepted with the form's defaults, as a person pressing Accept without editing
 //! would.
 
+mod asker;
 mod browser;
 mod scenario;
 mod session;

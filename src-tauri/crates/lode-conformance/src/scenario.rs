@@ -11,29 +11,29 @@ use crate::session;
 pub(crate) async fn run(name: &str, url: &str, context: &Value) -> LodeResult<()> {
     match name {
         // The handshake alone (and the tool listing a client does next).
-        "initialize" => session::authorized(url, context, None, list_tools).await,
+        "initialize" => session::authorized(url, context, list_tools).await,
         "tools_call" => {
-            session::authorized(url, context, None, async |client: &McpClient| {
+            session::authorized(url, context, async |client: &McpClient| {
                 called(client, "add_numbers", json!({ "a": 5, "b": 3 })).await
             })
             .await
         }
         // The tool's answer arrives only after its POST stream is dropped and resumed.
         "sse-retry" => {
-            session::authorized(url, context, None, async |client: &McpClient| {
+            session::authorized(url, context, async |client: &McpClient| {
                 called(client, "test_reconnection", json!({})).await
             })
             .await
         }
         "elicitation-sep1034-client-defaults" => {
-            session::authorized(url, context, None, async |client: &McpClient| {
+            session::authorized(url, context, async |client: &McpClient| {
                 called(client, "test_client_elicitation_defaults", json!({})).await
             })
             .await
         }
         // Every authorization scenario: sign in as the server asks, then use it.
         auth if auth.starts_with("auth/") => {
-            session::authorized(url, context, None, async |client: &McpClient| {
+            session::authorized(url, context, async |client: &McpClient| {
                 list_tools(client).await?;
                 called(client, "test-tool", json!({})).await
             })

@@ -4,13 +4,15 @@
 //! A challenge for scopes already granted, or a fourth sign-in, ends the run: a client must
 //! not loop through authorization (MCP 2025-11-25, scope challenge handling).
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use lode_core::{LodeError, LodeResult, TransportSpec};
 use lode_mcp::oauth::{self, OAuthCredentials, SignInOptions, StepUp};
-use lode_mcp::{ConnectOptions, EventSink, McpClient};
+use lode_mcp::{ConnectOptions, McpClient, ServerAsks};
 use serde_json::Value;
 
+use crate::asker::AcceptDefaults;
 use crate::browser;
 
 /// Sign-ins one run may do; the suite's `scope-retry-limit` allows at most three.
@@ -27,14 +29,13 @@ const CLIENT_METADATA_URL: &str = "https://conformance-test.local/client-metadat
 pub(crate) async fn authorized(
     url: &str,
     context: &Value,
-    events: Option<EventSink>,
     work: impl AsyncFn(&McpClient) -> LodeResult<()>,
 ) -> LodeResult<()> {
     let mut sign_in = sign_in_options(url, context);
     let mut credentials: Option<OAuthCredentials> = None;
     let mut sign_ins = 0;
     loop {
-        let error = match connected(url, credentials.as_ref(), events.clone(), &work).await {
+        let error = match connected(url, credentials.as_ref(), &work).await {
             Ok(()) => return Ok(()),
             Err(error) => error,
         };
@@ -62,13 +63,13 @@ pub(crate) async fn authorized(
 async fn connected(
     url: &str,
     credentials: Option<&OAuthCredentials>,
-    events: Option<EventSink>,
     work: &impl AsyncFn(&McpClient) -> LodeResult<()>,
 ) -> LodeResult<()> {
     let mut options = ConnectOptions::new("the conformance server");
     options.request_timeout = REQUEST_TIMEOUT;
     options.credentials.bearer_token = credentials.map(|c| c.access_token.clone());
-    options.events = events;
+    // Like the window, the client answers elicitation (and declares it can).
+    options.asks = Some(Arc::new(AcceptDefaults) as Arc<dyn ServerAsks>);
     let client = McpClient::connect(&TransportSpec::http(url), options).await?;
     let outcome = work(&client).await;
     client.close().await;
