@@ -26,6 +26,7 @@ macro_rules! lode_commands {
             about: about_lode, report_first_rows;
             settings: listing_limits, set_listing_limits;
             updates: check_for_updates, pending_update, install_update, restart_lode;
+            protocol_history: protocol_history, protocol_message, save_protocol_history;
         }
     };
 }

@@ -9,6 +9,7 @@ pub mod connections;
 mod file_dialog;
 pub mod import;
 pub mod preview;
+pub mod protocol_history;
 pub mod servers;
 pub mod settings;
 pub mod templates;

@@ -155,3 +155,7 @@ export { aboutLode, reportFirstRows } from "./about";
 export { listingLimits, setListingLimits } from "./settings";
 export type { ListingLimits } from "./bindings/ListingLimits";
 export { UPDATE_EVENT, checkForUpdates, installUpdate, onUpdateAvailable, pendingUpdate, restartLode } from "./updates";
+export type { WireDirection } from "./bindings/WireDirection";
+export type { WireKind } from "./bindings/WireKind";
+export type { WireMessage } from "./bindings/WireMessage";
+export { protocolHistory, protocolMessage, saveProtocolHistory } from "./history";

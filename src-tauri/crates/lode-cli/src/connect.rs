@@ -31,6 +31,7 @@ pub async fn connect_on(
     options.events = events;
     options.inherit_env = spec.inherit_env;
     options.listing_limits = lode.listing_limits();
+    options.history = crate::trace::history();
     lode.connect_target_with(&spec.target, options).await
 }
 

@@ -15,6 +15,7 @@ pub mod index;
 pub mod listing;
 pub mod listing_bounds;
 pub mod mime;
+pub mod protocol_history;
 pub mod resource;
 pub mod server;
 pub mod tokens;
@@ -39,5 +40,6 @@ pub use listing::{
     CacheHint, Completion, ItemWarning, ListProgress, ResourceListing, ResourceTemplate,
 };
 pub use listing_bounds::{ListingCut, ListingLimits};
+pub use protocol_history::{WireDirection, WireKind, WireMessage};
 pub use resource::{Annotations, Icon, ResourceContent, ResourceItem, Role};
 pub use server::{ProtocolEra, ServerCapabilities, ServerInfo};

@@ -3,9 +3,10 @@
 
 use std::time::Duration;
 
-use lode_core::{Credentials, ListingLimits};
+use lode_core::{Credentials, ListingLimits, ProtocolEra};
 
 use crate::handler::EventSink;
+use crate::protocol_history::ProtocolHistory;
 
 /// How much longer than other requests a tool call may take.
 ///
@@ -31,6 +32,12 @@ pub struct ConnectOptions {
     pub inherit_env: bool,
     /// How far one listing is followed (items, bytes, pages).
     pub listing_limits: ListingLimits,
+    /// The era the last handshake with this server found: the next one starts there (see
+    /// `transport/handshake.rs`). `None` asks `server/discover` first.
+    pub era: Option<ProtocolEra>,
+    /// Where every JSON-RPC message in and out is recorded, if anywhere (it outlives the
+    /// session: the hub keeps one per connection).
+    pub history: Option<ProtocolHistory>,
 }
 
 impl ConnectOptions {
@@ -43,6 +50,8 @@ impl ConnectOptions {
             roots: Vec::new(),
             inherit_env: false,
             listing_limits: ListingLimits::DEFAULT,
+            era: None,
+            history: None,
         }
     }
 

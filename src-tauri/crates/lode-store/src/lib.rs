@@ -6,6 +6,7 @@ mod baskets;
 mod connection_row;
 mod connections;
 mod database;
+mod eras;
 mod migrations;
 mod private_files;
 mod settings;

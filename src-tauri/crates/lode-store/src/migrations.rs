@@ -14,6 +14,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("migrations/0004_baskets.sql"),
     include_str!("migrations/0005_inherit_env.sql"),
     include_str!("migrations/0006_connection_ids.sql"),
+    include_str!("migrations/0007_connection_eras.sql"),
 ];
 
 pub(crate) fn migrate(conn: &mut Connection) -> LodeResult<()> {

@@ -66,4 +66,7 @@ export type CommandName =
   | "check_for_updates"
   | "pending_update"
   | "install_update"
-  | "restart_lode";
+  | "restart_lode"
+  | "protocol_history"
+  | "protocol_message"
+  | "save_protocol_history";

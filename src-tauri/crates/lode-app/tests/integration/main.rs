@@ -4,6 +4,8 @@
 mod support {
     pub mod demo;
     pub mod events;
+    #[path = "../../../../lode-cli/tests/integration/support/http_server.rs"]
+    pub mod http_server;
     pub mod oauth_server;
 }
 
@@ -13,6 +15,7 @@ mod catalog;
 mod connection_edits;
 mod connection_secrets;
 mod demo_flow;
+mod handshakes;
 mod hostile_servers;
 mod hub;
 mod import_apply;
