@@ -97,6 +97,7 @@ describe("the protocol history of the Demo connection", () => {
     await summaries[index].click();
     const json = await waitFor("the response's JSON", () => textOf(tid("history-json")), (text) => text.includes('"resources"'));
     assert.match(json, /"jsonrpc": "2\.0"/, "the JSON is shown indented");
+    await session().execute((s) => document.querySelector(s)?.scrollIntoView({ block: "center" }), tid("history-json"));
     await parkPointer();
     await screenShot("wire-2-json.png");
   });
