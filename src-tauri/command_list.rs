@@ -29,6 +29,7 @@ macro_rules! lode_commands {
             asks: pending_server_asks, answer_server_ask, open_ask_url;
             followed: cancel_request;
             logging: set_log_level, set_roots;
+            protocol_history: protocol_history, protocol_message, save_protocol_history;
         }
     };
 }

@@ -12,6 +12,7 @@ pub mod followed;
 pub mod import;
 pub mod logging;
 pub mod preview;
+pub mod protocol_history;
 pub mod servers;
 pub mod settings;
 pub mod templates;

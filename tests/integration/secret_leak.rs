@@ -2,8 +2,10 @@
 //! that saves, uses, tests, edits, exports, imports, removes and restores connections holding
 //! it — through the real commands, on the real keychain, with every log line captured at TRACE —
 //! neither the database files, nor the log output, nor anything that crossed IPC to the window
-//! (command answers and hub events) contains it. A marker planted in plain settings is found
-//! in the same places, so the search itself is known to work.
+//! (command answers and hub events), nor the protocol history (listed, every message opened,
+//! exported) nor a `--trace` file of the same connection contains it. A marker planted in plain
+//! settings (and sent as a tool argument) is found in the same places, so the search itself is
+//! known to work.
 
 use crate::support::ipc_harness as support;
 
@@ -153,6 +155,26 @@ fn wait_ready(
     }
 }
 
+/// Connects to the saved "remote" connection as `lode --trace FILE` does (its secrets from the
+/// keychain) and calls a tool with the marker.
+fn trace_remote(lode: &lode_app::Lode, file: &std::path::Path) {
+    let trace = std::fs::File::create(file).expect("trace file");
+    let mut options = lode_app::ConnectOptions::new(String::new());
+    options.history = Some(lode_app::ProtocolHistory::with_trace(Box::new(trace)));
+    let target = lode_app::ServerTarget::Saved("remote".to_owned());
+    tauri::async_runtime::block_on(async {
+        let client = lode
+            .connect_target_with(&target, options)
+            .await
+            .expect("connect");
+        client
+            .call_tool("row_count", json!({ "table": MARKER }))
+            .await
+            .expect("call");
+        client.close().await;
+    });
+}
+
 fn holds(haystack: &[u8], needle: &str) -> bool {
     haystack
         .windows(needle.len())
@@ -235,6 +257,31 @@ fn a_planted_secret_is_in_no_database_file_log_line_or_ipc_message() {
     wait_ready(&mut traffic, w, &ids[..1]);
     traffic.call(w, "list_connections", json!({}));
     traffic.call(w, "export_connections", json!({"ids": []}));
+
+    // The protocol history of both connections, every message opened, and exported; and a
+    // trace file (`lode --trace`) of the remote connection, whose secrets go in its headers.
+    let arguments = json!({"table": MARKER});
+    let marked = json!({"connectionId": ids[1], "name": "row_count", "arguments": arguments});
+    traffic.call(w, "call_tool", marked);
+    for id in &ids {
+        let history = traffic.call(w, "protocol_history", json!({"connectionId": id}));
+        for message in history.as_array().expect("a list") {
+            let seq = &message["seq"];
+            traffic.call(
+                w,
+                "protocol_message",
+                json!({"connectionId": id, "seq": seq}),
+            );
+        }
+        let id = serde_json::from_value(id.clone()).expect("an id");
+        let export = h.data.path().join(format!("history-{id:?}.jsonl"));
+        lode.export_protocol_history(id, &export).expect("export");
+    }
+    let trace_file = h.data.path().join("trace.jsonl");
+    trace_remote(&lode, &trace_file);
+    let trace = std::fs::read(&trace_file).expect("the trace");
+    assert!(holds(&trace, MARKER), "the trace holds the tool call");
+    assert!(!holds(&trace, PLANTED), "the trace holds the secret");
 
     // Import a file that holds the secret, then remove a connection and undo it.
     let config = h.data.path().join("claude_desktop_config.json");

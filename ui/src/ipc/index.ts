@@ -173,3 +173,7 @@ export type { SamplingContent } from "./bindings/SamplingContent";
 export type { SamplingRequest } from "./bindings/SamplingRequest";
 export type { TextFormat } from "./bindings/TextFormat";
 export { ASK_EVENT, answerServerAsk, onAskEvent, openAskUrl, pendingServerAsks } from "./asks";
+export type { WireDirection } from "./bindings/WireDirection";
+export type { WireKind } from "./bindings/WireKind";
+export type { WireMessage } from "./bindings/WireMessage";
+export { protocolHistory, protocolMessage, saveProtocolHistory } from "./history";

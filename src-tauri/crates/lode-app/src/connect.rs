@@ -28,6 +28,7 @@ impl Lode {
         target: &ServerTarget,
         mut options: ConnectOptions,
     ) -> LodeResult<McpClient> {
+        let mut saved = None;
         let transport = match target {
             ServerTarget::Saved(name) => {
                 let connection = self.find_by_name(name)?;
@@ -40,6 +41,8 @@ impl Lode {
                 }
                 options.server_name = connection.name;
                 options.inherit_env = connection.settings.inherit_env;
+                options.era = self.store.connection_era(connection.id).unwrap_or(None);
+                saved = Some((connection.id, options.era));
                 resolved.transport
             }
             ServerTarget::Inline { label, transport } => {
@@ -47,6 +50,11 @@ impl Lode {
                 transport.clone()
             }
         };
-        McpClient::connect(&transport, options).await
+        let client = McpClient::connect(&transport, options).await?;
+        // The next connect to a saved server starts in the era this one found.
+        if let Some((id, remembered)) = saved {
+            crate::hub::Eras::new(self.store.clone()).update(id, remembered, client.info().era);
+        }
+        Ok(client)
     }
 }

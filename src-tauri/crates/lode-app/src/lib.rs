@@ -12,6 +12,7 @@ mod connection_edits;
 mod connection_starts;
 mod credentials;
 mod demo;
+mod eras;
 mod followed_calls;
 mod followed_requests;
 mod following;
@@ -28,6 +29,7 @@ mod log_levels;
 pub mod oauth;
 mod paths;
 mod preview_reads;
+mod protocol_history;
 mod reading;
 mod root_edits;
 mod roots;
@@ -45,7 +47,7 @@ pub use basket::{
     AddFailure, AddReport, BundleWritten, SavedBundle, FILL_READS, MATCHING_LIMIT, SERVE_TOKEN_KEY,
 };
 pub use demo::{demo_server_command, DEMO_CONNECTION_NAME};
-pub use hub::{Backoff, Hub, HubOptions};
+pub use hub::{Backoff, EraMemory, Eras, Hub, HubOptions};
 pub use lode::Lode;
 pub use log_file::start_log_file;
 pub use paths::{default_data_dir, default_log_file, APP_IDENTIFIER, LOG_FILE_NAME};
@@ -61,7 +63,7 @@ pub use updates::{
 pub use credentials::LazyKeychain;
 pub use lode_core as core;
 /// The client the CLI drives directly: [`Lode::connect_target_with`] hands one out.
-pub use lode_mcp::{AskFuture, ConnectOptions, EventSink, McpClient, ServerAsks};
+pub use lode_mcp::{AskFuture, ConnectOptions, EventSink, McpClient, ProtocolHistory, ServerAsks};
 /// Secrets as the use cases take them, and the stores behind them.
 pub use lode_secrets as secrets;
 /// A running HTTP server of a basket: its address, and how to stop it.

@@ -62,12 +62,14 @@ impl Lode {
             repoint_moved_demo(&store, &demo)?;
         }
         let listing_limits = crate::listing_settings::limits_in(&store);
+        let store = Arc::new(store);
         Ok(Self {
             data_dir: data_dir.to_owned(),
-            store: Arc::new(store),
+            store: store.clone(),
             secrets,
             hub: Hub::new(HubOptions {
                 listing_limits,
+                eras: crate::hub::Eras::new(store),
                 ..HubOptions::default()
             }),
             browser: Arc::default(),

@@ -30,6 +30,10 @@ const VERSION: &str = concat!(
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// Write every JSON-RPC message in and out to FILE, one JSON line each (secrets
+    /// scrubbed, each message cut at 64 KiB).
+    #[arg(long, global = true, value_name = "FILE")]
+    pub trace: Option<PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]

@@ -36,6 +36,7 @@ pub async fn connect_on(
         lode_app::ServerTarget::Inline { label, .. } => label,
     };
     options.asks = Some(crate::asks::for_terminal(server));
+    options.history = crate::trace::history();
     lode.connect_target_with(&spec.target, options).await
 }
 

@@ -14,6 +14,7 @@ mod pairs;
 mod render;
 mod search_args;
 mod servers_args;
+mod trace;
 mod transport_args;
 
 use std::process::ExitCode;
@@ -49,6 +50,11 @@ fn main() -> ExitCode {
             return ExitCode::from(exit::FAILURE);
         }
     };
+    if let Some(path) = &cli.trace {
+        if let Err(error) = trace::start(path) {
+            return exit::report(&error);
+        }
+    }
     let result = runtime.block_on(run_until_interrupted(cli.command));
     // A blocking read of a server's pipe must not keep `lode` alive after its answer.
     runtime.shutdown_timeout(SHUTDOWN_GRACE);

@@ -17,6 +17,7 @@ pub mod listing;
 pub mod listing_bounds;
 pub mod log_level;
 pub mod mime;
+pub mod protocol_history;
 pub mod resource;
 pub mod server;
 pub mod tokens;
@@ -41,5 +42,6 @@ pub use listing::{
     CacheHint, Completion, ItemWarning, ListProgress, ResourceListing, ResourceTemplate,
 };
 pub use listing_bounds::{ListingCut, ListingLimits};
+pub use protocol_history::{WireDirection, WireKind, WireMessage};
 pub use resource::{Annotations, Icon, ResourceContent, ResourceItem, Role};
 pub use server::{ProtocolEra, ServerCapabilities, ServerInfo};

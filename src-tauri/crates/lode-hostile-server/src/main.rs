@@ -1,18 +1,21 @@
 //! `lode-hostile-server --mode MODE [stdio | http --port P] [--count N] [--size BYTES]
-//! [--start-when FILE] [--report FILE]`
+//! [--start-when FILE] [--report FILE] [--discover ANSWER]`
 //!
 //! An MCP server that attacks its client, one way per mode (see `modes/`), so Lode's tests can
 //! show each attack failing: the listing bounded, the notifications coalesced, the app alive.
 //! It also answers what a healthy server would (a read, a `stats` tool counting the listings
 //! it served), so a test can check that the connection still works after the attack.
 
+mod discover;
 mod http;
 mod modes;
 mod server;
+mod stdio_filter;
 
 use clap::{Parser, Subcommand};
 use lode_serve::plumbing::serve_until_input_ends;
 
+use crate::discover::DiscoverAnswer;
 use crate::modes::{Attack, FloodTiming, Mode};
 use crate::server::HostileServer;
 
@@ -46,6 +49,14 @@ struct Cli {
     /// test knows when the flood ran.
     #[arg(long, global = true)]
     report: Option<std::path::PathBuf>,
+
+    /// How `server/discover` is answered (see `discover.rs`).
+    #[arg(long, global = true, value_enum, default_value_t = DiscoverAnswer::Refuse)]
+    discover: DiscoverAnswer,
+
+    /// Append a line to this file for every `server/discover` seen.
+    #[arg(long, global = true)]
+    discover_log: Option<std::path::PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -75,21 +86,27 @@ fn main() -> anyhow::Result<()> {
 
 async fn run() -> anyhow::Result<()> {
     let cli = Cli::parse();
+    if let Some(path) = cli.discover_log.clone() {
+        discover::log_discovers_to(path);
+    }
     let attack = Attack::new(cli.mode, cli.count, cli.size).with_flood_timing(FloodTiming {
         start_when: cli.start_when,
         report: cli.report,
     });
     match cli.transport.unwrap_or(Transport::Stdio) {
+        Transport::Stdio if cli.discover != DiscoverAnswer::Refuse => {
+            stdio_filter::serve(HostileServer::new(attack, cli.discover), cli.discover).await
+        }
         Transport::Stdio => {
             let (stdin, stdout) = rmcp::transport::io::stdio_pipes();
-            serve_until_input_ends(HostileServer::new(attack), stdin, stdout).await?;
+            serve_until_input_ends(HostileServer::new(attack, cli.discover), stdin, stdout).await?;
             Ok(())
         }
         Transport::Http { port } => {
             let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
             // Tests parse this exact line to find the port.
             println!("listening on http://{}/mcp", listener.local_addr()?);
-            http::serve(attack, listener).await
+            http::serve(attack, cli.discover, listener).await
         }
     }
 }

@@ -10,16 +10,16 @@ use std::sync::Arc;
 
 use rmcp::{
     model::{
-        CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock,
-        DiscoverRequestMethod, DiscoverResult, Implementation, JsonObject, ListResourcesResult,
-        ListToolsResult, PaginatedRequestParams, ProtocolVersion, ReadResourceRequestParams,
-        ReadResourceResponse, ReadResourceResult, ResourceContents, ServerCapabilities,
-        ServerConfig, Tool,
+        CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, DiscoverResult,
+        Implementation, JsonObject, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
+        ProtocolVersion, ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult,
+        ResourceContents, ServerCapabilities, ServerConfig, Tool,
     },
     service::{NotificationContext, RequestContext, RoleServer},
     ErrorData, ServerHandler,
 };
 
+use crate::discover::{discovers_seen, refusal, DiscoverAnswer};
 use crate::modes::Attack;
 
 /// The tool that reports how many listings this session served.
@@ -27,14 +27,17 @@ const STATS: &str = "stats";
 
 pub struct HostileServer {
     attack: Attack,
+    /// How `server/discover` is answered.
+    discover: DiscoverAnswer,
     /// `resources/list` requests answered in this session.
     lists: Arc<AtomicU64>,
 }
 
 impl HostileServer {
-    pub fn new(attack: Attack) -> Self {
+    pub fn new(attack: Attack, discover: DiscoverAnswer) -> Self {
         Self {
             attack,
+            discover,
             lists: Arc::default(),
         }
     }
@@ -57,16 +60,17 @@ impl ServerHandler for HostileServer {
             ))
     }
 
-    /// The 2025 era only: `server/discover` is refused as an unknown method, as servers of
-    /// that era do, so a client falls back to `initialize` and `notifications/initialized`,
-    /// which is when the floods start. (Answering discover would open a stateless 2026
-    /// session, where no `initialized` ever comes and a flood would never be sent: a test
-    /// against it would pass without being attacked.)
+    /// The 2025 era only: `server/discover` is refused (as an unknown method unless
+    /// `--discover` says otherwise), as servers of that era do, so a client falls back to
+    /// `initialize` and `notifications/initialized`, which is when the floods start.
+    /// (Answering discover would open a stateless 2026 session, where no `initialized` ever
+    /// comes and a flood would never be sent: a test against it would pass without being
+    /// attacked.)
     async fn discover(
         &self,
         _context: RequestContext<RoleServer>,
     ) -> Result<DiscoverResult, ErrorData> {
-        Err(ErrorData::method_not_found::<DiscoverRequestMethod>())
+        Err(refusal(self.discover))
     }
 
     async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
@@ -120,7 +124,10 @@ impl ServerHandler for HostileServer {
                 None,
             ));
         }
-        let stats = serde_json::json!({ "lists": self.lists.load(Ordering::Relaxed) });
+        let stats = serde_json::json!({
+            "lists": self.lists.load(Ordering::Relaxed),
+            "discovers": discovers_seen(),
+        });
         Ok(CallToolResult::success(vec![ContentBlock::text(stats.to_string())]).into())
     }
 }
@@ -130,7 +137,8 @@ fn stats_tool() -> Tool {
     schema.insert("type".to_owned(), "object".into());
     Tool::new(
         STATS,
-        "How many resources/list requests this session answered, as JSON: {\"lists\": n}.",
+        "How many resources/list requests this session answered, and server/discover requests \
+         this process saw, as JSON: {\"lists\": n, \"discovers\": m}.",
         Arc::new(schema),
     )
 }

@@ -4,10 +4,11 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use lode_core::{Credentials, ListingLimits};
+use lode_core::{Credentials, ListingLimits, ProtocolEra};
 
 use crate::asks::ServerAsks;
 use crate::handler::EventSink;
+use crate::protocol_history::ProtocolHistory;
 
 /// How much longer than other requests a tool call may take.
 ///
@@ -38,6 +39,12 @@ pub struct ConnectOptions {
     /// The log level asked of a server that logs (`logging/setLevel`) once connected; none
     /// leaves the server's default.
     pub log_level: Option<String>,
+    /// The era the last handshake with this server found: the next one starts there (see
+    /// `transport/handshake.rs`). `None` asks `server/discover` first.
+    pub era: Option<ProtocolEra>,
+    /// Where every JSON-RPC message in and out is recorded, if anywhere (it outlives the
+    /// session: the hub keeps one per connection).
+    pub history: Option<ProtocolHistory>,
 }
 
 impl ConnectOptions {
@@ -52,6 +59,8 @@ impl ConnectOptions {
             listing_limits: ListingLimits::DEFAULT,
             asks: None,
             log_level: None,
+            era: None,
+            history: None,
         }
     }
 

@@ -7,8 +7,9 @@ use tokio::io::{AsyncRead, AsyncWrite};
 
 use crate::client::McpClient;
 use crate::connect_options::ConnectOptions;
+use crate::transport::handshake::{handshake, Opening};
 use crate::transport::stdio::JsonLinesTransport;
-use crate::transport::{handshake, Opened};
+use crate::transport::Opened;
 
 impl McpClient {
     /// Connects over `reader` (the server's output) and `writer` (its input) with the stdio
@@ -21,7 +22,14 @@ impl McpClient {
         McpClient::establish(options, async move |handler, options, log| {
             let transport = JsonLinesTransport::new(reader, writer, log.clone());
             Ok(Opened {
-                session: handshake(handler, transport, &options.server_name).await?,
+                session: handshake(
+                    handler,
+                    transport,
+                    &options.server_name,
+                    Opening::Discover,
+                    Default::default(),
+                )
+                .await?,
                 process: None,
             })
         })

@@ -7,6 +7,7 @@ mod connection_extras;
 mod connection_row;
 mod connections;
 mod database;
+mod eras;
 mod migrations;
 mod private_files;
 mod settings;

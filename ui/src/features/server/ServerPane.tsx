@@ -8,6 +8,7 @@ import { EmptyState } from "../../ui-kit/EmptyState";
 import { Pane } from "../../ui-kit/Pane";
 import { Spinner } from "../../ui-kit/Spinner";
 import { LodeErrorBanner } from "../errors/LodeErrorBanner";
+import { HistorySection } from "../history/HistorySection";
 import { offeredCapabilities } from "./capabilities";
 import { cleanLogLine } from "./log";
 import { LogMessagesSection } from "./LogMessagesSection";
@@ -78,6 +79,7 @@ export function ServerPane({ connection, status, id, ref, onClose }: ServerPaneP
           onRefresh={log.refresh}
           onRetry={log.reload}
         />
+        {connection.transport.kind !== "rest" && <HistorySection connection={connection} status={status} />}
       </div>
     </Pane>
   );

@@ -72,4 +72,7 @@ export type CommandName =
   | "open_ask_url"
   | "cancel_request"
   | "set_log_level"
-  | "set_roots";
+  | "set_roots"
+  | "protocol_history"
+  | "protocol_message"
+  | "save_protocol_history";

@@ -4,6 +4,7 @@
 
 mod backoff;
 mod credential_source;
+mod eras;
 mod event_gate;
 mod supervisor;
 
@@ -14,12 +15,13 @@ use lode_core::{
     Connection, ConnectionId, ConnectionStatus, Credentials, ErrorCode, HubEvent, HubEventKind,
     ListingLimits, LodeError, LodeResult,
 };
-use lode_mcp::McpClient;
+use lode_mcp::{McpClient, ProtocolHistory};
 use tokio::sync::{broadcast, watch, Mutex};
 use tokio::task::JoinHandle;
 
 pub use backoff::Backoff;
 pub use credential_source::CredentialSource;
+pub use eras::{EraMemory, Eras};
 use supervisor::{Control, Snapshot, Supervisor};
 
 /// How the hub supervises; each connection's request timeout is its own setting.
@@ -30,6 +32,8 @@ pub struct HubOptions {
     pub listing_limits: ListingLimits,
     /// Where the connections' elicitation and sampling requests wait for the person.
     pub asks: Arc<crate::asks::AskDesk>,
+    /// Where each connection's protocol era is remembered between connects.
+    pub eras: Eras,
 }
 
 struct Link {
@@ -44,6 +48,8 @@ pub struct Hub {
     options: HubOptions,
     /// `options.listing_limits` as changed since (the settings were edited).
     listing_limits: std::sync::Mutex<ListingLimits>,
+    /// Each connection's protocol history, kept across its sessions and restarts.
+    histories: std::sync::Mutex<HashMap<ConnectionId, ProtocolHistory>>,
 }
 
 impl Hub {
@@ -54,7 +60,18 @@ impl Hub {
             events,
             listing_limits: std::sync::Mutex::new(options.listing_limits),
             options,
+            histories: Default::default(),
         }
+    }
+
+    /// The protocol history of `id` (empty until it first connects).
+    pub fn history(&self, id: ConnectionId) -> ProtocolHistory {
+        self.histories
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .entry(id)
+            .or_default()
+            .clone()
     }
 
     /// The caps on a listing for connections started (or reconnecting) from now on.
@@ -101,6 +118,8 @@ impl Hub {
             connection,
             credentials: credentials.into(),
             backoff: self.options.backoff,
+            eras: self.options.eras.clone(),
+            history: self.history(id),
             status,
             events: self.events.clone(),
             control: control.clone(),

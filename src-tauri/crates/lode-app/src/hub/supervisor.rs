@@ -8,11 +8,12 @@ use lode_core::{
     Connection, ConnectionId, ConnectionStatus, ErrorCode, HubEvent, HubEventKind, LodeError,
     ServerEvent,
 };
-use lode_mcp::{ConnectOptions, McpClient};
+use lode_mcp::{ConnectOptions, McpClient, ProtocolHistory};
 use tokio::sync::{broadcast, mpsc, watch, Notify};
 
 use super::backoff::Backoff;
 use super::credential_source::CredentialSource;
+use super::eras::Eras;
 use super::event_gate::{EventGate, WINDOW};
 
 /// The status of one connection and, when ready, its client.
@@ -37,6 +38,8 @@ pub(crate) struct Supervisor {
     pub request_timeout: std::time::Duration,
     pub listing_limits: lode_core::ListingLimits,
     pub backoff: Backoff,
+    pub eras: Eras,
+    pub history: ProtocolHistory,
     pub status: watch::Sender<Snapshot>,
     pub events: broadcast::Sender<HubEvent>,
     pub control: Arc<Control>,
@@ -132,7 +135,10 @@ impl Supervisor {
             self.events.clone(),
         ));
         let credentials = self.credentials.current().await?;
+        let era = self.eras.recall(self.connection.id);
         let options = ConnectOptions {
+            era,
+            history: Some(self.history.clone()),
             request_timeout: self.request_timeout,
             credentials,
             events: Some(sink),
@@ -143,9 +149,9 @@ impl Supervisor {
             roots: crate::roots::root_uris(self.connection.settings.roots.as_deref()),
             ..ConnectOptions::new(self.connection.name.clone())
         };
-        McpClient::connect(&self.connection.transport, options)
-            .await
-            .map(Arc::new)
+        let client = McpClient::connect(&self.connection.transport, options).await?;
+        self.eras.update(self.connection.id, era, client.info().era);
+        Ok(Arc::new(client))
     }
 
     /// Waits until the session ends, or the hub asks to restart or stop.

@@ -4,6 +4,8 @@
 mod support {
     pub mod demo;
     pub mod events;
+    #[path = "../../../../lode-cli/tests/integration/support/http_server.rs"]
+    pub mod http_server;
     pub mod oauth_server;
 }
 
@@ -14,6 +16,7 @@ mod connection_edits;
 mod connection_secrets;
 mod demo_flow;
 mod followed_calls;
+mod handshakes;
 mod hostile_servers;
 mod hub;
 mod import_apply;

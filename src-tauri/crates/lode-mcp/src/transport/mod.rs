@@ -4,6 +4,7 @@
 mod child_env;
 mod child_lifetime;
 mod event_stream;
+pub(crate) mod handshake;
 pub(crate) mod http;
 mod http_answer;
 pub(crate) mod http_client;
@@ -12,18 +13,19 @@ mod lines;
 mod notification_pace;
 pub(crate) mod sse;
 pub(crate) mod stdio;
+pub(crate) mod tap;
 
 use lode_core::{ErrorCode, LodeError, LodeResult, TransportSpec};
-use rmcp::model::ProtocolVersion;
 use rmcp::service::RunningService;
-use rmcp::transport::IntoTransport;
-use rmcp::{ClientLifecycleMode, ClientServiceExt, RoleClient};
+use rmcp::RoleClient;
 
 use crate::connect_options::ConnectOptions;
-use crate::error::from_initialize;
 use crate::handler::LodeClientHandler;
+use crate::protocol_history::Secrets;
 use crate::server_log::ServerLog;
+use handshake::{handshake, Opening, Plan, PROBE_WAIT};
 use stdio::ServerProcess;
+use tap::Tap;
 
 pub(crate) type Session = RunningService<RoleClient, LodeClientHandler>;
 
@@ -33,15 +35,73 @@ pub(crate) struct Opened {
     pub process: Option<ServerProcess>,
 }
 
-/// Starts the transport `spec` names and opens an MCP session over it. REST connections are not
-/// MCP sessions and never reach here.
+/// Starts the transport `spec` names and opens an MCP session over it, in the era remembered
+/// for the connection or the one the handshake finds (`handshake.rs`). REST connections are
+/// not MCP sessions and never reach here.
 pub(crate) async fn open(
     spec: &TransportSpec,
     options: &ConnectOptions,
     handler: LodeClientHandler,
     log: &ServerLog,
 ) -> LodeResult<Opened> {
+    let mut plan = Plan::new(options.era);
+    let mut opening = plan.next(None).unwrap_or(Opening::Probe);
+    loop {
+        let attempt = match opening {
+            Opening::Probe => probe(spec, options, &handler, log).await,
+            _ => open_once(spec, options, handler.clone(), log, opening).await,
+        };
+        match attempt {
+            Err(error) => match plan.next(Some(&error)) {
+                Some(next) => opening = next,
+                None => return Err(error),
+            },
+            opened => return opened,
+        }
+    }
+}
+
+/// `server/discover`, raced after [`PROBE_WAIT`] against `initialize` on a second transport:
+/// a silent server is reached through `initialize` about a second in, and a server that is only
+/// slow to start (a Python server on a busy machine) still answers its discover first and is
+/// found modern. The loser is dropped (its process ends). A quick failure of the probe is left
+/// to the plan, which tries `initialize` next.
+async fn probe(
+    spec: &TransportSpec,
+    options: &ConnectOptions,
+    handler: &LodeClientHandler,
+    log: &ServerLog,
+) -> LodeResult<Opened> {
+    let discover = open_once(spec, options, handler.clone(), log, Opening::Probe);
+    tokio::pin!(discover);
+    tokio::select! {
+        opened = &mut discover => return opened,
+        () = tokio::time::sleep(PROBE_WAIT) => {}
+    }
+    let initialize = open_once(spec, options, handler.clone(), log, Opening::Initialize);
+    tokio::pin!(initialize);
+    tokio::select! {
+        opened = &mut discover => match opened {
+            Ok(opened) => Ok(opened),
+            Err(_) => initialize.await,
+        },
+        opened = &mut initialize => match opened {
+            Ok(opened) => Ok(opened),
+            Err(error) => discover.await.map_err(|_| error),
+        },
+    }
+}
+
+/// One attempt: a fresh transport and one kind of handshake over it.
+async fn open_once(
+    spec: &TransportSpec,
+    options: &ConnectOptions,
+    handler: LodeClientHandler,
+    log: &ServerLog,
+    opening: Opening,
+) -> LodeResult<Opened> {
     let server = options.server_name.as_str();
+    let tap = Tap::new(options.history.clone(), Secrets::of(&options.credentials));
     match spec {
         TransportSpec::Stdio {
             command,
@@ -56,21 +116,21 @@ pub(crate) async fn open(
             };
             let (process, transport) = stdio::spawn(command, args, &launch, log)?;
             Ok(Opened {
-                session: handshake(handler, transport, server).await?,
+                session: handshake(handler, transport, server, opening, tap).await?,
                 process: Some(process),
             })
         }
         TransportSpec::Http { url, headers } => {
             let transport = http::streamable(url, headers, &options.credentials)?;
             Ok(Opened {
-                session: handshake(handler, transport, server).await?,
+                session: handshake(handler, transport, server, opening, tap).await?,
                 process: None,
             })
         }
         TransportSpec::Sse { url, headers } => {
             let transport = sse::connect(url, headers, &options.credentials, server).await?;
             Ok(Opened {
-                session: handshake(handler, transport, server).await?,
+                session: handshake(handler, transport, server, opening, tap).await?,
                 process: None,
             })
         }
@@ -79,25 +139,4 @@ pub(crate) async fn open(
             "a REST connection is not an MCP session",
         )),
     }
-}
-
-/// Opens the MCP session over any transport: `server/discover` for 2026-07-28 servers, falling
-/// back to `initialize` for older ones.
-pub(crate) async fn handshake<T, E, A>(
-    handler: LodeClientHandler,
-    transport: T,
-    server: &str,
-) -> LodeResult<Session>
-where
-    T: IntoTransport<RoleClient, E, A>,
-    E: std::error::Error + Send + Sync + 'static,
-{
-    let lifecycle = ClientLifecycleMode::Auto {
-        preferred_versions: vec![ProtocolVersion::V_2026_07_28],
-        legacy_version: None,
-    };
-    handler
-        .serve_with_lifecycle(transport, lifecycle)
-        .await
-        .map_err(|e| from_initialize(e, server))
 }

@@ -1,0 +1,337 @@
+//! A connection's protocol history: every JSON-RPC message in and out (time, direction, kind,
+//! method, id, duration of a response, size, the JSON), recorded by the transport's tap
+//! (`transport/tap.rs`). Bounded: the last [`KEPT_MESSAGES`] messages, each cut at
+//! [`MESSAGE_CAP`] bytes with a marker, and at most [`KEPT_BYTES`] in all. A history may also
+//! write every record to a trace file as a JSON line (`lode --trace FILE`).
+//!
+//! Secrets never enter it: HTTP headers are not part of a JSON-RPC message, and every secret
+//! of the connection (its bearer token, its API keys) is scrubbed from the JSON before it is
+//! kept or written, in case a server echoes one back.
+
+use std::collections::{HashMap, VecDeque};
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+use lode_core::{Credentials, WireDirection, WireKind, WireMessage};
+use rmcp::model::JsonRpcMessage;
+use serde::Serialize;
+
+/// How many messages a connection's history keeps (the newest).
+pub const KEPT_MESSAGES: usize = 2_000;
+/// How much of one message's JSON is kept.
+pub const MESSAGE_CAP: usize = 64 * 1024;
+/// How many bytes of JSON one history keeps in all, oldest dropped first.
+pub const KEPT_BYTES: usize = 32 * 1024 * 1024;
+/// What replaces a secret in a recorded message.
+pub const SCRUBBED: &str = "[secret]";
+/// Requests awaiting their response that are remembered (for a response's method and time).
+const PENDING_CAP: usize = 4_096;
+
+/// A connection's protocol history, shared by its sessions (it outlives reconnects).
+#[derive(Clone, Default)]
+pub struct ProtocolHistory {
+    inner: Arc<Inner>,
+}
+
+#[derive(Default)]
+struct Inner {
+    state: Mutex<State>,
+    trace: Option<Mutex<Box<dyn Write + Send>>>,
+}
+
+#[derive(Default)]
+struct State {
+    messages: VecDeque<WireMessage>,
+    bytes: usize,
+    last_seq: u64,
+    /// Requests by direction and id: their method and when they went.
+    pending: HashMap<(WireDirection, String), (Option<String>, Instant)>,
+}
+
+impl std::fmt::Debug for ProtocolHistory {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ProtocolHistory")
+    }
+}
+
+impl ProtocolHistory {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// A history that also writes every record, JSON included, to `trace` as a JSON line.
+    pub fn with_trace(trace: Box<dyn Write + Send>) -> Self {
+        Self {
+            inner: Arc::new(Inner {
+                state: Mutex::default(),
+                trace: Some(Mutex::new(trace)),
+            }),
+        }
+    }
+
+    fn state(&self) -> std::sync::MutexGuard<'_, State> {
+        self.inner
+            .state
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The messages kept, oldest first, without their JSON; only those whose method contains
+    /// `method` (any case) when it is given.
+    pub fn summaries(&self, method: Option<&str>) -> Vec<WireMessage> {
+        let wanted = method
+            .map(str::to_lowercase)
+            .filter(|m| !m.trim().is_empty());
+        self.state()
+            .messages
+            .iter()
+            .filter(|message| match &wanted {
+                Some(wanted) => message
+                    .method
+                    .as_deref()
+                    .is_some_and(|m| m.to_lowercase().contains(wanted.trim())),
+                None => true,
+            })
+            .map(|message| WireMessage {
+                json: None,
+                ..message.clone()
+            })
+            .collect()
+    }
+
+    /// One message, JSON included, if it is still kept.
+    pub fn message(&self, seq: u64) -> Option<WireMessage> {
+        self.state()
+            .messages
+            .iter()
+            .find(|message| message.seq == seq)
+            .cloned()
+    }
+
+    /// Writes every message kept, JSON included, as JSON lines; returns how many.
+    pub fn export(&self, to: &mut dyn Write) -> std::io::Result<usize> {
+        let messages: Vec<WireMessage> = self.state().messages.iter().cloned().collect();
+        for message in &messages {
+            serde_json::to_writer(&mut *to, message)?;
+            to.write_all(b"\n")?;
+        }
+        to.flush()?;
+        Ok(messages.len())
+    }
+
+    /// Records one message going `direction`, scrubbing `secrets` from it.
+    pub(crate) fn record<Req, Resp, Not>(
+        &self,
+        direction: WireDirection,
+        message: &JsonRpcMessage<Req, Resp, Not>,
+        secrets: &Secrets,
+    ) where
+        Req: Serialize,
+        Resp: Serialize,
+        Not: Serialize,
+    {
+        let (kind, id) = match message {
+            JsonRpcMessage::Request(request) => (WireKind::Request, Some(id_text(&request.id))),
+            JsonRpcMessage::Response(response) => (WireKind::Response, Some(id_text(&response.id))),
+            JsonRpcMessage::Notification(_) => (WireKind::Notification, None),
+            JsonRpcMessage::Error(error) => (WireKind::Error, error.id.as_ref().map(id_text)),
+        };
+        let mut written = Bounded::new(MESSAGE_CAP + secrets.longest());
+        // Serializing a message Lode sent or decoded cannot fail; if it did, the record says
+        // so rather than losing the message.
+        if serde_json::to_writer(&mut written, message).is_err() {
+            written.kept = b"{\"error\":\"this message could not be shown\"}".to_vec();
+        }
+        let size = written.total as u64;
+        let (json, truncated) = secrets.scrub_and_cut(&written.kept, written.total);
+        let now = Instant::now();
+        let at_ms = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |since| {
+                u64::try_from(since.as_millis()).unwrap_or(u64::MAX)
+            });
+        let mut state = self.state();
+        let (method, duration_ms) = match (kind, &id) {
+            (WireKind::Request, Some(id)) => {
+                let method = method_in(&json);
+                if state.pending.len() >= PENDING_CAP {
+                    state.pending.clear();
+                }
+                state
+                    .pending
+                    .insert((direction, id.clone()), (method.clone(), now));
+                (method, None)
+            }
+            (WireKind::Response | WireKind::Error, Some(id)) => {
+                match state.pending.remove(&(opposite(direction), id.clone())) {
+                    Some((method, sent)) => (
+                        method,
+                        Some(
+                            u64::try_from(now.duration_since(sent).as_millis()).unwrap_or(u64::MAX),
+                        ),
+                    ),
+                    None => (None, None),
+                }
+            }
+            _ => (method_in(&json), None),
+        };
+        state.last_seq += 1;
+        let record = WireMessage {
+            seq: state.last_seq,
+            at_ms,
+            direction,
+            kind,
+            method,
+            id,
+            duration_ms,
+            size,
+            json: Some(json),
+            truncated,
+        };
+        if let Some(trace) = &self.inner.trace {
+            let mut trace = trace
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            // A trace file that cannot be written must not break the connection.
+            let _ = serde_json::to_writer(&mut **trace, &record)
+                .map_err(std::io::Error::from)
+                .and_then(|()| trace.write_all(b"\n"))
+                .and_then(|()| trace.flush());
+        }
+        state.bytes += json_len(&record);
+        state.messages.push_back(record);
+        while state.messages.len() > KEPT_MESSAGES
+            || (state.bytes > KEPT_BYTES && state.messages.len() > 1)
+        {
+            if let Some(dropped) = state.messages.pop_front() {
+                state.bytes -= json_len(&dropped);
+            }
+        }
+    }
+}
+
+fn json_len(message: &WireMessage) -> usize {
+    message.json.as_ref().map_or(0, String::len)
+}
+
+fn opposite(direction: WireDirection) -> WireDirection {
+    match direction {
+        WireDirection::Out => WireDirection::In,
+        WireDirection::In => WireDirection::Out,
+    }
+}
+
+fn id_text(id: &impl Serialize) -> String {
+    serde_json::to_string(id).unwrap_or_default()
+}
+
+/// The `method` of a request or notification, from the start of its JSON (rmcp writes it
+/// before `params`, so it is never past the kept part).
+fn method_in(json: &str) -> Option<String> {
+    let start = json.find("\"method\":\"")? + "\"method\":\"".len();
+    let rest = &json[start..];
+    let end = rest.find('"')?;
+    Some(rest[..end].to_owned())
+}
+
+/// The secrets of one connection, as they would appear in a message's JSON.
+#[derive(Clone, Default)]
+pub(crate) struct Secrets {
+    forms: Arc<[String]>,
+}
+
+/// Secrets shorter than this are not scrubbed: they would blank out ordinary words.
+const SHORTEST_SECRET: usize = 4;
+
+impl Secrets {
+    pub(crate) fn of(credentials: &Credentials) -> Self {
+        let mut forms: Vec<String> = Vec::new();
+        let values = credentials
+            .bearer_token
+            .iter()
+            .chain(credentials.secret_headers.iter().map(|key| &key.value));
+        for value in values.filter(|v| v.len() >= SHORTEST_SECRET) {
+            forms.push(value.clone());
+            // As it stands inside a JSON string, if escaping changes it.
+            let escaped = serde_json::to_string(value).unwrap_or_default();
+            let escaped = escaped.trim_matches('"').to_owned();
+            if &escaped != value {
+                forms.push(escaped);
+            }
+        }
+        // Longest first, so a secret that contains another is scrubbed whole.
+        forms.sort_by_key(|form| std::cmp::Reverse(form.len()));
+        Self {
+            forms: forms.into(),
+        }
+    }
+
+    fn longest(&self) -> usize {
+        self.forms.first().map_or(0, String::len)
+    }
+
+    /// `kept` (the start of a message of `total` bytes) as text with every secret replaced,
+    /// cut at [`MESSAGE_CAP`] with a marker; and whether it was cut. A secret that the cut
+    /// would leave half of is removed too.
+    fn scrub_and_cut(&self, kept: &[u8], total: usize) -> (String, bool) {
+        let mut text = String::from_utf8_lossy(kept).into_owned();
+        for form in self.forms.iter() {
+            if text.contains(form.as_str()) {
+                text = text.replace(form.as_str(), SCRUBBED);
+            }
+        }
+        if total <= MESSAGE_CAP && text.len() <= MESSAGE_CAP {
+            return (text, false);
+        }
+        let mut cut = MESSAGE_CAP.min(text.len());
+        while !text.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        text.truncate(cut);
+        for form in self.forms.iter() {
+            let partial = (SHORTEST_SECRET..form.len())
+                .rev()
+                .find(|&n| form.is_char_boundary(n) && text.ends_with(&form[..n]));
+            if let Some(n) = partial {
+                text.truncate(text.len() - n);
+            }
+        }
+        text.push_str(&format!(" … [cut at {MESSAGE_CAP} of {total} bytes]"));
+        (text, true)
+    }
+}
+
+/// A writer that keeps the first `cap` bytes and counts them all.
+struct Bounded {
+    kept: Vec<u8>,
+    cap: usize,
+    total: usize,
+}
+
+impl Bounded {
+    fn new(cap: usize) -> Self {
+        Self {
+            kept: Vec::new(),
+            cap,
+            total: 0,
+        }
+    }
+}
+
+impl Write for Bounded {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        let room = self.cap.saturating_sub(self.kept.len());
+        self.kept.extend_from_slice(&bytes[..room.min(bytes.len())]);
+        self.total += bytes.len();
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+#[path = "protocol_history_tests.rs"]
+mod tests;
