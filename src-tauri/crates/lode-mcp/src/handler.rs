@@ -14,7 +14,7 @@ use rmcp::model::{
     ClientCapabilities, ClientConfig, CreateMessageRequestParams, CreateMessageResult,
     ElicitRequestParams, ElicitResult, ErrorCode as JsonRpcCode, ErrorData, Implementation,
     ListRootsResult, LoggingMessageNotificationParam, NumberOrString, ProgressNotificationParam,
-    ResourceUpdatedNotificationParam, Root, RootsCapabilities,
+    ProtocolVersion, ResourceUpdatedNotificationParam, Root, RootsCapabilities,
 };
 use rmcp::service::{NotificationContext, RequestContext};
 use rmcp::{ClientHandler, RoleClient};
@@ -108,10 +108,14 @@ impl ClientHandler for LodeClientHandler {
         if self.asks.is_some() {
             crate::handler_asks::offer(&mut capabilities);
         }
+        // The version an `initialize` asks for (a `server/discover` names its own): the newest
+        // of the `initialize` era. rmcp's default is 2026-07-28, which a 2025 server is free
+        // to refuse, and the conformance suite's `initialize` scenario does.
         ClientConfig::new(
             capabilities,
             Implementation::new("lode", env!("CARGO_PKG_VERSION")),
         )
+        .with_protocol_version(ProtocolVersion::V_2025_11_25)
     }
 
     async fn create_message(
