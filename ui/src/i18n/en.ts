@@ -637,6 +637,16 @@ export const en = {
   "roots.path": "Folder to offer",
   "roots.path.placeholder": "/absolute/path/to/folder",
   "roots.add": "Add folder",
+  "tools.confirm.titleDestructive": "Call {name}? It may destroy data",
+  "tools.hints.label": "What the server says about this tool",
+  "tools.hint.readOnly": "Read-only",
+  "tools.hint.readOnly.title": "readOnlyHint: the tool does not change its environment",
+  "tools.hint.destructive": "Destructive",
+  "tools.hint.destructive.title": "destructiveHint: the tool may delete or overwrite things",
+  "tools.hint.idempotent": "Idempotent",
+  "tools.hint.idempotent.title": "idempotentHint: calling it again with the same arguments changes nothing more",
+  "tools.hint.openWorld": "Open world",
+  "tools.hint.openWorld.title": "openWorldHint: the tool reaches outside systems",
   "tools.result.structured": "Structured content",
 } as const satisfies Record<string, string> &
   Record<`error.${ErrorCode}`, string> &
