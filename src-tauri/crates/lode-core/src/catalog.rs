@@ -62,6 +62,34 @@ pub struct ToolItem {
     /// The JSON Schema of the arguments, as the server sent it.
     #[ts(type = "unknown")]
     pub input_schema: serde_json::Value,
+    /// What the server says about the tool's behaviour: hints, not guarantees.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub annotations: Option<ToolHints>,
+}
+
+/// MCP's tool annotations: a display title and four behaviour hints, each absent when the
+/// server said nothing (MCP's defaults then apply: not read-only, destructive, not idempotent,
+/// open world).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ToolHints {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub title: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub read_only_hint: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub destructive_hint: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub idempotent_hint: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub open_world_hint: Option<bool>,
 }
 
 /// One block of a tool result or prompt message, in MCP's own shape (`type` tag).

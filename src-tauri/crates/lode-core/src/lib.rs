@@ -25,7 +25,8 @@ pub mod uri_template;
 
 pub use about::{AboutLode, DownloadProgress, UpdateCheck, UpdateInfo};
 pub use catalog::{
-    ContentBlock, PromptArgument, PromptItem, PromptMessage, PromptResult, ToolItem, ToolResult,
+    ContentBlock, PromptArgument, PromptItem, PromptMessage, PromptResult, ToolHints, ToolItem,
+    ToolResult,
 };
 pub use connection::{
     ConnectOutcome, Connection, ConnectionId, ConnectionSettings, SecretPlace, TransportSpec,

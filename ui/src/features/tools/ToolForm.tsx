@@ -9,6 +9,7 @@ import { LodeErrorBanner } from "../errors/LodeErrorBanner";
 import { CallProgress } from "./CallProgress";
 import { SchemaFields } from "./SchemaFields";
 import { buildArguments, fieldsOf, formable, initialValues, parseArgumentsJson, type FormValues, type Problem } from "./schema";
+import { isDestructive } from "./toolHints";
 import { useRequestProgress } from "./useRequestProgress";
 
 export interface ToolFormProps {
@@ -165,18 +166,30 @@ function ToolFormFor({ connectionId, tool, onResult }: ToolFormProps) {
       )}
       {state.kind === "failed" && <LodeErrorBanner error={state.error} />}
       {state.kind === "confirming" && (
-        <ConfirmCall name={tool.name} args={state.args} onCancel={() => setState({ kind: "idle" })} onConfirm={() => void confirm(state.args)} />
+        <ConfirmCall name={tool.name} destructive={isDestructive(tool)} args={state.args} onCancel={() => setState({ kind: "idle" })} onConfirm={() => void confirm(state.args)} />
       )}
     </form>
   );
 }
 
 /** "Call this tool?" with the tool's name and the arguments exactly as they will be sent. */
-function ConfirmCall({ name, args, onCancel, onConfirm }: { name: string; args: Record<string, unknown>; onCancel: () => void; onConfirm: () => void }) {
+function ConfirmCall({
+  name,
+  destructive,
+  args,
+  onCancel,
+  onConfirm,
+}: {
+  name: string;
+  destructive: boolean;
+  args: Record<string, unknown>;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   const { t } = useT();
   return (
     <Dialog
-      title={t("tools.confirm.title", { name })}
+      title={t(destructive ? "tools.confirm.titleDestructive" : "tools.confirm.title", { name })}
       role="alertdialog"
       size="medium"
       closeLabel={t("common.cancel")}

@@ -15,6 +15,7 @@ import { useAddAnswer } from "../catalog/useAddAnswer";
 import { useListChanged } from "../catalog/useListChanged";
 import { LodeErrorBanner } from "../errors/LodeErrorBanner";
 import { ToolForm } from "./ToolForm";
+import { ToolHintBadges } from "./ToolHintBadges";
 
 interface ToolsPaneProps {
   /** The connection selected in the connections pane; its server's tools are shown. */
@@ -64,7 +65,8 @@ function ToolsOf({ connection, baskets }: { connection: Connection; baskets: Bas
       <CatalogList label={t("tools.list.label")} items={list} selected={selected} onSelect={choose} testId="tool" />
       {tool && (
         <section className="catalog-detail" aria-label={tool.title ?? tool.name} data-testid="tool-detail">
-          <h3 className="catalog-detail__title">{tool.title ?? tool.name}</h3>
+          <h3 className="catalog-detail__title">{tool.title ?? tool.annotations?.title ?? tool.name}</h3>
+          <ToolHintBadges tool={tool} />
           {tool.description && <p className="catalog-detail__description">{tool.description}</p>}
           <ToolForm
             connectionId={connection.id}

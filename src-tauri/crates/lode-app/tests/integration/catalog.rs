@@ -111,6 +111,15 @@ async fn tools_are_listed_called_and_their_results_kept_in_a_basket() {
         .find(|t| t.name == "row_count")
         .expect("row_count");
     assert_eq!(row_count.input_schema["required"], json!(["table"]));
+    // The server's annotations come through: the window shows them, the confirmation uses them.
+    let hints = row_count
+        .annotations
+        .as_ref()
+        .expect("row_count is annotated");
+    assert_eq!(
+        (hints.read_only_hint, hints.idempotent_hint),
+        (Some(true), Some(true))
+    );
     let tables = row_count.input_schema["properties"]["table"]["enum"]
         .as_array()
         .expect("enum of tables")

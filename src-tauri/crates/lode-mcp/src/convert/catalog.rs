@@ -49,6 +49,16 @@ pub(crate) fn tool_item(wire: mcp::Tool) -> ToolItem {
         title: wire.title,
         description: wire.description.map(|d| d.into_owned()),
         input_schema: serde_json::Value::Object((*wire.input_schema).clone()),
+        annotations: wire.annotations.map(|hints| lode_core::ToolHints {
+            // A server's title is shown on one line: cut like other names.
+            title: hints
+                .title
+                .map(|title| crate::notification_bounds::bound_text(title, 256)),
+            read_only_hint: hints.read_only_hint,
+            destructive_hint: hints.destructive_hint,
+            idempotent_hint: hints.idempotent_hint,
+            open_world_hint: hints.open_world_hint,
+        }),
     }
 }
 
