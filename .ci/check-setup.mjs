@@ -82,6 +82,7 @@ mktemp                      @base
 readlink                    @base
 realpath                    @base
 rm                          @base
+script                      @base
 sed                         @base
 seq                         @base
 sh                          @base
