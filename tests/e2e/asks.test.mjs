@@ -61,8 +61,10 @@ describe("A server's elicitation and sampling in a real window", { timeout: 300_
     await waitFor("the elicitation dialog", () => textOf(SEL.elicitation), (text) => text.includes("Demo asks for information"), 30_000);
     const name = await browser.$(SEL.nameField);
     assert.equal(await name.getValue(), "Ada Lovelace", "the default is pre-filled");
-    // The tool call's spinner turns behind the dialog: the screen never settles, so the webview's own shot.
+    // The tool call's spinner turns behind the dialog: the screen never settles, so the webview's
+    // own shot, once the dialog is laid out (its Accept button clickable), not before its paint.
     await parkPointer();
+    await (await browser.$(SEL.accept)).waitForClickable({ timeout: 20_000 });
     await webviewShot("asks-elicitation.png");
     await click(SEL.accept);
     const result = await waitFor("the tool's answer", () => textOf(SEL.toolResult), (text) => text.includes("The client answered"), 30_000);
