@@ -23,6 +23,7 @@ mod server_log;
 /// A client over any pair of byte streams, for tests: only with the `testing` feature.
 #[cfg(feature = "testing")]
 pub mod testing;
+mod text_cut;
 mod transport;
 
 pub use asks::{AskFuture, ServerAsks, ASK_TIME_LIMIT};

@@ -51,9 +51,10 @@ pub(crate) fn tool_item(wire: mcp::Tool) -> ToolItem {
         input_schema: serde_json::Value::Object((*wire.input_schema).clone()),
         annotations: wire.annotations.map(|hints| lode_core::ToolHints {
             // A server's title is shown on one line: cut like other names.
-            title: hints
-                .title
-                .map(|title| crate::notification_bounds::bound_text(title, 256)),
+            title: hints.title.map(|mut title| {
+                crate::text_cut::cut(&mut title, 256);
+                title
+            }),
             read_only_hint: hints.read_only_hint,
             destructive_hint: hints.destructive_hint,
             idempotent_hint: hints.idempotent_hint,

@@ -8,6 +8,7 @@
 //! leaves the item out, reported, since a cut URI would read something else or nothing.
 //! `_meta`, which Lode does not show, is dropped past [`MAX_META_BYTES`].
 
+pub(crate) use crate::text_cut::cut;
 use lode_core::ItemWarning;
 use rmcp::model::{Icon, Resource};
 
@@ -91,21 +92,6 @@ fn resource_label(uri: &str) -> String {
     let mut label = uri.to_owned();
     cut(&mut label, MAX_NAME_BYTES);
     label
-}
-
-/// Cuts `text` to at most `max` bytes (at a character boundary) plus `…`; says so when it did.
-pub(crate) fn cut(text: &mut String, max: usize) -> Option<String> {
-    if text.len() <= max {
-        return None;
-    }
-    let was = text.len();
-    let mut end = max;
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    text.truncate(end);
-    text.push('…');
-    Some(format!("was {was} bytes; cut to {end}"))
 }
 
 fn bound_icons(icons: &mut Vec<Icon>) -> Option<String> {

@@ -246,8 +246,10 @@ async fn a_500_is_an_http_error_with_an_excerpt_of_the_body() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_failing_handshake_reports_status_and_body() {
+    // `initialize`, the handshake's last resort: an error page answering `server/discover`
+    // only sends Lode on to `initialize` (lode-app's `handshakes` tests).
     let (_fake, url) = serve_fake(Script {
-        fail: Some(("server/discover", 503, "maintenance until noon".to_owned())),
+        fail: Some(("initialize", 503, "maintenance until noon".to_owned())),
         ..Script::default()
     })
     .await;
