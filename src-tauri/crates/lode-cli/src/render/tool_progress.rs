@@ -1,51 +1,21 @@
 //! The `\r`-updated progress line of a running tool call (`lode call`), on stderr and only
 //! when stderr is a terminal: "45% step 9 of 20" with a total, the server's message otherwise.
 
-use std::io::{IsTerminal, Write};
-
+use super::progress::StatusLine;
 use super::safe_text::one_line;
 
 /// The widest the line gets: a server's message is cut to fit one terminal line.
 const WIDTH: usize = 70;
 
-pub struct ToolProgress {
-    shown: bool,
-    enabled: bool,
-}
+pub struct ToolProgress(StatusLine);
 
 impl ToolProgress {
     pub fn on_terminal() -> Self {
-        Self {
-            shown: false,
-            enabled: std::io::stderr().is_terminal(),
-        }
+        Self(StatusLine::on_terminal())
     }
 
     pub fn update(&mut self, progress: f64, total: Option<f64>, message: Option<&str>) {
-        if !self.enabled {
-            return;
-        }
-        let line = line(progress, total, message);
-        let mut stderr = std::io::stderr().lock();
-        let _ = write!(stderr, "\r\x1b[K{line}");
-        let _ = stderr.flush();
-        self.shown = true;
-    }
-
-    /// Erases the line, leaving the terminal as it was.
-    pub fn clear(&mut self) {
-        if self.shown {
-            let mut stderr = std::io::stderr().lock();
-            let _ = write!(stderr, "\r\x1b[K");
-            let _ = stderr.flush();
-            self.shown = false;
-        }
-    }
-}
-
-impl Drop for ToolProgress {
-    fn drop(&mut self) {
-        self.clear();
+        self.0.show(|| line(progress, total, message));
     }
 }
 
