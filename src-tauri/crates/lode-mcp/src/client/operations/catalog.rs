@@ -67,17 +67,7 @@ impl McpClient {
         name: &str,
         arguments: serde_json::Value,
     ) -> LodeResult<ToolResult> {
-        let mut params = CallToolRequestParams::new(name.to_owned());
-        match arguments {
-            serde_json::Value::Object(map) => params = params.with_arguments(map),
-            serde_json::Value::Null => {}
-            _ => {
-                return Err(LodeError::new(
-                    ErrorCode::InvalidInput,
-                    "tool arguments must be a JSON object",
-                ))
-            }
-        }
+        let params = tool_call_params(name, arguments)?;
         let what = format!("calling tool {name}");
         // Longer than other requests, so a gateway's own timeout answer arrives first.
         let limit = self.options.tool_call_timeout();
@@ -110,5 +100,21 @@ impl McpClient {
                 "pinging",
             )),
         }
+    }
+}
+
+/// A tool call's parameters: the arguments must be a JSON object (or nothing).
+pub(super) fn tool_call_params(
+    name: &str,
+    arguments: serde_json::Value,
+) -> LodeResult<CallToolRequestParams> {
+    let params = CallToolRequestParams::new(name.to_owned());
+    match arguments {
+        serde_json::Value::Object(map) => Ok(params.with_arguments(map)),
+        serde_json::Value::Null => Ok(params),
+        _ => Err(LodeError::new(
+            ErrorCode::InvalidInput,
+            "tool arguments must be a JSON object",
+        )),
     }
 }

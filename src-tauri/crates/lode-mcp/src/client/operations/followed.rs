@@ -9,10 +9,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use lode_core::{ErrorCode, LodeError, LodeResult, ToolResult};
+use lode_core::{LodeResult, ToolResult};
 use rmcp::model::{
-    CallToolRequest, CallToolRequestParams, CancelledNotification, CancelledNotificationParam,
-    ClientRequest, RequestId, ServerResult,
+    CallToolRequest, CancelledNotification, CancelledNotificationParam, ClientRequest, RequestId,
+    ServerResult,
 };
 use rmcp::service::PeerRequestOptions;
 use rmcp::{Peer, RoleClient, ServiceError};
@@ -32,17 +32,7 @@ impl McpClient {
         arguments: serde_json::Value,
         tag: &str,
     ) -> LodeResult<ToolResult> {
-        let mut params = CallToolRequestParams::new(name.to_owned());
-        match arguments {
-            serde_json::Value::Object(map) => params = params.with_arguments(map),
-            serde_json::Value::Null => {}
-            _ => {
-                return Err(LodeError::new(
-                    ErrorCode::InvalidInput,
-                    "tool arguments must be a JSON object",
-                ))
-            }
-        }
+        let params = super::catalog::tool_call_params(name, arguments)?;
         let what = format!("calling tool {name}");
         let request = ClientRequest::CallToolRequest(CallToolRequest::new(params.clone()));
         let limit = self.options.tool_call_timeout();
