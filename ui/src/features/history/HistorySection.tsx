@@ -14,6 +14,7 @@ import {
   type WireMessage,
 } from "../../ipc";
 import { EmptyState } from "../../ui-kit/EmptyState";
+import { FilterField } from "../../ui-kit/FilterField";
 import { Spinner } from "../../ui-kit/Spinner";
 import { useAsync } from "../../ui-kit/useAsync";
 import { useReadyAgain } from "../connections/useReadyAgain";
@@ -97,14 +98,12 @@ function HistoryList({ connection, status }: HistorySectionProps) {
           {t("history.save")}
         </button>
       </div>
-      <input
-        type="search"
-        className="input history__filter"
-        data-testid="history-filter"
-        placeholder={t("history.filter")}
-        aria-label={t("history.filter")}
+      <FilterField
+        label={t("history.filter")}
         value={filter}
-        onChange={(event) => setFilter(event.target.value)}
+        onChange={setFilter}
+        className="history__filter"
+        testId="history-filter"
       />
       {saved !== null && (
         <p className="server__note" role="status" data-testid="history-saved">

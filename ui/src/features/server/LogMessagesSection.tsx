@@ -4,6 +4,7 @@
 import { useId, useMemo, useState, useSyncExternalStore } from "react";
 import { useT } from "../../i18n";
 import { setLogLevel, toLodeError, type Connection, type LodeError } from "../../ipc";
+import { FilterField } from "../../ui-kit/FilterField";
 import { LodeErrorBanner } from "../errors/LodeErrorBanner";
 import "./log-messages.css";
 import { LEVELS, logMessages, rank, startLogCollection, type LogEntry } from "./logMessages";
@@ -76,14 +77,12 @@ export function LogMessagesSection({ connection, logging }: { connection: Connec
             ))}
           </select>
         </label>
-        <input
-          className="input log-messages__search"
-          type="search"
-          data-testid="log-filter-text"
-          placeholder={t("logs.filter")}
-          aria-label={t("logs.filter")}
+        <FilterField
+          label={t("logs.filter")}
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={setText}
+          className="log-messages__search"
+          testId="log-filter-text"
         />
       </div>
       {!logging && (
