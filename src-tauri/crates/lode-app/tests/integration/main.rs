@@ -12,6 +12,7 @@ mod support {
 mod basket;
 mod browser;
 mod catalog;
+mod catalog_changes;
 mod connection_edits;
 mod connection_secrets;
 mod demo_flow;
@@ -20,6 +21,7 @@ mod handshakes;
 mod hostile_servers;
 mod hub;
 mod import_apply;
+mod live_roots;
 mod log_levels;
 mod oauth;
 mod oauth_connection;
