@@ -16,6 +16,7 @@ mod catalog_changes;
 mod connection_edits;
 mod connection_secrets;
 mod demo_flow;
+mod era_edits;
 mod followed_calls;
 mod handshakes;
 mod hostile_servers;
