@@ -28,7 +28,7 @@ macro_rules! lode_commands {
             updates: check_for_updates, pending_update, install_update, restart_lode;
             asks: pending_server_asks, answer_server_ask, open_ask_url;
             followed: cancel_request;
-            logging: set_log_level, set_roots;
+            logging: set_log_level, set_roots, choose_root_folder;
             protocol_history: protocol_history, protocol_message, save_protocol_history;
         }
     };

@@ -1,5 +1,5 @@
 //! The system's file dialogs, asked from Rust: the chosen path stays here, and a cancel is
-//! `None`. One place for the three commands that ask where to save or what to open.
+//! `None`. One place for the commands that ask where to save or what to open.
 
 use std::path::PathBuf;
 
@@ -33,6 +33,17 @@ pub async fn ask_which_to_open<R: Runtime>(
 ) -> Result<Option<PathBuf>, LodeError> {
     let (chosen, picked) = tokio::sync::oneshot::channel();
     with_filter(app.dialog().file(), filter).pick_file(move |path| {
+        let _ = chosen.send(path);
+    });
+    picked.await.ok().flatten().map(local_path).transpose()
+}
+
+/// The folder the person picks; `None` when they cancel.
+pub async fn ask_which_folder<R: Runtime>(
+    app: &AppHandle<R>,
+) -> Result<Option<PathBuf>, LodeError> {
+    let (chosen, picked) = tokio::sync::oneshot::channel();
+    app.dialog().file().pick_folder(move |path| {
         let _ = chosen.send(path);
     });
     picked.await.ok().flatten().map(local_path).transpose()

@@ -72,7 +72,7 @@ export {
 } from "./commands";
 export { ERROR_CODES, isErrorCode, isLodeError, toLodeError } from "./errors";
 export { HUB_EVENT, onHubEvent, type UnlistenFn } from "./events";
-export { setLogLevel, setRoots } from "./logging";
+export { chooseRootFolder, setLogLevel, setRoots } from "./logging";
 export {
   readResourceStreamed,
   saveContentAs,

@@ -14,3 +14,8 @@ export function setLogLevel(connectionId: ConnectionId, level: string | null): P
 export function setRoots(connectionId: ConnectionId, roots: string[]): Promise<string[]> {
   return call<string[]>("set_roots", { connectionId, roots });
 }
+
+/** The system's folder dialog, for a folder to offer as a root; null when the person cancels. */
+export function chooseRootFolder(): Promise<string | null> {
+  return call<string | null>("choose_root_folder");
+}

@@ -82,7 +82,18 @@ impl Lode {
             .filter(|place| !saved.settings.secrets.contains(place))
             .map(SecretName::from)
             .collect();
+        // Another server, perhaps: the era the old one spoke says nothing of it. Forgotten
+        // before the stop (a request may start the new session as soon as the old one is
+        // gone) and again after it (the old session, were it still connecting, records its
+        // era when it gets there).
+        let moved = saved.transport != before.transport;
+        if moved {
+            self.forget_era(id);
+        }
         self.hub.stop(id).await;
+        if moved {
+            self.forget_era(id);
+        }
         self.go_live(&saved).await;
         keychain_io::delete_each(&self.secrets, id, dropped)
             .await
@@ -96,6 +107,12 @@ impl Lode {
                 )
             })?;
         Ok(saved)
+    }
+
+    fn forget_era(&self, id: ConnectionId) {
+        if let Err(error) = self.store.forget_era(id) {
+            tracing::warn!(%error, "could not forget a protocol era");
+        }
     }
 
     /// Connects once with `draft`'s settings, without saving anything, and says what the server

@@ -9,6 +9,7 @@ use lode_core::{Credentials, ListingLimits, ProtocolEra};
 use crate::asks::ServerAsks;
 use crate::handler::EventSink;
 use crate::protocol_history::ProtocolHistory;
+use crate::roots::Roots;
 
 /// How much longer than other requests a tool call may take.
 ///
@@ -28,7 +29,8 @@ pub struct ConnectOptions {
     pub request_timeout: Duration,
     pub credentials: Credentials,
     pub events: Option<EventSink>,
-    pub roots: Vec<String>,
+    /// Shared with the session's handler: a live list may change while connected.
+    pub roots: Roots,
     /// A stdio server gets all of Lode's environment instead of the allow-listed variables
     /// (`transport/child_env.rs`). Off unless the person turns it on for the connection.
     pub inherit_env: bool,
@@ -54,7 +56,7 @@ impl ConnectOptions {
             request_timeout: Duration::from_secs(u64::from(lode_core::DEFAULT_TIMEOUT_SECS)),
             credentials: Credentials::default(),
             events: None,
-            roots: Vec::new(),
+            roots: Roots::default(),
             inherit_env: false,
             listing_limits: ListingLimits::DEFAULT,
             asks: None,

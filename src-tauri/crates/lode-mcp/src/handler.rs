@@ -27,6 +27,7 @@ use crate::notification_bounds::{
     bound_log_data, bound_text, MAX_MESSAGE_BYTES, MAX_NAME_BYTES, MAX_URI_BYTES,
 };
 use crate::progress_routes::ProgressRoutes;
+use crate::roots::Roots;
 
 /// Where a connection's domain events go. Bounded: a server flooding notifications loses the
 /// overflow (logged), it never grows Lode's memory.
@@ -35,8 +36,9 @@ pub type EventSink = mpsc::Sender<ServerEvent>;
 #[derive(Debug, Clone, Default)]
 pub(crate) struct LodeClientHandler {
     events: Option<EventSink>,
-    /// `file://` URIs offered to servers that ask for roots; none by default.
-    roots: Arc<Vec<String>>,
+    /// `file://` URIs offered to servers that ask for roots; none by default. Shared: a live
+    /// list changes while connected (`roots.rs`).
+    roots: Roots,
     list_changes: ListChanges,
     /// Events dropped because the app did not keep up: logged at powers of two, not each.
     dropped: Arc<AtomicU64>,
@@ -47,14 +49,10 @@ pub(crate) struct LodeClientHandler {
 }
 
 impl LodeClientHandler {
-    pub(crate) fn new(
-        events: Option<EventSink>,
-        roots: Vec<String>,
-        list_changes: ListChanges,
-    ) -> Self {
+    pub(crate) fn new(events: Option<EventSink>, roots: Roots, list_changes: ListChanges) -> Self {
         Self {
             events,
-            roots: Arc::new(roots),
+            roots,
             list_changes,
             dropped: Arc::default(),
             asks: None,
@@ -102,8 +100,10 @@ fn declined(what: &str) -> ErrorData {
 impl ClientHandler for LodeClientHandler {
     fn get_info(&self) -> ClientConfig {
         let mut capabilities = ClientCapabilities::default();
-        if !self.roots.is_empty() {
-            capabilities.roots = Some(RootsCapabilities::default());
+        if let Some(list_changed) = self.roots.declared() {
+            let mut roots = RootsCapabilities::default();
+            roots.list_changed = list_changed.then_some(true);
+            capabilities.roots = Some(roots);
         }
         if self.asks.is_some() {
             crate::handler_asks::offer(&mut capabilities);
@@ -145,7 +145,7 @@ impl ClientHandler for LodeClientHandler {
         _context: RequestContext<RoleClient>,
     ) -> Result<ListRootsResult, ErrorData> {
         Ok(ListRootsResult::new(
-            self.roots.iter().map(Root::new).collect(),
+            self.roots.uris().into_iter().map(Root::new).collect(),
         ))
     }
 

@@ -19,6 +19,7 @@ mod progress_routes;
 mod protocol_history;
 mod resource_source;
 mod rest;
+mod roots;
 mod server_log;
 /// A client over any pair of byte streams, for tests: only with the `testing` feature.
 #[cfg(feature = "testing")]
@@ -32,4 +33,5 @@ pub use connect_options::{ConnectOptions, TOOL_CALL_GRACE};
 pub use handler::EventSink;
 pub use oauth::{OAuthCredentials, SignInOptions};
 pub use protocol_history::{ProtocolHistory, KEPT_MESSAGES, MESSAGE_CAP};
+pub use roots::Roots;
 pub use server_log::ServerLog;

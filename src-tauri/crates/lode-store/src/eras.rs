@@ -43,6 +43,18 @@ impl Store {
             .map_err(|e| storage_error("record the connection's protocol era", e))?;
         Ok(())
     }
+
+    /// Forgets the era found for `id`: its server may be another one now (the person edited
+    /// where it is), so the next connect probes with `server/discover` again.
+    pub fn forget_era(&self, id: ConnectionId) -> LodeResult<()> {
+        self.conn()?
+            .execute(
+                "DELETE FROM connection_eras WHERE connection_id = ?1",
+                params![id.0],
+            )
+            .map_err(|e| storage_error("forget the connection's protocol era", e))?;
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -74,6 +86,11 @@ mod tests {
             store.connection_era(connection.id).expect("read"),
             Some(ProtocolEra::Modern)
         );
+        store.forget_era(connection.id).expect("forget");
+        assert_eq!(store.connection_era(connection.id).expect("read"), None);
+        store
+            .record_era(connection.id, ProtocolEra::Modern)
+            .expect("record");
         store.delete_connections(&[connection.id]).expect("delete");
         assert_eq!(store.connection_era(connection.id).expect("read"), None);
     }

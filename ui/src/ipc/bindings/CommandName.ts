@@ -73,6 +73,7 @@ export type CommandName =
   | "cancel_request"
   | "set_log_level"
   | "set_roots"
+  | "choose_root_folder"
   | "protocol_history"
   | "protocol_message"
   | "save_protocol_history";

@@ -6,6 +6,7 @@ mod backoff;
 mod credential_source;
 mod eras;
 mod event_gate;
+mod live_roots;
 mod supervisor;
 
 use std::collections::HashMap;
@@ -40,6 +41,8 @@ struct Link {
     status: watch::Receiver<Snapshot>,
     control: Arc<Control>,
     task: JoinHandle<()>,
+    /// The roots its sessions offer, shared with them: changed live (`live_roots.rs`).
+    roots: lode_mcp::Roots,
 }
 
 pub struct Hub {
@@ -112,7 +115,11 @@ impl Hub {
         });
         let control = Arc::new(Control::default());
         let id = connection.id;
+        let roots = lode_mcp::Roots::live(crate::roots::root_uris(
+            connection.settings.roots.as_deref(),
+        ));
         let supervisor = Supervisor {
+            roots: roots.clone(),
             request_timeout: connection.request_timeout(),
             listing_limits: self.listing_limits(),
             connection,
@@ -132,6 +139,7 @@ impl Hub {
                 status: receiver,
                 control,
                 task,
+                roots,
             },
         );
     }
@@ -159,6 +167,7 @@ impl Hub {
                 status: receiver,
                 control: Arc::new(Control::default()),
                 task: tokio::spawn(async {}),
+                roots: lode_mcp::Roots::default(),
             },
         );
     }

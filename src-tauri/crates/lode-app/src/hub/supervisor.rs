@@ -44,6 +44,8 @@ pub(crate) struct Supervisor {
     pub events: broadcast::Sender<HubEvent>,
     pub control: Arc<Control>,
     pub asks: Arc<crate::asks::AskDesk>,
+    /// Shared with every session and with the hub, which replaces them live.
+    pub roots: lode_mcp::Roots,
 }
 
 /// How waiting on a live or failed connection ended.
@@ -146,7 +148,7 @@ impl Supervisor {
             listing_limits: self.listing_limits,
             asks: self.asks.asker(self.connection.id, &self.connection.name),
             log_level: self.connection.settings.log_level.clone(),
-            roots: crate::roots::root_uris(self.connection.settings.roots.as_deref()),
+            roots: self.roots.clone(),
             ..ConnectOptions::new(self.connection.name.clone())
         };
         let client = McpClient::connect(&self.connection.transport, options).await?;

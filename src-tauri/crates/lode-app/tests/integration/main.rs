@@ -12,14 +12,17 @@ mod support {
 mod basket;
 mod browser;
 mod catalog;
+mod catalog_changes;
 mod connection_edits;
 mod connection_secrets;
 mod demo_flow;
+mod era_edits;
 mod followed_calls;
 mod handshakes;
 mod hostile_servers;
 mod hub;
 mod import_apply;
+mod live_roots;
 mod log_levels;
 mod oauth;
 mod oauth_connection;

@@ -5,6 +5,7 @@ mod followed;
 mod logging;
 mod paging;
 mod resources;
+mod roots;
 mod subscriptions;
 mod uncached;
 
