@@ -139,3 +139,35 @@ async fn roots_changed_reach_the_filesystem_server_without_a_reconnect() {
     );
     lode.shutdown().await;
 }
+
+/// The usual way: a connection offers no folder (the default), and the person adds one while
+/// it runs. The handshake declared `roots` (with `listChanged`) even empty, so the server asks
+/// again on the notice.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_first_root_added_while_connected_reaches_the_server() {
+    let data = tempfile::tempdir().expect("temp dir");
+    let folder = tempfile::tempdir().expect("temp dir");
+    let folder = folder.path().canonicalize().expect("canonical");
+    let lode = Arc::new(
+        Lode::open_with_secrets(data.path(), None, Arc::new(MemoryStore::default())).expect("open"),
+    );
+    let mut draft = ConnectionDraft::new("Files", filesystem_server());
+    draft.timeout_secs = 30;
+    let id = lode.add_connection(&draft).await.expect("added").id;
+    let mut events = lode.events();
+    lode.start_all().await.expect("started");
+    wait_for_status(&mut events, id, Duration::from_secs(30), |status| {
+        !matches!(status, ConnectionStatus::Connecting)
+    })
+    .await;
+    let seen = allowed(&lode, id).await;
+    assert!(!seen.contains(&folder.display().to_string()), "{seen}");
+
+    let mut events = lode.events();
+    lode.set_roots(id, &[folder.display().to_string()])
+        .await
+        .expect("roots");
+    until_allowed(&lode, id, &folder).await;
+    no_reconnect(&mut events, id);
+    lode.shutdown().await;
+}
