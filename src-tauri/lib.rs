@@ -6,6 +6,7 @@ mod command_list;
 mod commands;
 mod confirm;
 mod logging;
+pub use logging::log_filter;
 mod startup;
 mod update;
 

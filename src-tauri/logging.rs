@@ -15,6 +15,22 @@ use tracing_subscriber::{fmt, EnvFilter, Layer};
 const DEFAULT_FILTER: &str =
     "warn,lode=info,lode_desktop=info,lode_app=info,lode_core=info,lode_mcp=info,lode_store=info,lode_secrets=info";
 
+/// rmcp writes every JSON-RPC message it sends or receives, whole, at debug and trace: server
+/// data, and whatever a server echoes back (a stdio server printing its environment, secret
+/// variables included). None of it enters Lode's log, whatever `LODE_LOG` asks: the protocol
+/// history shows every message, with the connection's secrets scrubbed.
+const NO_MESSAGE_DUMPS: &str = "rmcp=info";
+
+/// The log's filter: `asked` (the directives of `LODE_LOG`) or the default, never letting
+/// rmcp's message dumps through.
+pub fn log_filter(asked: Option<&str>) -> EnvFilter {
+    let filter = EnvFilter::new(asked.unwrap_or(DEFAULT_FILTER));
+    match NO_MESSAGE_DUMPS.parse() {
+        Ok(directive) => filter.add_directive(directive),
+        Err(_) => filter,
+    }
+}
+
 /// Where this run's log went.
 #[derive(Debug, Clone, Default)]
 pub struct LogOutcome {
@@ -29,10 +45,7 @@ pub fn start_logging() -> LogOutcome {
     let asked = std::env::var("LODE_LOG")
         .ok()
         .filter(|v| !v.trim().is_empty());
-    let filter = match &asked {
-        Some(directives) => EnvFilter::new(directives),
-        None => EnvFilter::new(DEFAULT_FILTER),
-    };
+    let filter = log_filter(asked.as_deref());
     let opened = lode_app::default_log_file()
         .and_then(|path| lode_app::start_log_file(&path).map(|file| (path, file)));
     let (file_layer, outcome) = match opened {

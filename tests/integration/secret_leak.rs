@@ -1,11 +1,12 @@
 //! A planted secret goes to the keychain and to its server, and nowhere else: after a session
 //! that saves, uses, tests, edits, exports, imports, removes and restores connections holding
-//! it — through the real commands, on the real keychain, with every log line captured at TRACE —
-//! neither the database files, nor the log output, nor anything that crossed IPC to the window
+//! it — through the real commands, on the real keychain, with every log line captured at TRACE
+//! (under the app's own filter, which keeps rmcp's dumps of whole messages out) — neither the database files, nor the log output, nor anything that crossed IPC to the window
 //! (command answers and hub events), nor the protocol history (listed, every message opened,
-//! exported) nor a `--trace` file of the same connection contains it. A marker planted in plain
-//! settings (and sent as a tool argument) is found in the same places, so the search itself is
-//! known to work.
+//! exported) nor a `--trace` file of the same connection contains it — not even where a stdio
+//! server echoes its secret variable back (server-everything's `get-env`). A marker planted in
+//! plain settings (and sent as a tool argument) is found in the same places, so the search itself
+//! is known to work.
 
 use crate::support::ipc_harness as support;
 
@@ -128,6 +129,42 @@ fn guarded_stdio() -> Value {
            "env": {"MARKER": MARKER}})
 }
 
+/// The official server-everything over stdio: its `get-env` tool answers with its whole
+/// environment, secret variables included.
+fn echoing_stdio() -> Value {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/servers");
+    let index = root.join("node_modules/@modelcontextprotocol/server-everything/dist/index.js");
+    assert!(index.exists(), "run `npm ci --prefix {}`", root.display());
+    json!({"kind": "stdio", "command": "node", "args": [index.display().to_string(), "stdio"]})
+}
+
+/// Asks the echoing server for its environment (outside IPC: the answer holds the secret, as
+/// the server meant it to) and checks that it did echo the secret.
+fn echo_env(lode: &lode_app::Lode, id: &Value) {
+    let id = serde_json::from_value(id.clone()).expect("an id");
+    let result = tauri::async_runtime::block_on(lode.call_tool(id, "get-env", json!({})));
+    let result = serde_json::to_string(&result.expect("get-env")).expect("json");
+    assert!(result.contains(PLANTED), "the server echoes its secret");
+}
+
+/// `lode --trace FILE` on the echoing connection, asking for its environment.
+fn trace_echo(lode: &lode_app::Lode, file: &std::path::Path) {
+    let trace = std::fs::File::create(file).expect("trace file");
+    let mut options = lode_app::ConnectOptions::new(String::new());
+    options.history = Some(lode_app::ProtocolHistory::with_trace(Box::new(trace)));
+    let target = lode_app::ServerTarget::Saved("echo".to_owned());
+    tauri::async_runtime::block_on(async {
+        let client = lode
+            .connect_target_with(&target, options)
+            .await
+            .expect("connect");
+        let result = client.call_tool("get-env", json!({})).await.expect("call");
+        let result = serde_json::to_string(&result).expect("json");
+        assert!(result.contains(PLANTED), "the server echoes its secret");
+        client.close().await;
+    });
+}
+
 fn draft(name: &str, transport: Value, secrets: Vec<Value>) -> Value {
     json!({"name": name, "transport": transport, "secrets": secrets, "oauth": false,
            "timeoutSecs": 20, "enabled": true, "shownInBrowser": true})
@@ -185,8 +222,9 @@ fn holds(haystack: &[u8], needle: &str) -> bool {
 fn a_planted_secret_is_in_no_database_file_log_line_or_ipc_message() {
     let log = Captured::default();
     let writer = log.clone();
+    // Everything at TRACE, under the app's own filter (which keeps rmcp's message dumps out).
     tracing_subscriber::fmt()
-        .with_max_level(tracing::Level::TRACE)
+        .with_env_filter(lode_desktop::log_filter(Some("trace")))
         .with_writer(move || writer.clone())
         .init();
     let server = http_demo();
@@ -231,8 +269,15 @@ fn a_planted_secret_is_in_no_database_file_log_line_or_ipc_message() {
         remote_secrets,
     );
     let remote = traffic.call(w, "add_connection", json!({"draft": remote}));
-    let ids = [local["id"].clone(), remote["id"].clone()];
+    let echo = draft("echo", echoing_stdio(), vec![env_secret.clone()]);
+    let echo = traffic.call(w, "add_connection", json!({"draft": echo}));
+    let ids = [
+        local["id"].clone(),
+        remote["id"].clone(),
+        echo["id"].clone(),
+    ];
     wait_ready(&mut traffic, w, &ids);
+    echo_env(&lode, &ids[2]);
 
     // Use them, test and edit with the secrets kept, and look at everything the window shows.
     for id in &ids {
@@ -282,6 +327,14 @@ fn a_planted_secret_is_in_no_database_file_log_line_or_ipc_message() {
     let trace = std::fs::read(&trace_file).expect("the trace");
     assert!(holds(&trace, MARKER), "the trace holds the tool call");
     assert!(!holds(&trace, PLANTED), "the trace holds the secret");
+    let echo_trace = h.data.path().join("echo-trace.jsonl");
+    trace_echo(&lode, &echo_trace);
+    let echoed = std::fs::read(&echo_trace).expect("the trace");
+    assert!(holds(&echoed, "get-env"), "the trace holds the tool call");
+    assert!(
+        !holds(&echoed, PLANTED),
+        "the trace holds the echoed secret"
+    );
 
     // Import a file that holds the secret, then remove a connection and undo it.
     let config = h.data.path().join("claude_desktop_config.json");

@@ -33,12 +33,16 @@ impl Lode {
             ServerTarget::Saved(name) => {
                 let connection = self.find_by_name(name)?;
                 let resolved = self.resolve(&connection).await?;
+                // The server is started with its secret variables whoever's credentials are
+                // sent: they are scrubbed from its history either way.
+                let secret_env = resolved.credentials.secret_env.clone();
                 if options.credentials.is_empty() {
                     options.credentials = self
                         .credential_source(&connection, resolved.credentials)
                         .current()
                         .await?;
                 }
+                options.credentials.secret_env = secret_env;
                 options.server_name = connection.name;
                 options.inherit_env = connection.settings.inherit_env;
                 options.era = self.store.connection_era(connection.id).unwrap_or(None);

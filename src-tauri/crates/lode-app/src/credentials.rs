@@ -43,6 +43,7 @@ pub(crate) fn resolve_with(
             }),
             SecretPlace::Env { name } => {
                 if let TransportSpec::Stdio { env, .. } = &mut transport {
+                    credentials.secret_env.push(value.clone());
                     env.insert(name.clone(), value);
                 }
             }

@@ -202,6 +202,7 @@ impl ServerArgs {
         Ok(Credentials {
             bearer_token,
             secret_headers: api_key.into_iter().collect(),
+            ..Credentials::default()
         })
     }
 }

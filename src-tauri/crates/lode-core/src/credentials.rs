@@ -11,6 +11,10 @@ pub struct Credentials {
     pub bearer_token: Option<String>,
     /// Each sent as `<header>: <value>`, e.g. an API key in `X-Agent-API-Key`.
     pub secret_headers: Vec<ApiKey>,
+    /// The values of a stdio server's secret environment variables (already in its
+    /// environment): never sent by Lode, but scrubbed like the others wherever a server might
+    /// echo them back (the protocol history, a trace file).
+    pub secret_env: Vec<String>,
 }
 
 #[derive(Clone, PartialEq, Eq)]
@@ -21,7 +25,7 @@ pub struct ApiKey {
 
 impl Credentials {
     pub fn is_empty(&self) -> bool {
-        self.bearer_token.is_none() && self.secret_headers.is_empty()
+        self.bearer_token.is_none() && self.secret_headers.is_empty() && self.secret_env.is_empty()
     }
 
     /// Every header these credentials add to a request, values included.
@@ -45,6 +49,10 @@ impl fmt::Debug for Credentials {
                 &self.bearer_token.as_ref().map(|_| "<redacted>"),
             )
             .field("secret_headers", &self.secret_headers)
+            .field(
+                "secret_env",
+                &format!("<{} redacted>", self.secret_env.len()),
+            )
             .finish()
     }
 }
@@ -67,9 +75,11 @@ mod tests {
                 header: "X-Agent-API-Key".into(),
                 value: "key-456".into(),
             }],
+            secret_env: vec!["env-789".into()],
         };
         let printed = format!("{credentials:?}");
         assert!(!printed.contains("tok-123") && !printed.contains("key-456"));
+        assert!(!printed.contains("env-789"));
         assert!(printed.contains("X-Agent-API-Key"));
         assert_eq!(
             credentials.headers()[0],

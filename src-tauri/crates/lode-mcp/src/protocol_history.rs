@@ -5,8 +5,8 @@
 //! write every record to a trace file as a JSON line (`lode --trace FILE`).
 //!
 //! Secrets never enter it: HTTP headers are not part of a JSON-RPC message, and every secret
-//! of the connection (its bearer token, its API keys) is scrubbed from the JSON before it is
-//! kept or written, in case a server echoes one back.
+//! of the connection (its bearer token, its API keys, a stdio server's secret variables) is
+//! scrubbed from the JSON before it is kept or written, in case a server echoes one back.
 
 use std::collections::{HashMap, VecDeque};
 use std::io::Write;
@@ -250,7 +250,8 @@ impl Secrets {
         let values = credentials
             .bearer_token
             .iter()
-            .chain(credentials.secret_headers.iter().map(|key| &key.value));
+            .chain(credentials.secret_headers.iter().map(|key| &key.value))
+            .chain(credentials.secret_env.iter());
         for value in values.filter(|v| v.len() >= SHORTEST_SECRET) {
             forms.push(value.clone());
             // As it stands inside a JSON string, if escaping changes it.

@@ -85,18 +85,23 @@ fn a_big_message_is_cut_with_a_marker_and_its_whole_size() {
 fn the_connections_secrets_are_scrubbed_even_where_a_message_is_cut() {
     let token = "tok-3f9a1c7e5b2d4f60";
     let key = "key/with\"quote";
+    let env = "env-9d2e41";
     let credentials = Credentials {
         bearer_token: Some(token.to_owned()),
         secret_headers: vec![ApiKey {
             header: "X-Api-Key".to_owned(),
             value: key.to_owned(),
         }],
+        secret_env: vec![env.to_owned()],
     };
     let secrets = Secrets::of(&credentials);
     let history = ProtocolHistory::new();
     history.record(
         WireDirection::In,
-        &list_answer(1, &format!("echo Bearer {token} and {key}")),
+        &list_answer(
+            1,
+            &format!("echo Bearer {token} and {key}, LODE_TOKEN={env}"),
+        ),
         &secrets,
     );
     // The token straddles the cut: half of it must not stay behind.
@@ -119,7 +124,9 @@ fn the_connections_secrets_are_scrubbed_even_where_a_message_is_cut() {
     }
     let first = history.message(1).and_then(|m| m.json).expect("json");
     assert!(
-        first.contains(&format!("echo Bearer {SCRUBBED} and {SCRUBBED}")),
+        first.contains(&format!(
+            "echo Bearer {SCRUBBED} and {SCRUBBED}, LODE_TOKEN={SCRUBBED}"
+        )),
         "{first}"
     );
 }

@@ -6,7 +6,8 @@
 //! (the same revision published twice, or a change of the budget only). Otherwise every session
 //! hears `list_changed` (resources and prompts), and each watched URI whose item differs (another
 //! item at that position, new contents, a stale flag, a rename of the basket, a removal) hears
-//! `updated`.
+//! `updated`. Sessions that asked for info-level logs hear what changed in words, and every
+//! session hears a warning when the basket could not be read.
 
 use std::sync::Arc;
 
@@ -14,6 +15,7 @@ use lode_core::basket::{Basket, BasketItem};
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
+use crate::notes;
 use crate::plumbing::List;
 use crate::shelf::Shelf;
 use crate::uri::resolve;
@@ -39,6 +41,9 @@ pub(crate) fn follow(shelf: Arc<Shelf>, mut revisions: watch::Receiver<i64>) -> 
                 Ok(basket) => Arc::new(basket),
                 Err(error) => {
                     tracing::warn!(revision, %error, "could not read the served basket");
+                    let name = shelf.latest().name.clone();
+                    let note = notes::basket_unreadable(&name, &error.message);
+                    shelf.logging().tell_all(&note).await;
                     continue;
                 }
             };
@@ -50,6 +55,10 @@ pub(crate) fn follow(shelf: Arc<Shelf>, mut revisions: watch::Receiver<i64>) -> 
             // The `basket` prompt embeds every item: its list changes with the resources'.
             subscriptions
                 .lists_changed(&[List::Resources, List::Prompts])
+                .await;
+            shelf
+                .logging()
+                .tell_all(&notes::basket_changed(&current))
                 .await;
             for uri in subscriptions.watched_uris() {
                 if item_at(&previous, &uri) != item_at(&current, &uri) {

@@ -3,13 +3,15 @@
 
 use std::sync::Arc;
 
+use lode_core::basket::Basket;
+#[allow(deprecated)] // SetLevelRequestParams: logging is deprecated by SEP-2577, still used
 use rmcp::model::{
     GetPromptRequestParams, GetPromptResponse, Implementation, ListPromptsResult,
     ListResourcesResult, PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse,
-    ReadResourceResult, ServerCapabilities, ServerConfig, SubscribeRequestParams,
-    SubscriptionFilter, UnsubscribeRequestParams,
+    ReadResourceResult, ServerCapabilities, ServerConfig, SetLevelRequestParams,
+    SubscribeRequestParams, SubscriptionFilter, UnsubscribeRequestParams,
 };
-use rmcp::service::{NotificationContext, RequestContext, RoleServer, SubscriptionContext};
+use rmcp::service::{NotificationContext, Peer, RequestContext, RoleServer, SubscriptionContext};
 use rmcp::{ErrorData, ServerHandler};
 use serde_json::json;
 
@@ -17,7 +19,7 @@ use crate::contents::served_contents;
 use crate::plumbing::{SessionId, Subscriptions};
 use crate::shelf::Shelf;
 use crate::uri::resolve;
-use crate::{listing, prompt};
+use crate::{listing, notes, prompt};
 
 /// The name every served basket reports in `serverInfo`.
 pub const SERVER_NAME: &str = "lode";
@@ -33,6 +35,26 @@ impl BasketServer {
         let session = shelf.subscriptions().new_session();
         Self { shelf, session }
     }
+
+    /// The basket as the store holds it now; when it cannot be read, the client that asked
+    /// hears why as a warning too (the error alone says only that its request failed).
+    async fn basket_for(&self, peer: &Peer<RoleServer>) -> Result<Basket, ErrorData> {
+        match self.shelf.read().await {
+            Ok(basket) => Ok(basket),
+            Err(error) => {
+                let name = self.shelf.latest().name.clone();
+                let note = notes::basket_unreadable(&name, &error.message);
+                self.shelf.logging().tell(self.session, peer, &note).await;
+                Err(ErrorData::internal_error(error.message, None))
+            }
+        }
+    }
+}
+
+impl Drop for BasketServer {
+    fn drop(&mut self) {
+        self.shelf.logging().leave(self.session);
+    }
 }
 
 /// MCP's resource-not-found (-32002), saying why in words a person can act on.
@@ -44,6 +66,7 @@ fn not_found(uri: &str, why: impl std::fmt::Display) -> ErrorData {
 }
 
 impl ServerHandler for BasketServer {
+    #[allow(deprecated)] // enable_logging: logging is deprecated by SEP-2577, still used
     fn get_info(&self) -> ServerConfig {
         let capabilities = ServerCapabilities::builder()
             .enable_prompts()
@@ -51,6 +74,7 @@ impl ServerHandler for BasketServer {
             .enable_resources()
             .enable_resources_subscribe()
             .enable_resources_list_changed()
+            .enable_logging()
             .build();
         let name = self.shelf.latest().name.clone();
         ServerConfig::new(capabilities)
@@ -70,15 +94,28 @@ impl ServerHandler for BasketServer {
     }
 
     async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
+        self.shelf
+            .logging()
+            .join(self.session, context.peer.clone());
         self.shelf.subscriptions().join(self.session, context.peer);
+    }
+
+    #[allow(deprecated)] // logging is deprecated by SEP-2577; clients of every era still use it
+    async fn set_level(
+        &self,
+        request: SetLevelRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.shelf.logging().set_level(self.session, request.level);
+        Ok(())
     }
 
     async fn list_resources(
         &self,
         request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ListResourcesResult, ErrorData> {
-        let basket = self.shelf.read_for_client().await?;
+        let basket = self.basket_for(&context.peer).await?;
         let cursor = request.as_ref().and_then(|r| r.cursor.as_deref());
         listing::page(&basket, cursor)
     }
@@ -86,11 +123,18 @@ impl ServerHandler for BasketServer {
     async fn read_resource(
         &self,
         request: ReadResourceRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, ErrorData> {
-        let basket = self.shelf.read_for_client().await?;
+        let basket = self.basket_for(&context.peer).await?;
         let (_, item) =
             resolve(&basket, &request.uri).map_err(|why| not_found(&request.uri, why))?;
+        if item.stale {
+            let note = notes::stale_item(&request.uri, item);
+            self.shelf
+                .logging()
+                .tell(self.session, &context.peer, &note)
+                .await;
+        }
         Ok(ReadResourceResult::new(served_contents(item, &request.uri)).into())
     }
 
@@ -99,7 +143,7 @@ impl ServerHandler for BasketServer {
         request: SubscribeRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        let basket = self.shelf.read_for_client().await?;
+        let basket = self.basket_for(&context.peer).await?;
         resolve(&basket, &request.uri).map_err(|why| not_found(&request.uri, why))?;
         self.shelf
             .subscriptions()
@@ -146,13 +190,13 @@ impl ServerHandler for BasketServer {
     async fn get_prompt(
         &self,
         request: GetPromptRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<GetPromptResponse, ErrorData> {
         // An unknown name is refused before the basket is read.
         if request.name != prompt::BASKET {
             return prompt::get(&self.shelf.latest(), &request).map(Into::into);
         }
-        let basket = self.shelf.read_for_client().await?;
+        let basket = self.basket_for(&context.peer).await?;
         prompt::get(&basket, &request).map(Into::into)
     }
 }

@@ -24,6 +24,8 @@ mod guard;
 mod handler;
 mod http;
 mod listing;
+mod logging;
+mod notes;
 pub mod plumbing;
 mod prompt;
 mod shelf;

@@ -5,8 +5,8 @@ use std::sync::{Arc, PoisonError, RwLock};
 
 use lode_core::basket::Basket;
 use lode_core::{ErrorCode, LodeError, LodeResult};
-use rmcp::ErrorData;
 
+use crate::logging::Logging;
 use crate::plumbing::Subscriptions;
 use crate::BasketFeed;
 
@@ -17,6 +17,7 @@ pub(crate) struct Shelf {
     /// read the feed afresh.
     latest: RwLock<Arc<Basket>>,
     subscriptions: Subscriptions,
+    logging: Logging,
 }
 
 impl Shelf {
@@ -28,19 +29,13 @@ impl Shelf {
             feed,
             latest: RwLock::new(Arc::new(basket)),
             subscriptions: Subscriptions::default(),
+            logging: Logging::default(),
         }))
     }
 
     /// The basket as the store holds it now.
     pub async fn read(&self) -> LodeResult<Basket> {
         read_feed(&self.feed).await
-    }
-
-    /// [`Self::read`] for a request handler: a failure becomes an internal error for the client.
-    pub async fn read_for_client(&self) -> Result<Basket, ErrorData> {
-        self.read()
-            .await
-            .map_err(|error| ErrorData::internal_error(error.message, None))
     }
 
     pub fn latest(&self) -> Arc<Basket> {
@@ -57,6 +52,10 @@ impl Shelf {
 
     pub fn subscriptions(&self) -> &Subscriptions {
         &self.subscriptions
+    }
+
+    pub fn logging(&self) -> &Logging {
+        &self.logging
     }
 }
 

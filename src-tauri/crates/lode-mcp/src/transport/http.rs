@@ -184,7 +184,7 @@ mod tests {
     fn credentials_win_and_reserved_headers_are_refused() {
         let credentials = Credentials {
             bearer_token: Some("t".into()),
-            secret_headers: Vec::new(),
+            ..Credentials::default()
         };
         let headers = BTreeMap::from([("Authorization".to_owned(), "Basic x".to_owned())]);
         let map = request_headers(&headers, &credentials, false).unwrap_or_default();

@@ -171,6 +171,7 @@ async fn credentials_and_headers_go_on_every_post_and_on_the_get_stream() {
             header: "X-Agent-API-Key".into(),
             value: "k3y".into(),
         }],
+        ..Credentials::default()
     };
     let client = McpClient::connect(&spec, options).await.expect("connect");
     client.list_resources().await.expect("list");

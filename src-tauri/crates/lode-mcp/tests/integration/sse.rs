@@ -286,6 +286,7 @@ async fn credentials_and_headers_go_on_the_stream_and_on_every_post() {
             header: "X-Agent-API-Key".into(),
             value: "k3y".into(),
         }],
+        ..Credentials::default()
     };
     let client = McpClient::connect(&spec, options).await.expect("connect");
     assert_eq!(client.list_resources().await.expect("list").len(), 1);

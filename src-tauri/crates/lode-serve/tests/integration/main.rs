@@ -6,4 +6,5 @@ mod support {
 }
 
 mod http_limits;
+mod logging;
 mod serve;

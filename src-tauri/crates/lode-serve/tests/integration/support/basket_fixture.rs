@@ -1,12 +1,15 @@
 //! A served basket in memory, and a real rmcp client that records what the server tells it.
 #![allow(dead_code)] // not every test uses every helper
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use lode_core::basket::{Basket, BasketId, BasketItem, ItemKind};
-use lode_core::{Annotations, LodeResult, ResourceContent, Role};
+use lode_core::{Annotations, ErrorCode, LodeError, LodeResult, ResourceContent, Role};
 use lode_serve::{serve_transport, BasketFeed};
+#[allow(deprecated)] // logging is deprecated by SEP-2577; clients of every era still use it
+use rmcp::model::LoggingMessageNotificationParam;
 use rmcp::model::{ClientConfig, ProtocolVersion, ResourceUpdatedNotificationParam};
 use rmcp::service::{NotificationContext, RunningService};
 use rmcp::{ClientCacheConfig, ClientHandler, RoleClient, ServiceExt};
@@ -25,10 +28,15 @@ pub const PNG_BASE64: &str = "iVBORw==";
 pub struct Fixture {
     basket: Mutex<Basket>,
     revisions: watch::Sender<i64>,
+    /// While set, reading the basket fails, as a store that cannot be read would.
+    unreadable: AtomicBool,
 }
 
 impl BasketFeed for Fixture {
     fn basket(&self) -> LodeResult<Basket> {
+        if self.unreadable.load(Ordering::SeqCst) {
+            return Err(LodeError::new(ErrorCode::Internal, "the disk is on fire"));
+        }
         Ok(self.basket.lock().expect("fixture lock").clone())
     }
 }
@@ -39,7 +47,13 @@ impl Fixture {
         Arc::new(Self {
             basket: Mutex::new(basket),
             revisions,
+            unreadable: AtomicBool::new(false),
         })
+    }
+
+    /// Makes every read of the basket fail (`true`) or succeed again.
+    pub fn set_unreadable(&self, unreadable: bool) {
+        self.unreadable.store(unreadable, Ordering::SeqCst);
     }
 
     pub fn revisions(&self) -> watch::Receiver<i64> {
@@ -125,6 +139,8 @@ pub enum Heard {
     Updated(String),
     ResourcesChanged,
     PromptsChanged,
+    /// `notifications/message`: its level (as sent, e.g. "warning") and its data's `message`.
+    Log(String, String),
 }
 
 /// A client that speaks the session protocol (2025-11-25, `initialize`) and forwards
@@ -152,6 +168,24 @@ impl ClientHandler for Listener {
 
     async fn on_prompt_list_changed(&self, _context: NotificationContext<RoleClient>) {
         let _ = self.heard.send(Heard::PromptsChanged);
+    }
+
+    #[allow(deprecated)]
+    async fn on_logging_message(
+        &self,
+        params: LoggingMessageNotificationParam,
+        _context: NotificationContext<RoleClient>,
+    ) {
+        let level = serde_json::to_value(params.level)
+            .ok()
+            .and_then(|level| level.as_str().map(str::to_owned))
+            .unwrap_or_default();
+        let message = params.data["message"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        assert_eq!(params.logger.as_deref(), Some("lode.basket"));
+        let _ = self.heard.send(Heard::Log(level, message));
     }
 }
 
