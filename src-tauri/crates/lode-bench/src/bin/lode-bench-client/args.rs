@@ -27,10 +27,14 @@ pub struct Args {
     pub op: Op,
     pub uri: Option<String>,
     pub spec: TransportSpec,
+    /// Records every message in a protocol history, as the app does for each connection
+    /// (`--history`): the history's cost is this run's time over one without it.
+    #[allow(dead_code)] // lode-bench-floor shares this parser and keeps no history
+    pub history: bool,
 }
 
 pub const USAGE: &str =
-    "usage: lode-bench-client <init|list|read> [--uri U] (--url http://127.0.0.1:P/mcp | -- <server cmd…>)";
+    "usage: lode-bench-client <init|list|read> [--uri U] [--history] (--url http://127.0.0.1:P/mcp | -- <server cmd…>)";
 
 pub fn parse(argv: &[String]) -> Result<Args, String> {
     let op = match argv.first().map(String::as_str) {
@@ -42,12 +46,14 @@ pub fn parse(argv: &[String]) -> Result<Args, String> {
     };
     let mut uri = None;
     let mut url = None;
+    let mut history = false;
     let mut command: Option<&[String]> = None;
     let mut rest = argv[1..].iter().enumerate();
     while let Some((i, arg)) = rest.next() {
         match arg.as_str() {
             "--uri" => uri = Some(value_of(&mut rest, "--uri")?),
             "--url" => url = Some(value_of(&mut rest, "--url")?),
+            "--history" => history = true,
             // Everything after `--` is the server's own command line, taken verbatim.
             "--" => {
                 command = Some(&argv[i + 2..]);
@@ -73,7 +79,12 @@ pub fn parse(argv: &[String]) -> Result<Args, String> {
         (Some(_), Some(_)) => return Err("give either --url or a server command, not both".into()),
         _ => return Err("missing the server: --url URL or -- <server cmd…>".into()),
     };
-    Ok(Args { op, uri, spec })
+    Ok(Args {
+        op,
+        uri,
+        spec,
+        history,
+    })
 }
 
 fn value_of<'a>(

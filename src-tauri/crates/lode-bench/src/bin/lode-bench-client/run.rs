@@ -3,7 +3,7 @@
 use std::time::{Duration, Instant};
 
 use lode_core::{LodeResult, ResourceContent};
-use lode_mcp::{ConnectOptions, McpClient};
+use lode_mcp::{ConnectOptions, McpClient, ProtocolHistory};
 
 use crate::args::{Args, Op};
 use crate::report::{ms, Report};
@@ -16,6 +16,9 @@ const REQUEST_TIMEOUT: Duration = Duration::from_secs(180);
 pub async fn run(args: &Args, started: Instant) -> LodeResult<Report> {
     let mut options = ConnectOptions::new("bench");
     options.request_timeout = REQUEST_TIMEOUT;
+    if args.history {
+        options.history = Some(ProtocolHistory::new());
+    }
     let connecting = Instant::now();
     let client = McpClient::connect(&args.spec, options).await?;
     let connected = Instant::now();
