@@ -16,6 +16,7 @@ mod connection_edits;
 mod connection_secrets;
 mod demo_flow;
 mod followed_calls;
+mod followed_reads;
 mod handshakes;
 mod hostile_servers;
 mod hub;
