@@ -3,7 +3,6 @@
 //! repair of resources that are almost right (`lenient`). The transports and REST use it.
 
 pub(crate) mod decode;
-mod elicit_order;
 pub(crate) mod item_bounds;
 pub(crate) mod lenient;
 pub(crate) mod page_stream;
@@ -14,7 +13,5 @@ use rmcp::model::ServerJsonRpcMessage;
 
 /// The one place server messages are decoded (a faster decoder can replace it).
 pub(crate) fn decode_message(bytes: &[u8]) -> Result<ServerJsonRpcMessage, serde_json::Error> {
-    let mut message = serde_json::from_slice(bytes)?;
-    elicit_order::restore_field_order(bytes, &mut message);
-    Ok(message)
+    serde_json::from_slice(bytes)
 }

@@ -210,7 +210,7 @@ async fn an_sdk_server_asks_directly_and_sees_both_capabilities() {
             "status": "active", "verified": true}})
     );
     // The form's fields in the order the server wrote them (`elicitation/create`), not
-    // alphabetically (`decoding/elicit_order.rs`).
+    // alphabetically: rmcp keeps the wire order (`ElicitationSchema::property_order`).
     let fields: Vec<String> = match person.seen.lock().unwrap().first() {
         Some(AskRequest::Elicitation(ElicitationRequest {
             mode: ElicitationMode::Form { form, .. },

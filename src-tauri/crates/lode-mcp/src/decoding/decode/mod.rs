@@ -431,7 +431,7 @@ impl Decoder {
 
     /// Requests and notifications from the server: small and rare, so rmcp decodes them.
     fn request_or_notification(&mut self, text: &str, out: &mut VecDeque<ServerJsonRpcMessage>) {
-        match super::decode_message(text.as_bytes()) {
+        match serde_json::from_str::<ServerJsonRpcMessage>(text) {
             Ok(message) => out.push_back(message),
             // Only a known method with malformed params gets here (rmcp has catch-alls for
             // the rest). No request of Lode's waits on it, so it is only logged.
