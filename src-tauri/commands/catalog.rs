@@ -21,14 +21,23 @@ pub async fn list_prompts(
     lode.list_prompts(connection_id).await
 }
 
+/// Prompt `name` rendered with `arguments`. With a `tag`, its progress reaches the window under
+/// that tag and `cancel_request` stops it.
 #[tauri::command]
 pub async fn get_prompt(
     lode: State<'_, Arc<Lode>>,
     connection_id: ConnectionId,
     name: String,
     arguments: BTreeMap<String, String>,
+    tag: Option<String>,
 ) -> Result<PromptResult, LodeError> {
-    lode.get_prompt(connection_id, &name, &arguments).await
+    match tag {
+        Some(tag) => {
+            lode.get_prompt_followed(connection_id, &name, &arguments, &tag)
+                .await
+        }
+        None => lode.get_prompt(connection_id, &name, &arguments).await,
+    }
 }
 
 #[tauri::command]

@@ -11,15 +11,18 @@ use tauri::{AppHandle, Runtime, State};
 use super::file_dialog::ask_where_to_save;
 
 /// Reads a resource and sends it through `on_event` in 1 MiB pieces: the window shows
-/// progress and never parses one giant message. Every preview read goes this way.
+/// progress and never parses one giant message. Every preview read goes this way. With a `tag`,
+/// the server's progress reaches the window under that tag and `cancel_request` stops the read.
 #[tauri::command]
 pub async fn read_resource_streamed(
     lode: State<'_, Arc<Lode>>,
     connection_id: ConnectionId,
     uri: String,
+    tag: Option<String>,
     on_event: Channel<ReadPiece>,
 ) -> Result<(), LodeError> {
-    lode.read_resource_in_pieces(connection_id, &uri, READ_PIECE_BYTES, |piece| {
+    let tag = tag.as_deref();
+    lode.read_resource_in_pieces(connection_id, &uri, tag, READ_PIECE_BYTES, |piece| {
         on_event.send(piece).map_err(|error| {
             LodeError::new(
                 ErrorCode::Internal,

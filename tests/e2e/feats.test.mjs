@@ -107,6 +107,8 @@ describe("Progress, Cancel and server logs in a real window", { timeout: 240_000
     assert.ok(later < 1, `the call is still running: ${later}`);
     const text = await textOf(SEL.barText);
     assert.match(text, /^step \d+ of 100$/);
+    // The bar sits below the tool's form: scroll it into view, or the shot misses it.
+    await browser.execute((sel) => document.querySelector(sel)?.scrollIntoView({ block: "center" }), SEL.bar);
     // The webview's own shot: the whole screen never settles while the bar moves.
     await webviewShot("feats-progress.png");
 

@@ -9,6 +9,7 @@ import { basketEn } from "./basket";
 import { serverCatalogsEn } from "./serverCatalogs";
 import { serverDetailsEn } from "./serverDetails";
 import { asksDialogsEn } from "./asksDialogs";
+import { requestsEn } from "./requests";
 import type {
   ConfigFormat,
   ConnectionStatus,
@@ -87,6 +88,7 @@ export const en = {
   ...serverCatalogsEn,
   ...serverDetailsEn,
   ...asksDialogsEn,
+  ...requestsEn,
 } as const satisfies Record<string, string> &
   Record<`error.${ErrorCode}`, string> &
   Record<`connections.transport.${TransportSpec["kind"]}`, string> &

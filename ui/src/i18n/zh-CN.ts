@@ -8,6 +8,7 @@ import { basketZhCN } from "./basket";
 import { serverCatalogsZhCN } from "./serverCatalogs";
 import { serverDetailsZhCN } from "./serverDetails";
 import { asksDialogsZhCN } from "./asksDialogs";
+import { requestsZhCN } from "./requests";
 import type { Catalog } from "./catalog";
 
 /** Simplified Chinese. Typed as `Catalog`: a missing or extra key fails the type check. */
@@ -75,4 +76,5 @@ export const zhCN: Catalog = {
   ...serverCatalogsZhCN,
   ...serverDetailsZhCN,
   ...asksDialogsZhCN,
+  ...requestsZhCN,
 };

@@ -15,9 +15,12 @@ export function listPrompts(connectionId: ConnectionId): Promise<PromptItem[]> {
   return call<PromptItem[]>("list_prompts", { connectionId });
 }
 
-/** Prompt `name` as the server renders it with `arguments`. */
-export function getPrompt(connectionId: ConnectionId, name: string, args: Record<string, string>): Promise<PromptResult> {
-  return call<PromptResult>("get_prompt", { connectionId, name, arguments: args });
+/**
+ * Prompt `name` as the server renders it with `arguments`. With a `tag`, the server's progress
+ * arrives under it and `cancelRequest(connectionId, tag)` stops the get.
+ */
+export function getPrompt(connectionId: ConnectionId, name: string, args: Record<string, string>, tag?: string): Promise<PromptResult> {
+  return call<PromptResult>("get_prompt", tag === undefined ? { connectionId, name, arguments: args } : { connectionId, name, arguments: args, tag });
 }
 
 /** Values the server suggests for `argument` of `prompt`; none when the server does not complete. */
@@ -45,7 +48,7 @@ export function callTool(connectionId: ConnectionId, name: string, args: Record<
 }
 
 /**
- * Stops the followed request `tag` (a tool call made with a tag): Lode drops it and tells the
+ * Stops the followed request `tag` (a tool call, prompt get or read made with a tag): Lode drops it and tells the
  * server with `notifications/cancelled`; the call rejects with `cancelled`. False when it had
  * already ended.
  */

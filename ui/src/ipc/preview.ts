@@ -8,16 +8,19 @@ import type { ReadPiece } from "./bindings/ReadPiece";
 /**
  * Reads a resource through a channel: `started` (the shape of every content and the total
  * size), `piece`s (consecutive slices of one content's text or base64, at most 1 MiB each), then
- * `done`. Resolves when the command has sent everything; the events may still be arriving then
+ * `done`. With a `tag`, the server's progress arrives under it and `cancelRequest` stops the
+ * read. Resolves when the command has sent everything; the events may still be arriving then
  * (large pieces are fetched separately): wait for `done`.
  */
 export async function readResourceStreamed(
   connectionId: ConnectionId,
   uri: string,
   onEvent: (event: ReadPiece) => void,
+  tag?: string,
 ): Promise<void> {
   const channel = new Channel<ReadPiece>(onEvent);
-  await call<unknown>("read_resource_streamed", { connectionId, uri, onEvent: channel });
+  const args = tag === undefined ? { connectionId, uri, onEvent: channel } : { connectionId, uri, tag, onEvent: channel };
+  await call<unknown>("read_resource_streamed", args);
 }
 
 /**

@@ -23,15 +23,22 @@ impl Lode {
     /// These are the window's preview reads, one resource at a time: a newer one cancels a read
     /// still running (its request is dropped, which tells the server; it ends `cancelled`). A
     /// server that floods `resources/updated` for the open resource so costs one read at a
-    /// time, not a pile of them.
+    /// time, not a pile of them. With a `tag`, the read is followed
+    /// ([`Lode::read_resource_followed`]): its progress reaches the window and Cancel stops it.
     pub async fn read_resource_in_pieces(
         &self,
         id: ConnectionId,
         uri: &str,
+        tag: Option<&str>,
         piece_bytes: usize,
         mut deliver: impl FnMut(ReadPiece) -> LodeResult<()>,
     ) -> LodeResult<()> {
-        let read = self.read_resource(id, uri);
+        let read = async {
+            match tag {
+                Some(tag) => self.read_resource_followed(id, uri, tag).await,
+                None => self.read_resource(id, uri).await,
+            }
+        };
         let contents = self.preview_reads.newest(uri, read).await?;
         pieces::deliver_in_pieces(&contents, piece_bytes, &mut deliver)
     }

@@ -72,7 +72,10 @@ impl Command {
     /// Whether the command catches Ctrl-C itself to end cleanly (unsubscribe, close the
     /// listener) rather than being cut off where it stands.
     pub fn closes_on_interrupt(&self) -> bool {
-        matches!(self, Self::Watch(_) | Self::Serve(_) | Self::Call(_))
+        matches!(
+            self,
+            Self::Watch(_) | Self::Serve(_) | Self::Call(_) | Self::Read(_) | Self::Prompt(_)
+        )
     }
 }
 

@@ -60,28 +60,33 @@ pub fn find(name: &str) -> Option<Tool> {
 
 /// The form `ask_form` sends: a default for every kind of field a form can have.
 pub fn form_schema() -> Value {
-    json!({
-        "type": "object",
-        "properties": {
-            "name": {"type": "string", "title": "Name", "minLength": 1, "maxLength": 80, "default": "Ada Lovelace"},
-            "email": {"type": "string", "title": "Email", "format": "email", "default": "ada@example.org"},
-            "website": {"type": "string", "title": "Website", "format": "uri", "default": "https://example.org"},
-            "born": {"type": "string", "title": "Born on", "format": "date", "default": "1815-12-10"},
-            "age": {"type": "integer", "title": "Age", "minimum": 0, "maximum": 150, "default": 36},
-            "rating": {"type": "number", "title": "Rating", "minimum": 0, "maximum": 5, "default": 4.5},
-            "newsletter": {"type": "boolean", "title": "Newsletter", "default": true},
-            "colour": {"type": "string", "title": "Colour", "oneOf": [
-                {"const": "red", "title": "Red"}, {"const": "green", "title": "Green"},
-                {"const": "blue", "title": "Blue"}], "default": "green"},
-            "size": {"type": "string", "title": "Size", "enum": ["s", "m", "l"],
-                "enumNames": ["Small", "Medium", "Large"], "default": "m"},
-            "toppings": {"type": "array", "title": "Toppings", "maxItems": 3,
-                "items": {"type": "string", "enum": ["cheese", "olives", "basil", "tomato"]},
-                "default": ["cheese", "olives"]}
-        },
-        "required": ["name", "email"]
-    })
+    serde_json::from_str(FORM_SCHEMA).unwrap_or(Value::Null)
 }
+
+/// The form's schema as text: its fields in this order. Built with `json!` (a `Value`, whose
+/// objects sort their keys without serde_json's `preserve_order`), the form went out
+/// alphabetically; parsed from text into rmcp's `ElicitationSchema`, it keeps this order.
+const FORM_SCHEMA: &str = r#"{
+    "type": "object",
+    "properties": {
+        "name": {"type": "string", "title": "Name", "minLength": 1, "maxLength": 80, "default": "Ada Lovelace"},
+        "email": {"type": "string", "title": "Email", "format": "email", "default": "ada@example.org"},
+        "website": {"type": "string", "title": "Website", "format": "uri", "default": "https://example.org"},
+        "born": {"type": "string", "title": "Born on", "format": "date", "default": "1815-12-10"},
+        "age": {"type": "integer", "title": "Age", "minimum": 0, "maximum": 150, "default": 36},
+        "rating": {"type": "number", "title": "Rating", "minimum": 0, "maximum": 5, "default": 4.5},
+        "newsletter": {"type": "boolean", "title": "Newsletter", "default": true},
+        "colour": {"type": "string", "title": "Colour", "oneOf": [
+            {"const": "red", "title": "Red"}, {"const": "green", "title": "Green"},
+            {"const": "blue", "title": "Blue"}], "default": "green"},
+        "size": {"type": "string", "title": "Size", "enum": ["s", "m", "l"],
+            "enumNames": ["Small", "Medium", "Large"], "default": "m"},
+        "toppings": {"type": "array", "title": "Toppings", "maxItems": 3,
+            "items": {"type": "string", "enum": ["cheese", "olives", "basil", "tomato"]},
+            "default": ["cheese", "olives"]}
+    },
+    "required": ["name", "email"]
+}"#;
 
 /// The key of the one input request a modern (2026-07-28) round carries.
 const INPUT_KEY: &str = "ask";
@@ -95,7 +100,7 @@ pub async fn call(
 ) -> Option<Result<CallToolResponse, ErrorData>> {
     let ask = match request.name.as_ref() {
         ASK_FORM => {
-            let schema: ElicitationSchema = match serde_json::from_value(form_schema()) {
+            let schema: ElicitationSchema = match serde_json::from_str(FORM_SCHEMA) {
                 Ok(schema) => schema,
                 Err(error) => return Some(Err(ErrorData::internal_error(error.to_string(), None))),
             };

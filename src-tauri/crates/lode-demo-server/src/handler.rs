@@ -16,7 +16,9 @@ use rmcp::{
 
 use lode_serve::plumbing::{SessionId, Subscriptions};
 
-use crate::{asks, completion, demo::not_found, prompts, templates, tools, Demo, SERVER_NAME};
+use crate::{
+    asks, completion, demo::not_found, prompts, slow_reads, templates, tools, Demo, SERVER_NAME,
+};
 
 pub struct DemoServer {
     demo: Arc<Demo>,
@@ -79,16 +81,19 @@ impl ServerHandler for DemoServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListResourceTemplatesResult, ErrorData> {
-        Ok(ListResourceTemplatesResult::with_all_items(
-            templates::list(),
-        ))
+        let mut all = templates::list();
+        all.push(slow_reads::template());
+        Ok(ListResourceTemplatesResult::with_all_items(all))
     }
 
     async fn read_resource(
         &self,
         request: ReadResourceRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, ErrorData> {
+        if let Some(slow) = slow_reads::read(&request.uri, &context, &self.log_level).await {
+            return slow.map(Into::into);
+        }
         let contents = self.demo.read(&request.uri)?;
         Ok(ReadResourceResult::new(vec![contents]).into())
     }
@@ -146,14 +151,21 @@ impl ServerHandler for DemoServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListPromptsResult, ErrorData> {
-        Ok(ListPromptsResult::with_all_items(prompts::list()))
+        let mut all = prompts::list();
+        all.push(slow_reads::prompt());
+        Ok(ListPromptsResult::with_all_items(all))
     }
 
     async fn get_prompt(
         &self,
         request: GetPromptRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<GetPromptResponse, ErrorData> {
+        if request.name == slow_reads::SLOW_PROMPT {
+            return slow_reads::get_prompt(&request, &context, &self.log_level)
+                .await
+                .map(Into::into);
+        }
         prompts::get(&request).map(Into::into)
     }
 

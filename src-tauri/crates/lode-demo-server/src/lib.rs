@@ -3,7 +3,8 @@
 //! It serves about sixty fixed resources over `file://`, `table://`, `beeos://` and
 //! `demo://` URIs (plus `--n` synthetic ones for benchmarks), three resource templates
 //! with completion, one subscribable clock, five tools (three of them ask the person:
-//! `asks.rs`) and one prompt. Lode uses it on first run, in its tests, and as the benchmark
+//! `asks.rs`) and one prompt; and, for progress and Cancel, a slow tool, a slow prompt and a
+//! slow read (`slow.rs`, `slow_reads.rs`). Lode uses it on first run, in its tests, and as the benchmark
 //! server.
 //!
 //! The library holds everything; `main.rs` only parses the command line. Tests drive
@@ -23,6 +24,7 @@ mod log_level;
 mod notes;
 mod prompts;
 mod slow;
+mod slow_reads;
 mod synthetic;
 mod tables;
 mod templates;

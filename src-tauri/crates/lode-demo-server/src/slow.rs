@@ -1,4 +1,5 @@
-//! `slow_count`: a tool that takes its time, for progress and cancellation. It counts to
+//! `slow_count`: a tool that takes its time, for progress and cancellation (the slow prompt and
+//! the slow read of `slow_reads.rs` count the same way). It counts to
 //! `steps`, one step every `delay_ms`, sending `notifications/progress` (with a total) when the
 //! request has a `progressToken` and a log message per step (debug) and at start and end
 //! (info). It stops when the client sends `notifications/cancelled`, and counts how many calls
@@ -23,9 +24,8 @@ pub const SLOW_COUNT: &str = "slow_count";
 
 const MAX_STEPS: u64 = 1_000;
 const MAX_DELAY_MS: u64 = 2_000;
-const LOGGER: &str = "slow_count";
-
-/// Calls of `slow_count` this server process saw cancelled by their client.
+/// Slow requests (tool calls, prompt gets, reads) this server process saw cancelled by their
+/// client.
 static CANCELLED: AtomicU64 = AtomicU64::new(0);
 
 pub fn tool() -> Tool {
@@ -57,48 +57,75 @@ pub async fn call(
     context: &RequestContext<RoleServer>,
     level: &LogLevel,
 ) -> CallToolResult {
-    let number = |name: &str, default: u64, max: u64| {
+    let number = |name: &str| {
         request
             .arguments
             .as_ref()
             .and_then(|arguments| arguments.get(name))
             .and_then(serde_json::Value::as_u64)
-            .unwrap_or(default)
-            .min(max)
     };
-    let steps = number("steps", 10, MAX_STEPS).max(1);
-    let delay = Duration::from_millis(number("delay_ms", 200, MAX_DELAY_MS));
-    let token = context.meta.get_progress_token();
-    let log = async |at: LoggingLevel, text: String| {
-        if level.allows(at) {
-            let message = LoggingMessageNotificationParam::new(at, json!(text)).with_logger(LOGGER);
-            let _ = context.peer.notify_logging_message(message).await;
-        }
-    };
-    tracing::info!(steps, "slow_count: started");
-    log(LoggingLevel::Info, format!("counting to {steps}")).await;
-    for step in 1..=steps {
-        tokio::select! {
-            () = context.ct.cancelled() => {
-                let seen = CANCELLED.fetch_add(1, Ordering::SeqCst) + 1;
-                tracing::info!(step, seen, "slow_count: notifications/cancelled received");
-                return CallToolResult::error(vec![ContentBlock::text(format!(
-                    "cancelled at step {step}"
-                ))]);
-            }
-            () = tokio::time::sleep(delay) => {}
-        }
-        if let Some(token) = &token {
-            let progress = ProgressNotificationParam::new(token.clone(), step as f64)
-                .with_total(steps as f64)
-                .with_message(format!("step {step} of {steps}"));
-            let _ = context.peer.notify_progress(progress).await;
-        }
-        log(LoggingLevel::Debug, format!("step {step} of {steps}")).await;
+    let pace = Pace::new(number("steps"), number("delay_ms"));
+    match pace.count(SLOW_COUNT, context, level).await {
+        Ok(text) => CallToolResult::success(vec![ContentBlock::text(text)]),
+        Err(text) => CallToolResult::error(vec![ContentBlock::text(text)]),
     }
-    log(LoggingLevel::Info, format!("counted to {steps}")).await;
-    CallToolResult::success(vec![ContentBlock::text(format!(
-        "counted to {steps}; cancelled calls seen: {}",
-        CANCELLED.load(Ordering::SeqCst)
-    ))])
+}
+
+/// How far and how fast a slow request counts.
+pub struct Pace {
+    steps: u64,
+    delay: Duration,
+}
+
+impl Pace {
+    /// `steps` (default 10) and `delay_ms` (default 200), each capped.
+    pub fn new(steps: Option<u64>, delay_ms: Option<u64>) -> Self {
+        Self {
+            steps: steps.unwrap_or(10).clamp(1, MAX_STEPS),
+            delay: Duration::from_millis(delay_ms.unwrap_or(200).min(MAX_DELAY_MS)),
+        }
+    }
+
+    /// Counts, reporting progress and logging under `logger` (see the module's comment). The
+    /// answer's text, or, when the client cancelled the request, what to say instead.
+    pub async fn count(
+        &self,
+        logger: &str,
+        context: &RequestContext<RoleServer>,
+        level: &LogLevel,
+    ) -> Result<String, String> {
+        let steps = self.steps;
+        let token = context.meta.get_progress_token();
+        let log = async |at: LoggingLevel, text: String| {
+            if level.allows(at) {
+                let message =
+                    LoggingMessageNotificationParam::new(at, json!(text)).with_logger(logger);
+                let _ = context.peer.notify_logging_message(message).await;
+            }
+        };
+        tracing::info!(steps, "{logger}: started");
+        log(LoggingLevel::Info, format!("counting to {steps}")).await;
+        for step in 1..=steps {
+            tokio::select! {
+                () = context.ct.cancelled() => {
+                    let seen = CANCELLED.fetch_add(1, Ordering::SeqCst) + 1;
+                    tracing::info!(step, seen, "{logger}: notifications/cancelled received");
+                    return Err(format!("cancelled at step {step}"));
+                }
+                () = tokio::time::sleep(self.delay) => {}
+            }
+            if let Some(token) = &token {
+                let progress = ProgressNotificationParam::new(token.clone(), step as f64)
+                    .with_total(steps as f64)
+                    .with_message(format!("step {step} of {steps}"));
+                let _ = context.peer.notify_progress(progress).await;
+            }
+            log(LoggingLevel::Debug, format!("step {step} of {steps}")).await;
+        }
+        log(LoggingLevel::Info, format!("counted to {steps}")).await;
+        Ok(format!(
+            "counted to {steps}; cancelled calls seen: {}",
+            CANCELLED.load(Ordering::SeqCst)
+        ))
+    }
 }

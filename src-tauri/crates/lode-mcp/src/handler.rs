@@ -26,6 +26,7 @@ use crate::listing_cache::ListChanges;
 use crate::notification_bounds::{
     bound_log_data, bound_text, MAX_MESSAGE_BYTES, MAX_NAME_BYTES, MAX_URI_BYTES,
 };
+use crate::open_asks::OpenAsks;
 use crate::progress_routes::ProgressRoutes;
 use crate::roots::Roots;
 
@@ -46,6 +47,8 @@ pub(crate) struct LodeClientHandler {
     asks: Option<Arc<dyn ServerAsks>>,
     /// Progress of requests a caller follows is reported under the caller's tag.
     progress_routes: ProgressRoutes,
+    /// The asks open with the person; the client's time limits wait for them.
+    open_asks: OpenAsks,
 }
 
 impl LodeClientHandler {
@@ -57,11 +60,17 @@ impl LodeClientHandler {
             dropped: Arc::default(),
             asks: None,
             progress_routes: ProgressRoutes::default(),
+            open_asks: OpenAsks::default(),
         }
     }
 
     pub(crate) fn with_asks(mut self, asks: Option<Arc<dyn ServerAsks>>) -> Self {
         self.asks = asks;
+        self
+    }
+
+    pub(crate) fn with_open_asks(mut self, open_asks: OpenAsks) -> Self {
+        self.open_asks = open_asks;
         self
     }
 
@@ -124,7 +133,9 @@ impl ClientHandler for LodeClientHandler {
         context: RequestContext<RoleClient>,
     ) -> Result<CreateMessageResult, ErrorData> {
         match &self.asks {
-            Some(asks) => crate::handler_asks::sample(asks.as_ref(), &params, &context).await,
+            Some(asks) => {
+                crate::handler_asks::sample(asks.as_ref(), &params, &context, &self.open_asks).await
+            }
             None => Err(declined("sampling")),
         }
     }
@@ -135,7 +146,9 @@ impl ClientHandler for LodeClientHandler {
         context: RequestContext<RoleClient>,
     ) -> Result<ElicitResult, ErrorData> {
         match &self.asks {
-            Some(asks) => crate::handler_asks::elicit(asks.as_ref(), params, &context).await,
+            Some(asks) => {
+                crate::handler_asks::elicit(asks.as_ref(), params, &context, &self.open_asks).await
+            }
             None => Err(declined("elicitation")),
         }
     }

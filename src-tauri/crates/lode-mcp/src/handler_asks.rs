@@ -17,6 +17,7 @@ use rmcp::RoleClient;
 
 use crate::asks::ServerAsks;
 use crate::convert::asks::{elicit_result, elicitation_request, sampling_request, sampling_result};
+use crate::open_asks::OpenAsks;
 
 /// MCP's code for "the user declined" (the sampling spec's rejection code).
 pub(crate) const DECLINED: i32 = -1;
@@ -38,12 +39,15 @@ enum Ended<T> {
 }
 
 /// `answer`, unless the server cancels or the time limit passes first (the answer's future is
-/// then dropped, which closes its dialog).
+/// then dropped, which closes its dialog). The ask counts as open meanwhile: the connection's
+/// request time limits stand still (`open_asks`).
 async fn bounded<T>(
     limit: Duration,
     context: &RequestContext<RoleClient>,
+    open: &OpenAsks,
     answer: impl Future<Output = T>,
 ) -> Ended<T> {
+    let _open = open.open();
     tokio::select! {
         answer = answer => Ended::Answered(answer),
         () = context.ct.cancelled() => Ended::CancelledByServer,
@@ -63,11 +67,12 @@ pub(crate) async fn elicit(
     asks: &dyn ServerAsks,
     params: ElicitRequestParams,
     context: &RequestContext<RoleClient>,
+    open: &OpenAsks,
 ) -> Result<ElicitResult, ErrorData> {
     let url_mode = matches!(params, ElicitRequestParams::UrlElicitationParams { .. });
     let request = elicitation_request(params)
         .map_err(|error| ErrorData::invalid_params(error.message, None))?;
-    match bounded(asks.time_limit(), context, asks.elicit(request)).await {
+    match bounded(asks.time_limit(), context, open, asks.elicit(request)).await {
         Ended::Answered(answer) => Ok(elicit_result(answer, url_mode)),
         Ended::CancelledByServer => Err(cancelled("elicitation")),
         // Nobody answered: as if the person had dismissed the dialog.
@@ -82,10 +87,11 @@ pub(crate) async fn sample(
     asks: &dyn ServerAsks,
     params: &CreateMessageRequestParams,
     context: &RequestContext<RoleClient>,
+    open: &OpenAsks,
 ) -> Result<CreateMessageResult, ErrorData> {
     let request = sampling_request(params);
     let declined = |why: String| ErrorData::new(JsonRpcCode(DECLINED), why, None);
-    match bounded(asks.time_limit(), context, asks.sample(request)).await {
+    match bounded(asks.time_limit(), context, open, asks.sample(request)).await {
         Ended::Answered(answer) => sampling_result(answer)
             .ok_or_else(|| declined("the person declined the sampling request".into())),
         Ended::CancelledByServer => Err(cancelled("sampling")),

@@ -15,6 +15,7 @@ mod listing_bounds;
 mod listing_cache;
 mod notification_bounds;
 pub mod oauth;
+mod open_asks;
 mod progress_routes;
 mod protocol_history;
 mod resource_source;

@@ -3,9 +3,9 @@
 // by Rust only when the person asks, and only http(s)). Accept, Decline and Cancel are the
 // protocol's three answers; Escape and the close button cancel.
 import { useState } from "react";
-import { answerServerAsk, openAskUrl, type ElicitationAnswer, type ElicitationRequest, type FieldError, type LodeError, type PendingAsk } from "../../ipc";
+import { openAskUrl, type ElicitationAnswer, type ElicitationRequest, type FieldError, type LodeError, type PendingAsk } from "../../ipc";
 import { useT } from "../../i18n";
-import { Dialog } from "../../ui-kit/Dialog";
+import { AskFrame, useAskAnswer } from "./AskFrame";
 import { ElicitationFields } from "./ElicitationFields";
 import { fieldErrors, initialValues, toContent, type FormValues } from "./form";
 
@@ -22,27 +22,14 @@ export function ElicitationDialog({ ask, request, place, onDone }: ElicitationDi
   const mode = request.mode;
   const [values, setValues] = useState<FormValues>(() => (mode.mode === "form" ? initialValues(mode.form) : {}));
   const [errors, setErrors] = useState<FieldError[]>([]);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [opened, setOpened] = useState(false);
-
-  const send = async (answer: ElicitationAnswer) => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      await answerServerAsk(ask.id, { kind: "elicitation", answer });
-      onDone();
-    } catch (raw: unknown) {
-      const error = raw as LodeError;
-      const problems = fieldErrors(error);
-      if (problems) setErrors(problems);
-      // The server withdrew it meanwhile: nothing left to answer.
-      else if (error.code === "notFound") onDone();
-      else setFailure(error.message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const answering = useAskAnswer(ask, onDone, (error) => {
+    const problems = fieldErrors(error);
+    if (problems) setErrors(problems);
+    return problems !== null;
+  });
+  const { busy, problem: failure, setProblem: setFailure } = answering;
+  const send = (answer: ElicitationAnswer) => answering.send({ kind: "elicitation", answer });
   const accept = () => void send({ action: "accept", content: mode.mode === "form" ? toContent(mode.form, values) : {} });
   const cancel = () => void send({ action: "cancel" });
 
@@ -57,13 +44,14 @@ export function ElicitationDialog({ ask, request, place, onDone }: ElicitationDi
 
   const title = mode.mode === "url" ? t("asks.url.title", { server: ask.server }) : t("asks.elicitation.title", { server: ask.server });
   return (
-    <Dialog
+    <AskFrame
       title={title}
-      size="large"
       closeLabel={t("asks.cancel")}
       onClose={cancel}
       onSubmit={accept}
       testId="ask-elicitation"
+      place={place}
+      problem={failure}
       footer={
         <>
           <button type="button" className="button button--ghost ask__footer-start" data-testid="ask-cancel" disabled={busy} onClick={cancel}>
@@ -78,11 +66,6 @@ export function ElicitationDialog({ ask, request, place, onDone }: ElicitationDi
         </>
       }
     >
-      {place && (
-        <p className="ask__server" data-testid="ask-queue">
-          {place}
-        </p>
-      )}
       <p className="ask__message" data-testid="ask-message">
         {request.message}
       </p>
@@ -118,11 +101,6 @@ export function ElicitationDialog({ ask, request, place, onDone }: ElicitationDi
           )}
         </>
       )}
-      {failure && (
-        <p className="field__error" role="alert">
-          {failure}
-        </p>
-      )}
-    </Dialog>
+    </AskFrame>
   );
 }

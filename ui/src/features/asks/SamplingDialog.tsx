@@ -2,9 +2,9 @@
 // tools) with the reply the person writes: Lode has no model, and nothing is sent until they
 // send or decline. Escape and the close button decline.
 import { useState } from "react";
-import { answerServerAsk, type LodeError, type PendingAsk, type SamplingAnswer, type SamplingContent, type SamplingRequest } from "../../ipc";
+import type { PendingAsk, SamplingAnswer, SamplingContent, SamplingRequest } from "../../ipc";
 import { useT } from "../../i18n";
-import { Dialog } from "../../ui-kit/Dialog";
+import { AskFrame, useAskAnswer } from "./AskFrame";
 
 interface SamplingDialogProps {
   ask: PendingAsk;
@@ -20,23 +20,9 @@ export function SamplingDialog({ ask, request, place, onDone }: SamplingDialogPr
   const { t, format } = useT();
   const [reply, setReply] = useState("");
   const [model, setModel] = useState(PERSON_MODEL);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const send = async (answer: SamplingAnswer) => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await answerServerAsk(ask.id, { kind: "sampling", answer });
-      onDone();
-    } catch (raw: unknown) {
-      const error = raw as LodeError;
-      if (error.code === "notFound") onDone();
-      else setProblem(error.message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const answering = useAskAnswer(ask, onDone);
+  const { busy, problem, setProblem } = answering;
+  const send = (answer: SamplingAnswer) => answering.send({ kind: "sampling", answer });
   const submit = () => {
     if (reply.trim() === "") setProblem(t("asks.sampling.emptyReply"));
     else void send({ action: "reply", text: reply, model: model.trim() || PERSON_MODEL });
@@ -60,13 +46,14 @@ export function SamplingDialog({ ask, request, place, onDone }: SamplingDialogPr
   const preferences = request.modelPreferences;
 
   return (
-    <Dialog
+    <AskFrame
       title={t("asks.sampling.title", { server: ask.server })}
-      size="large"
       closeLabel={t("asks.decline")}
       onClose={decline}
       onSubmit={submit}
       testId="ask-sampling"
+      place={place}
+      problem={problem}
       footer={
         <>
           <button type="button" className="button" data-testid="ask-decline" disabled={busy} onClick={decline}>
@@ -78,11 +65,6 @@ export function SamplingDialog({ ask, request, place, onDone }: SamplingDialogPr
         </>
       }
     >
-      {place && (
-        <p className="ask__server" data-testid="ask-queue">
-          {place}
-        </p>
-      )}
       <p className="ask__note" data-testid="ask-no-model">
         {t("asks.sampling.noModel")}
       </p>
@@ -161,11 +143,6 @@ export function SamplingDialog({ ask, request, place, onDone }: SamplingDialogPr
         </label>
         <input id={`ask-model-${ask.id}`} className="input" value={model} onChange={(e) => setModel(e.target.value)} />
       </div>
-      {problem && (
-        <p className="field__error" role="alert">
-          {problem}
-        </p>
-      )}
-    </Dialog>
+    </AskFrame>
   );
 }

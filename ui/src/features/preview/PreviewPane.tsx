@@ -4,11 +4,11 @@ import { useT } from "../../i18n";
 import type { ConnectionId, ResourceItem } from "../../ipc";
 import { EmptyState } from "../../ui-kit/EmptyState";
 import { Pane } from "../../ui-kit/Pane";
-import { Spinner } from "../../ui-kit/Spinner";
 import { displayName } from "../browser/annotations";
 import { LodeErrorBanner } from "../errors/LodeErrorBanner";
 import { ContentBlock } from "./ContentBlock";
 import { LiveStatus } from "./LiveStatus";
+import { RequestProgress } from "../progress/RequestProgress";
 import { ReadProgressBar } from "./ReadProgressBar";
 import { SafeText } from "./SafeText";
 import { useLiveUpdates } from "./useLiveUpdates";
@@ -32,7 +32,7 @@ const PROGRESS_WHILE_SHOWN = 1024 * 1024;
 export function PreviewPane({ connectionId, resource, onAddToBasket }: PreviewPaneProps) {
   const { t, format } = useT();
   const uri = resource?.uri ?? null;
-  const { state, pending, progress, reload, refresh } = usePreview(connectionId, uri);
+  const { state, pending, progress, request, reload, refresh } = usePreview(connectionId, uri);
   const { live, changedAt } = useLiveUpdates(connectionId, uri, refresh);
   const count = state.status === "success" ? state.data.length : null;
   const aside =
@@ -75,8 +75,24 @@ export function PreviewPane({ connectionId, resource, onAddToBasket }: PreviewPa
           {progress !== null && (state.status === "loading" || progress.totalBytes >= PROGRESS_WHILE_SHOWN) && (
             <ReadProgressBar progress={progress} />
           )}
-          {state.status === "loading" && progress === null && <Spinner label={t("preview.loading")} />}
-          {state.status === "error" && <LodeErrorBanner error={state.error} onRetry={reload} />}
+          {state.status === "loading" && progress === null && (
+            <RequestProgress
+              progress={request.progress}
+              busyLabel={t("preview.loading")}
+              barLabel={t("requests.read.label")}
+              onCancel={request.cancel}
+              testId="read"
+            />
+          )}
+          {state.status === "error" && state.error.code === "cancelled" && (
+            <div className="field__hint" role="status" data-testid="read-cancelled">
+              <p>{t("requests.read.cancelled")}</p>
+              <button type="button" className="button button--small" data-testid="read-retry" onClick={reload}>
+                {t("common.retry")}
+              </button>
+            </div>
+          )}
+          {state.status === "error" && state.error.code !== "cancelled" && <LodeErrorBanner error={state.error} onRetry={reload} />}
           {state.status === "success" && state.data.length === 0 && <EmptyState>{t("preview.noContents")}</EmptyState>}
           {state.status === "success" &&
             state.data.map((content, index) => (

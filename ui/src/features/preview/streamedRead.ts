@@ -16,12 +16,14 @@ export interface ReadProgress {
 /**
  * Reads a resource over the streaming command and puts its pieces back together. Every read
  * goes this way, small or large: the window learns the size only from the read itself, and a
- * small read costs one extra message. `onProgress` follows the pieces as they arrive.
+ * small read costs one extra message. `onProgress` follows the pieces as they arrive; with a
+ * `tag`, the read is followed (the server's progress under it, and Cancel).
  */
 export function readAssembled(
   connectionId: ConnectionId,
   uri: string,
   onProgress: (progress: ReadProgress) => void,
+  tag?: string,
 ): Promise<ResourceContent[]> {
   return new Promise((resolve, reject) => {
     let heads: ContentHead[] = [];
@@ -45,7 +47,7 @@ export function readAssembled(
       }
     };
     // The command settling is not the end (pieces may still be on their way): `done` is.
-    readResourceStreamed(connectionId, uri, onEvent).catch(reject);
+    readResourceStreamed(connectionId, uri, onEvent, tag).catch(reject);
   });
 }
 

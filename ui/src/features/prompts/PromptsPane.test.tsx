@@ -73,7 +73,7 @@ describe("the Prompts tab", () => {
     await userEvent.click(screen.getByTestId("prompt-get"));
 
     const messages = await screen.findByTestId("prompt-messages");
-    expect(calls.find((c) => c.cmd === "get_prompt")?.args).toEqual({ connectionId: 7, name: "research", arguments: { topic: "stock alerts" } });
+    expect(calls.find((c) => c.cmd === "get_prompt")?.args).toEqual({ connectionId: 7, name: "research", arguments: { topic: "stock alerts" }, tag: expect.stringMatching(/^req-/) as unknown });
     expect(messages).toHaveTextContent("<b>Research</b> stock alerts");
     expect(messages.querySelector("b")).toBeNull();
     expect(within(messages).getAllByTestId("prompt-message").map((m) => m.dataset.role)).toEqual(["user", "assistant"]);

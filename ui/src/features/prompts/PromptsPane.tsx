@@ -24,6 +24,8 @@ import { AnswerBlock } from "../catalog/AnswerBlocks";
 import { CatalogList } from "../catalog/CatalogList";
 import { useAddAnswer } from "../catalog/useAddAnswer";
 import { LodeErrorBanner } from "../errors/LodeErrorBanner";
+import { RequestProgress } from "../progress/RequestProgress";
+import { useFollowedRequest } from "../progress/useFollowedRequest";
 import { PromptArgumentField } from "./PromptArgumentField";
 
 interface PromptsPaneProps {
@@ -71,8 +73,9 @@ function PromptDetail({ connectionId, prompt, baskets }: { connectionId: Connect
   const { t } = useT();
   const [values, setValues] = useState<Record<string, string>>({});
   const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const followed = useFollowedRequest(connectionId);
   const [error, setError] = useState<LodeError | null>(null);
+  const [cancelled, setCancelled] = useState(false);
   const [rendered, setRendered] = useState<Rendered | null>(null);
   const adding = useAddAnswer(baskets);
 
@@ -88,16 +91,23 @@ function PromptDetail({ connectionId, prompt, baskets }: { connectionId: Connect
       inputs.find((input) => input.value === "")?.focus();
       return;
     }
-    setBusy(true);
     setError(null);
-    try {
-      const result = await getPrompt(connectionId, prompt.name, filled);
-      setRendered({ args: filled, result });
-      adding.reset();
-    } catch (reason: unknown) {
-      setError(toLodeError(reason));
-    } finally {
-      setBusy(false);
+    setCancelled(false);
+    const outcome = await followed.run((tag) => getPrompt(connectionId, prompt.name, filled, tag));
+    switch (outcome.kind) {
+      case "answered":
+        setRendered({ args: filled, result: outcome.value });
+        adding.reset();
+        break;
+      case "failed":
+        setError(outcome.error);
+        break;
+      // The form is free again at once; Lode stops the get and tells the server meanwhile.
+      case "cancelled":
+        setCancelled(true);
+        break;
+      case "superseded":
+        break;
     }
   };
 
@@ -121,11 +131,24 @@ function PromptDetail({ connectionId, prompt, baskets }: { connectionId: Connect
           />
         ))}
         <div className="catalog-form__actions">
-          <button type="submit" className="button button--primary" data-testid="prompt-get" disabled={busy}>
+          <button type="submit" className="button button--primary" data-testid="prompt-get" disabled={followed.running}>
             {t("prompts.get")}
           </button>
-          {busy && <Spinner size="small" label={t("prompts.getting")} />}
         </div>
+        {followed.running && (
+          <RequestProgress
+            progress={followed.progress}
+            busyLabel={t("prompts.getting")}
+            barLabel={t("requests.prompt.label", { name: prompt.name })}
+            onCancel={followed.cancel}
+            testId="prompt"
+          />
+        )}
+        {cancelled && (
+          <p className="field__hint" role="status" data-testid="prompt-cancelled">
+            {t("requests.prompt.cancelled", { name: prompt.name })}
+          </p>
+        )}
       </form>
       {error && <LodeErrorBanner error={error} />}
       {rendered && (

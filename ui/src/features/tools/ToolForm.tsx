@@ -2,7 +2,7 @@
 // dialog showing the exact arguments before every call.
 import { useRef, useState, type SyntheticEvent } from "react";
 import { useT } from "../../i18n";
-import { callTool, cancelRequest, toLodeError, type ConnectionId, type LodeError, type ToolItem, type ToolResult } from "../../ipc";
+import { callTool, type ConnectionId, type LodeError, type ToolItem, type ToolResult } from "../../ipc";
 import { Dialog } from "../../ui-kit/Dialog";
 import { FieldErrors } from "../../ui-kit/Field";
 import { LodeErrorBanner } from "../errors/LodeErrorBanner";
@@ -10,7 +10,7 @@ import { CallProgress } from "./CallProgress";
 import { SchemaFields } from "./SchemaFields";
 import { buildArguments, fieldsOf, formable, initialValues, parseArgumentsJson, type FormValues, type Problem } from "./schema";
 import { isDestructive } from "./toolHints";
-import { useRequestProgress } from "./useRequestProgress";
+import { useFollowedRequest } from "../progress/useFollowedRequest";
 
 export interface ToolFormProps {
   connectionId: ConnectionId;
@@ -22,14 +22,9 @@ export interface ToolFormProps {
 type CallState =
   | { kind: "idle" }
   | { kind: "confirming"; args: Record<string, unknown> }
-  | { kind: "calling"; tag: string }
+  | { kind: "calling" }
   | { kind: "cancelled" }
   | { kind: "failed"; error: LodeError };
-
-/** A tag for one call, unique in this window: its progress and its Cancel name it. */
-function newTag(): string {
-  return `call-${crypto.randomUUID()}`;
-}
 
 /**
  * A tool's arguments as a form generated from its input schema (or as JSON text), and Call.
@@ -52,9 +47,7 @@ function ToolFormFor({ connectionId, tool, onResult }: ToolFormProps) {
   const [tried, setTried] = useState(false);
   const [state, setState] = useState<CallState>({ kind: "idle" });
   const form = useRef<HTMLFormElement>(null);
-  // The call whose answer is awaited: a cancelled call's late answer is ignored.
-  const current = useRef<string | null>(null);
-  const progress = useRequestProgress(connectionId, state.kind === "calling" ? state.tag : null);
+  const followed = useFollowedRequest(connectionId);
 
   const change = (next: FormValues) => {
     setValues(next);
@@ -96,27 +89,23 @@ function ToolFormFor({ connectionId, tool, onResult }: ToolFormProps) {
   };
 
   const confirm = async (args: Record<string, unknown>) => {
-    const tag = newTag();
-    current.current = tag;
-    setState({ kind: "calling", tag });
-    try {
-      const result = await callTool(connectionId, tool.name, args, tag);
-      if (current.current !== tag) return;
-      current.current = null;
-      setState({ kind: "idle" });
-      onResult(result, args);
-    } catch (reason: unknown) {
-      if (current.current !== tag) return;
-      current.current = null;
-      setState({ kind: "failed", error: toLodeError(reason) });
+    setState({ kind: "calling" });
+    const outcome = await followed.run((tag) => callTool(connectionId, tool.name, args, tag));
+    switch (outcome.kind) {
+      case "answered":
+        setState({ kind: "idle" });
+        onResult(outcome.value, args);
+        break;
+      case "failed":
+        setState({ kind: "failed", error: outcome.error });
+        break;
+      // The form is free again at once; Lode stops the call and tells the server meanwhile.
+      case "cancelled":
+        setState({ kind: "cancelled" });
+        break;
+      case "superseded":
+        break;
     }
-  };
-
-  // The form is free again at once; Lode stops the call and tells the server meanwhile.
-  const cancel = (tag: string) => {
-    current.current = null;
-    setState({ kind: "cancelled" });
-    void cancelRequest(connectionId, tag).catch(() => undefined);
   };
 
   const count = Object.keys(problems).length;
@@ -158,7 +147,7 @@ function ToolFormFor({ connectionId, tool, onResult }: ToolFormProps) {
           </button>
         )}
       </div>
-      {state.kind === "calling" && <CallProgress name={tool.name} progress={progress} onCancel={() => cancel(state.tag)} />}
+      {state.kind === "calling" && <CallProgress name={tool.name} progress={followed.progress} onCancel={followed.cancel} />}
       {state.kind === "cancelled" && (
         <p className="field__hint" role="status" data-testid="call-cancelled">
           {t("tools.progress.cancelled", { name: tool.name })}

@@ -122,7 +122,7 @@ describe("the Tools tab", () => {
       name: "add_note",
       arguments: { title: "Hi", text: "Body", priority: "high", pinned: true },
       // Every call is followed: its progress and its Cancel name it.
-      tag: expect.stringMatching(/^call-/) as unknown,
+      tag: expect.stringMatching(/^req-/) as unknown,
     });
     expect(await screen.findByTestId("tool-result")).toHaveTextContent("Added demo://notes/1");
   });

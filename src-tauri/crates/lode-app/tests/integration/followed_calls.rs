@@ -16,7 +16,7 @@ use lode_secrets::MemoryStore;
 use serde_json::json;
 use tokio::sync::broadcast;
 
-async fn demo_lode(dir: &tempfile::TempDir) -> (Arc<Lode>, ConnectionId) {
+pub(crate) async fn demo_lode(dir: &tempfile::TempDir) -> (Arc<Lode>, ConnectionId) {
     let secrets = Arc::new(MemoryStore::default());
     let lode = Arc::new(Lode::open_with_secrets(dir.path(), None, secrets).expect("open Lode"));
     let mut draft = ConnectionDraft::new("Demo", support::demo());
@@ -25,7 +25,7 @@ async fn demo_lode(dir: &tempfile::TempDir) -> (Arc<Lode>, ConnectionId) {
     (lode, id)
 }
 
-fn text(result: &ToolResult) -> String {
+pub(crate) fn text(result: &ToolResult) -> String {
     result
         .content
         .iter()
@@ -37,7 +37,7 @@ fn text(result: &ToolResult) -> String {
 }
 
 /// The next server event of `id` that `wanted` picks, within 10 s.
-async fn next_event(
+pub(crate) async fn next_event(
     events: &mut broadcast::Receiver<HubEvent>,
     id: ConnectionId,
     wanted: impl Fn(&ServerEvent) -> bool,

@@ -18,6 +18,7 @@ mod connection_secrets;
 mod demo_flow;
 mod era_edits;
 mod followed_calls;
+mod followed_reads;
 mod handshakes;
 mod hostile_servers;
 mod hub;

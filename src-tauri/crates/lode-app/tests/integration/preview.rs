@@ -89,7 +89,7 @@ async fn read_in_pieces(
     piece_bytes: usize,
 ) -> (Vec<ReadPiece>, Vec<(ContentKind, String)>) {
     let mut seen = Vec::new();
-    lode.read_resource_in_pieces(id, uri, piece_bytes, |piece| {
+    lode.read_resource_in_pieces(id, uri, None, piece_bytes, |piece| {
         seen.push(piece);
         Ok(())
     })

@@ -39,6 +39,7 @@ async fn lists_the_demo_servers_templates() {
             ("project-file", "file:///{path}", Some("Project file")),
             ("table", "table://{name}", Some("Database table")),
             ("table-row", "table://{name}/{id}", Some("Table row")),
+            ("slow-read", "demo://slow/{steps}", Some("Slow read")),
         ]
     );
     assert!(templates.iter().all(|t| t.server == "Demo"));
@@ -112,7 +113,7 @@ async fn completion_errors_are_typed_and_leave_the_connection_usable() {
 
     assert_eq!(
         lode.list_templates(id).await.expect("still usable").len(),
-        3
+        4
     );
     lode.shutdown().await;
 }

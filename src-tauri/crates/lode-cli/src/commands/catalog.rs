@@ -3,6 +3,7 @@
 use lode_core::LodeResult;
 
 use super::exactly;
+use super::followed::{self, TAG};
 use crate::args::PromptArgs;
 use crate::connect::with_client;
 use crate::exit::Outcome;
@@ -26,10 +27,12 @@ pub async fn prompt(args: &PromptArgs) -> LodeResult<Outcome> {
     let (spec, words) = args.server.resolve(&args.words)?;
     let [name] = exactly(words, ["NAME"])?;
     let arguments = pairs("--arg", &args.arguments, false)?;
-    let result = with_client(&spec, async |client| {
-        client.get_prompt(&name, &arguments).await
-    })
-    .await?;
+    let get = followed::run(&spec, async |client| {
+        client.get_prompt_followed(&name, &arguments, TAG).await
+    });
+    let Some(result) = get.await? else {
+        return Ok(Outcome::Interrupted);
+    };
     if args.server.json {
         render::json(&result)?;
     } else {

@@ -4,6 +4,7 @@ mod basket;
 mod call;
 mod catalog;
 mod complete;
+mod followed;
 mod info;
 mod ls;
 mod read;

@@ -1,5 +1,6 @@
 //! `lode read URI [--out FILE]`: print the contents, or write the first one to a file.
-//! `lode read --template T --var K=V…` reads the URI the template gives instead.
+//! `lode read --template T --var K=V…` reads the URI the template gives instead. The read is
+//! followed (`followed.rs`): progress on a terminal, Ctrl-C cancels it.
 
 use std::path::Path;
 
@@ -8,8 +9,8 @@ use lode_core::{ErrorCode, LodeError, LodeResult, ResourceContent};
 use serde::Serialize;
 
 use super::exactly;
+use super::followed::{self, TAG};
 use crate::args::ReadArgs;
-use crate::connect::with_client;
 use crate::exit::Outcome;
 use crate::pairs::{pairs, usage};
 use crate::render::{self, count, grouped};
@@ -26,7 +27,12 @@ pub async fn run(args: &ReadArgs) -> LodeResult<Outcome> {
             uri
         }
     };
-    let contents = with_client(&spec, async |client| client.read_resource(&uri).await).await?;
+    let read = followed::run(&spec, async |client| {
+        client.read_resource_followed(&uri, TAG).await
+    });
+    let Some(contents) = read.await? else {
+        return Ok(Outcome::Interrupted);
+    };
     match (&args.out, args.server.json) {
         (Some(file), json) => write_first(file, &uri, &contents, json)?,
         (None, true) => render::json(&contents)?,

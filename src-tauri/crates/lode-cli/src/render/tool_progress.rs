@@ -1,5 +1,5 @@
-//! The `\r`-updated progress line of a running tool call (`lode call`), on stderr and only
-//! when stderr is a terminal: "45% step 9 of 20" with a total, the server's message otherwise.
+//! The `\r`-updated progress line of a followed request (`lode call`, `prompt`, `read`), on
+//! stderr and only when stderr is a terminal: "45% step 9 of 20" with a total, the server's message otherwise.
 
 use super::progress::StatusLine;
 use super::safe_text::one_line;

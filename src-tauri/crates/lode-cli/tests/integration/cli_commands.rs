@@ -25,7 +25,7 @@ fn with<'a>(server: &[&'a str], args: &[&'a str]) -> Vec<&'a str> {
 }
 
 #[test]
-fn templates_lists_the_three_demo_templates() {
+fn templates_lists_the_demo_templates() {
     let cli = Cli::new();
     on_both_transports(&[], |server| {
         let templates = cli.json(&with(server, &["templates", "--json"]));
@@ -37,7 +37,12 @@ fn templates_lists_the_three_demo_templates() {
             .collect();
         assert_eq!(
             uris,
-            ["file:///{path}", "table://{name}", "table://{name}/{id}"]
+            [
+                "file:///{path}",
+                "table://{name}",
+                "table://{name}/{id}",
+                "demo://slow/{steps}"
+            ]
         );
         let table = &templates[1];
         assert_eq!(table["mimeType"], "application/json");
@@ -48,7 +53,7 @@ fn templates_lists_the_three_demo_templates() {
         assert!(text.status.success(), "{}", stderr(&text));
         let text = String::from_utf8_lossy(&text.stdout);
         assert!(text.contains("table://{name}/{id}\tTable row\t"), "{text}");
-        assert!(text.ends_with("3 templates\n"), "{text}");
+        assert!(text.ends_with("4 templates\n"), "{text}");
     });
 }
 

@@ -345,8 +345,9 @@ fn ls_tree_prints_folders_with_counts_and_the_templates() {
         "│     │  │  ├─ advanced (2)".to_owned(),
         "├─ table (2)".to_owned(),
         "│  ├─ Items  table://item".to_owned(),
-        "└─ templates (3)".to_owned(),
-        "   └─ Table row  table://{name}/{id}".to_owned(),
+        "└─ templates (4)".to_owned(),
+        "   ├─ Table row  table://{name}/{id}".to_owned(),
+        "   └─ Slow read  demo://slow/{steps}".to_owned(),
     ] {
         assert!(
             lines.iter().any(|line| line.starts_with(&expected)),
@@ -359,7 +360,7 @@ fn ls_tree_prints_folders_with_counts_and_the_templates() {
     );
     // Every resource once, plus folders and templates.
     let resources = lines.iter().filter(|line| line.contains("://")).count();
-    assert_eq!(resources as u64, DEMO_RESOURCES + 3, "{text}");
+    assert_eq!(resources as u64, DEMO_RESOURCES + 4, "{text}");
 
     let rows = cli.json(&["ls", "--stdio", &demo_stdio(), "--tree", "--json"]);
     let rows = rows.as_array().expect("--tree --json prints the tree rows");
@@ -380,7 +381,7 @@ fn ls_tree_prints_folders_with_counts_and_the_templates() {
             .count()
     };
     assert_eq!(kinds("resource") as u64, DEMO_RESOURCES);
-    assert_eq!(kinds("template"), 3);
+    assert_eq!(kinds("template"), 4);
 }
 
 /// A REST server (one HTTP GET per listing) whose resources carry escape sequences, a bell,

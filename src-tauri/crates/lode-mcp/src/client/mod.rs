@@ -17,6 +17,7 @@ use crate::convert::server_info;
 use crate::error::{from_service, timed_out};
 use crate::handler::LodeClientHandler;
 use crate::listing_cache::{ListChanges, ListingCache};
+use crate::open_asks::OpenAsks;
 use crate::progress_routes::ProgressRoutes;
 use crate::rest::RestClient;
 use crate::server_log::ServerLog;
@@ -39,6 +40,8 @@ pub struct McpClient {
     pub(crate) progress_routes: ProgressRoutes,
     /// Cancellations of dropped requests still being sent; closing waits for them.
     pub(crate) cancel_notices: CancelNotices,
+    /// The server's asks open with the person: time limits stand still while one is.
+    open_asks: OpenAsks,
     info: ServerInfo,
     log: ServerLog,
     /// The local server, if any: dropping it ends its whole process group.
@@ -65,13 +68,15 @@ impl McpClient {
         let log = ServerLog::default();
         let list_changes = ListChanges::default();
         let progress_routes = ProgressRoutes::default();
+        let open_asks = OpenAsks::default();
         let handler = LodeClientHandler::new(
             options.events.clone(),
             options.roots.clone(),
             list_changes.clone(),
         )
         .with_asks(options.asks.clone())
-        .with_progress_routes(progress_routes.clone());
+        .with_progress_routes(progress_routes.clone())
+        .with_open_asks(open_asks.clone());
         let opening = open(handler, &options, &log);
         let what = format!("connecting to {}", options.server_name);
         let opened = match tokio::time::timeout(options.request_timeout, opening).await {
@@ -109,6 +114,7 @@ impl McpClient {
             listing_cache: Default::default(),
             progress_routes,
             cancel_notices: Default::default(),
+            open_asks,
             info,
             log,
             process: std::sync::Mutex::new(opened.process),
@@ -142,6 +148,7 @@ impl McpClient {
             listing_cache: Default::default(),
             progress_routes: Default::default(),
             cancel_notices: Default::default(),
+            open_asks: Default::default(),
             info: rest_info(),
             log: ServerLog::default(),
             options,
@@ -240,16 +247,17 @@ impl McpClient {
             .await
     }
 
-    /// [`McpClient::call`] with its own time limit (tool calls wait longer).
+    /// [`McpClient::call`] with its own time limit (tool calls wait longer). The limit
+    /// stands still while the server has an ask open with the person (`open_asks`).
     pub(crate) async fn call_within<T>(
         &self,
         limit: Duration,
         what: &str,
         request: impl Future<Output = Result<T, ServiceError>>,
     ) -> LodeResult<T> {
-        match tokio::time::timeout(limit, request).await {
-            Ok(result) => result.map_err(|e| with_log_tail(from_service(e, what), &self.log)),
-            Err(_) => Err(timed_out(what, limit)),
+        tokio::select! {
+            result = request => result.map_err(|e| with_log_tail(from_service(e, what), &self.log)),
+            () = self.open_asks.limit_passes(limit) => Err(timed_out(what, limit)),
         }
     }
 }

@@ -191,7 +191,7 @@ async fn the_demo_receives_the_form_defaults_and_the_typed_reply() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_sdk_server_asks_directly_and_sees_both_capabilities() {
     let person = Arc::new(Person::default());
-    let client = connect(&sdk_server_spec(5_000), Some(person)).await;
+    let client = connect(&sdk_server_spec(5_000), Some(person.clone())).await;
 
     let form = answered(
         &client
@@ -209,6 +209,16 @@ async fn an_sdk_server_asks_directly_and_sees_both_capabilities() {
         json!({"action": "accept", "content": {"name": "John Doe", "age": 30, "score": 95.5,
             "status": "active", "verified": true}})
     );
+    // The form's fields in the order the server wrote them (`elicitation/create`), not
+    // alphabetically: rmcp keeps the wire order (`ElicitationSchema::property_order`).
+    let fields: Vec<String> = match person.seen.lock().unwrap().first() {
+        Some(AskRequest::Elicitation(ElicitationRequest {
+            mode: ElicitationMode::Form { form, .. },
+            ..
+        })) => form.fields.iter().map(|f| f.name.clone()).collect(),
+        other => panic!("a form first, saw {other:?}"),
+    };
+    assert_eq!(fields, ["name", "age", "score", "status", "verified"]);
 
     let url = answered(
         &client

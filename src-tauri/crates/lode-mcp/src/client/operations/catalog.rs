@@ -31,15 +31,7 @@ impl McpClient {
         name: &str,
         arguments: &BTreeMap<String, String>,
     ) -> LodeResult<PromptResult> {
-        let mut params = GetPromptRequestParams::new(name);
-        if !arguments.is_empty() {
-            params = params.with_arguments(
-                arguments
-                    .iter()
-                    .map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone())))
-                    .collect(),
-            );
-        }
+        let params = prompt_params(name, arguments);
         let what = format!("getting prompt {name}");
         let result = self
             .call(&what, self.mcp(&what)?.get_prompt(params))
@@ -104,6 +96,23 @@ impl McpClient {
 }
 
 /// A tool call's parameters: the arguments must be a JSON object (or nothing).
+/// The parameters of `prompts/get`: every argument as a string, none sent when there are none.
+pub(super) fn prompt_params(
+    name: &str,
+    arguments: &BTreeMap<String, String>,
+) -> GetPromptRequestParams {
+    let params = GetPromptRequestParams::new(name);
+    if arguments.is_empty() {
+        return params;
+    }
+    params.with_arguments(
+        arguments
+            .iter()
+            .map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone())))
+            .collect(),
+    )
+}
+
 pub(super) fn tool_call_params(
     name: &str,
     arguments: serde_json::Value,

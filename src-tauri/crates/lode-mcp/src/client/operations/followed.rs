@@ -1,24 +1,25 @@
-//! Requests a caller follows and may stop: the server's progress reports come back under the
+//! Requests a caller follows and may stop (a tool call, a prompt get, a read): the server's progress reports come back under the
 //! caller's tag (see `progress_routes`), and a request dropped before its answer (the person
 //! pressed Cancel, or the time ran out) tells the server with `notifications/cancelled`.
 //!
 //! rmcp's typed calls already cancel on drop, but hide the `progressToken` they send; this
 //! path sends the request itself to learn it.
 
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use lode_core::{LodeResult, ToolResult};
+use lode_core::{LodeResult, PromptResult, ResourceContent, ToolResult};
 use rmcp::model::{
-    CallToolRequest, CancelledNotification, CancelledNotificationParam, ClientRequest, RequestId,
-    ServerResult,
+    CallToolRequest, CancelledNotification, CancelledNotificationParam, ClientRequest,
+    GetPromptRequest, ReadResourceRequest, ReadResourceRequestParams, RequestId, ServerResult,
 };
 use rmcp::service::PeerRequestOptions;
 use rmcp::{Peer, RoleClient, ServiceError};
 
 use crate::client::McpClient;
-use crate::convert::tool_result;
+use crate::convert::{prompt_result, tool_result};
 
 /// Why Lode tells a server it dropped a request.
 const ABANDONED: &str = "the person cancelled the request in Lode";
@@ -49,6 +50,61 @@ impl McpClient {
                 &what,
             )),
         }
+    }
+
+    /// [`McpClient::get_prompt`], followed under `tag` as [`McpClient::call_tool_followed`] is.
+    pub async fn get_prompt_followed(
+        &self,
+        name: &str,
+        arguments: &BTreeMap<String, String>,
+        tag: &str,
+    ) -> LodeResult<PromptResult> {
+        let params = super::catalog::prompt_params(name, arguments);
+        let what = format!("getting prompt {name}");
+        let request = ClientRequest::GetPromptRequest(GetPromptRequest::new(params.clone()));
+        let limit = self.options.request_timeout;
+        match self.followed(&what, limit, request, tag).await? {
+            ServerResult::GetPromptResult(result) => Ok(prompt_result(result)),
+            // Input asked for first: rmcp's multi-round helper, not followed (as for tools).
+            ServerResult::InputRequiredResult(_) => {
+                let get = self.mcp(&what)?.get_prompt(params);
+                Ok(prompt_result(self.call(&what, get).await?))
+            }
+            _ => Err(crate::error::from_service(
+                ServiceError::UnexpectedResponse,
+                &what,
+            )),
+        }
+    }
+
+    /// [`McpClient::read_resource`], followed under `tag` as [`McpClient::call_tool_followed`]
+    /// is. A REST resource API has no progress to follow: its read is the plain one.
+    pub async fn read_resource_followed(
+        &self,
+        uri: &str,
+        tag: &str,
+    ) -> LodeResult<Vec<ResourceContent>> {
+        let what = format!("reading {uri}");
+        // Only a REST resource API has no MCP session.
+        let Ok(session) = self.mcp(&what) else {
+            return self.read_resource(uri).await;
+        };
+        let params = ReadResourceRequestParams::new(uri);
+        let request = ClientRequest::ReadResourceRequest(ReadResourceRequest::new(params.clone()));
+        let limit = self.options.request_timeout;
+        let result = match self.followed(&what, limit, request, tag).await {
+            Ok(ServerResult::ReadResourceResult(result)) => Ok(result),
+            Ok(ServerResult::InputRequiredResult(_)) => {
+                self.call(&what, session.read_resource(params)).await
+            }
+            Ok(_) => Err(crate::error::from_service(
+                ServiceError::UnexpectedResponse,
+                &what,
+            )),
+            Err(error) => Err(error),
+        }
+        .map_err(|e| self.not_found_in_modern_era(e))?;
+        Ok(super::resources::read_contents(result))
     }
 
     /// Sends `request`, follows its progress under `tag`, and waits up to `limit` for the

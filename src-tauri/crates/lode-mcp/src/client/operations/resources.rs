@@ -8,7 +8,7 @@ use lode_core::{
 };
 use rmcp::model::{
     ArgumentInfo, CompleteRequestParams, CompletionContext, PaginatedRequestParams,
-    ReadResourceRequestParams, Reference,
+    ReadResourceRequestParams, ReadResourceResult, Reference,
 };
 
 use super::paging::all_pages;
@@ -151,7 +151,7 @@ impl McpClient {
 
     /// From 2026-07-28 on, servers report an unknown resource as -32602 (invalid params)
     /// instead of -32002: on a read, that still means "not found" to a person.
-    fn not_found_in_modern_era(&self, error: LodeError) -> LodeError {
+    pub(super) fn not_found_in_modern_era(&self, error: LodeError) -> LodeError {
         if self.is_modern() && error.code == ErrorCode::InvalidParams {
             LodeError {
                 code: ErrorCode::NotFound,
@@ -244,10 +244,15 @@ impl ResourceSource for McpSource<'_> {
             Err(error) => Err(error),
         }
         .map_err(|e| client.not_found_in_modern_era(e))?;
-        Ok(result
-            .contents
-            .into_iter()
-            .filter_map(resource_content)
-            .collect())
+        Ok(read_contents(result))
     }
+}
+
+/// What Lode keeps of a read: the contents it can show (unknown kinds are left out).
+pub(super) fn read_contents(result: ReadResourceResult) -> Vec<ResourceContent> {
+    result
+        .contents
+        .into_iter()
+        .filter_map(resource_content)
+        .collect()
 }

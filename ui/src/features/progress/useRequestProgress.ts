@@ -1,4 +1,4 @@
-// The server's progress reports for one followed request (a tool call made with a tag): Lode
+// The server's progress reports for one followed request (a tool call, prompt get or read made with a tag): Lode
 // reports them as hub events whose token is the request's tag.
 import { useState } from "react";
 import type { ConnectionId, HubEvent } from "../../ipc";
@@ -12,7 +12,7 @@ export interface Progress {
 }
 
 /** The newest report for `tag` on `connection`, or null before the first (or with no tag). */
-export function useRequestProgress(connection: ConnectionId, tag: string | null): Progress | null {
+export function useRequestProgress(connection: ConnectionId | null, tag: string | null): Progress | null {
   const [latest, setLatest] = useState<{ tag: string; progress: Progress } | null>(null);
   useHubEvents((event: HubEvent) => {
     if (tag === null || event.connection !== connection || event.kind.type !== "server") return;
