@@ -1,6 +1,7 @@
 // The English catalog: every message of the UI, and the source of truth for keys and their
 // placeholders (checked complete against the IPC enums it names).
 import { appMenuEn } from "./appMenu";
+import { itemDetailsEn } from "./itemDetails";
 import type {
   ConfigFormat,
   ConnectionStatus,
@@ -22,6 +23,7 @@ export const en = {
   "language.en": "English",
   "language.zh-CN": "简体中文",
   ...appMenuEn,
+  ...itemDetailsEn,
 
   "connections.title": "Connections",
   "connections.listLabel": "Saved connections",

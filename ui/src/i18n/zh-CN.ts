@@ -1,5 +1,6 @@
 // The Simplified Chinese catalog, typed Catalog so that a missing or extra key fails tsc.
 import { appMenuZhCN } from "./appMenu";
+import { itemDetailsZhCN } from "./itemDetails";
 import type { Catalog } from "./catalog";
 
 /** Simplified Chinese. Typed as `Catalog`: a missing or extra key fails the type check. */
@@ -10,6 +11,7 @@ export const zhCN: Catalog = {
   "language.en": "English",
   "language.zh-CN": "简体中文",
   ...appMenuZhCN,
+  ...itemDetailsZhCN,
 
   "connections.title": "连接",
   "connections.listLabel": "已保存的连接",

@@ -1,4 +1,6 @@
-//! `lode call TOOL --args JSON`: run a tool. A result with `isError` is printed and exits 2.
+//! `lode call TOOL --args JSON`: run a tool. A result with `isError` is printed and exits 2;
+//! so is one whose `structuredContent` does not match the tool's `outputSchema` (what does not
+//! match is said on stderr).
 //! While it runs, the server's progress is shown on stderr when that is a terminal; Ctrl-C
 //! cancels the call (the server is sent `notifications/cancelled` before `lode` exits 130).
 
@@ -52,8 +54,15 @@ pub async fn run(args: &CallArgs) -> LodeResult<Outcome> {
     } else {
         catalog::tool_result(&result)?;
     }
+    let check = result.output_check.as_ref();
+    render::output_check::output_check(&tool, check);
     Ok(if result.is_error {
         Outcome::Failed(format!("tool {tool} reported an error (isError)"))
+    } else if render::output_check::broken(check) {
+        // The tool broke its own promise: a script reading its structured output must know.
+        Outcome::Failed(format!(
+            "tool {tool}'s result does not match its outputSchema"
+        ))
     } else {
         Outcome::Success
     })

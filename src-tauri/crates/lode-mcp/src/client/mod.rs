@@ -39,6 +39,8 @@ pub struct McpClient {
     pub(crate) progress_routes: ProgressRoutes,
     /// Cancellations of dropped requests still being sent; closing waits for them.
     pub(crate) cancel_notices: CancelNotices,
+    /// The tools' `outputSchema`s from the last listing, to check their results against.
+    pub(crate) output_schemas: operations::OutputSchemas,
     info: ServerInfo,
     log: ServerLog,
     /// The local server, if any: dropping it ends its whole process group.
@@ -109,6 +111,7 @@ impl McpClient {
             listing_cache: Default::default(),
             progress_routes,
             cancel_notices: Default::default(),
+            output_schemas: Default::default(),
             info,
             log,
             process: std::sync::Mutex::new(opened.process),
@@ -142,6 +145,7 @@ impl McpClient {
             listing_cache: Default::default(),
             progress_routes: Default::default(),
             cancel_notices: Default::default(),
+            output_schemas: Default::default(),
             info: rest_info(),
             log: ServerLog::default(),
             options,
@@ -290,5 +294,6 @@ fn rest_info() -> ServerInfo {
             ..Default::default()
         },
         instructions: None,
+        icons: None,
     }
 }

@@ -6,8 +6,10 @@ mod logging;
 mod paging;
 mod resources;
 mod subscriptions;
+mod tool_output;
 mod uncached;
 
 pub(crate) use followed::CancelNotices;
 pub(crate) use resources::McpSource;
 pub(crate) use subscriptions::Subscriptions;
+pub(crate) use tool_output::OutputSchemas;
