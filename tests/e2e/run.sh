@@ -8,8 +8,9 @@
 # input-to-paint, also during a flood of 200,000 notifications from lode-hostile-server) and basket.test.mjs (add from two servers, totals, copy as Markdown, serve over
 # HTTP and read it with the TypeScript SDK), feats.test.mjs (a progress bar, Cancel, the Log
 # pane), asks.test.mjs (an elicitation and a sampling request answered), wire.test.mjs (the
-# protocol history) and roots.test.mjs (a connection's roots: a folder added, a bad path
-# refused), one after the other, each launching the app on a fresh data folder.
+# protocol history), roots.test.mjs (a connection's roots: a folder added, a bad path refused)
+# and tools.test.mjs (a tool result checked against its output schema, _meta and icons), one
+# after the other, each launching the app on a fresh data folder.
 #
 #   bash tests/e2e/run.sh            from the repository root (or anywhere)
 #
@@ -90,7 +91,7 @@ LODE_E2E_ARTIFACTS="$e2e/artifacts" \
   node --test --test-concurrency=1 --test-reporter=spec \
   "$e2e/real-window.test.mjs" "$e2e/connections.test.mjs" "$e2e/browser-scale.test.mjs" \
   "$e2e/basket.test.mjs" "$e2e/feats.test.mjs" "$e2e/asks.test.mjs" "$e2e/wire.test.mjs" \
-  "$e2e/roots.test.mjs" || status=$?
+  "$e2e/roots.test.mjs" "$e2e/tools.test.mjs" || status=$?
 
 log "done in $((SECONDS - started)) s (exit $status); screenshots and logs in tests/e2e/artifacts/"
 ls -1 "$e2e/artifacts" >&2 || true

@@ -10,6 +10,7 @@ import { serverCatalogsEn } from "./serverCatalogs";
 import { serverDetailsEn } from "./serverDetails";
 import { asksDialogsEn } from "./asksDialogs";
 import { requestsEn } from "./requests";
+import { itemDetailsEn } from "./itemDetails";
 import type {
   ConfigFormat,
   ConnectionStatus,
@@ -89,6 +90,7 @@ export const en = {
   ...serverDetailsEn,
   ...asksDialogsEn,
   ...requestsEn,
+  ...itemDetailsEn,
 } as const satisfies Record<string, string> &
   Record<`error.${ErrorCode}`, string> &
   Record<`connections.transport.${TransportSpec["kind"]}`, string> &

@@ -9,6 +9,7 @@ import { serverCatalogsZhCN } from "./serverCatalogs";
 import { serverDetailsZhCN } from "./serverDetails";
 import { asksDialogsZhCN } from "./asksDialogs";
 import { requestsZhCN } from "./requests";
+import { itemDetailsZhCN } from "./itemDetails";
 import type { Catalog } from "./catalog";
 
 /** Simplified Chinese. Typed as `Catalog`: a missing or extra key fails the type check. */
@@ -77,4 +78,5 @@ export const zhCN: Catalog = {
   ...serverDetailsZhCN,
   ...asksDialogsZhCN,
   ...requestsZhCN,
+  ...itemDetailsZhCN,
 };

@@ -29,6 +29,9 @@ export type { ImportPreview } from "./bindings/ImportPreview";
 export type { ImportSecret } from "./bindings/ImportSecret";
 export type { ImportSource } from "./bindings/ImportSource";
 export type { LodeError } from "./bindings/LodeError";
+export type { MetaJson } from "./bindings/MetaJson";
+export type { OutputCheck } from "./bindings/OutputCheck";
+export type { OutputProblem } from "./bindings/OutputProblem";
 export type { ProtocolEra } from "./bindings/ProtocolEra";
 export type { ResourceContent } from "./bindings/ResourceContent";
 export type { ResourceItem } from "./bindings/ResourceItem";
@@ -151,6 +154,7 @@ export {
 } from "./catalog";
 export type { AboutLode } from "./bindings/AboutLode";
 export type { DownloadProgress } from "./bindings/DownloadProgress";
+export type { UncheckedReason } from "./bindings/UncheckedReason";
 export type { UpdateCheck } from "./bindings/UpdateCheck";
 export type { UpdateInfo } from "./bindings/UpdateInfo";
 export { aboutLode, reportFirstRows } from "./about";

@@ -97,6 +97,7 @@ fn synthetic(n: usize) -> Vec<ResourceItem> {
                     )),
                 },
                 icons: None,
+                meta: None,
             }
         })
         .collect()
@@ -143,6 +144,7 @@ fn demo_synthetic(n: usize) -> Vec<ResourceItem> {
                     )),
                 },
                 icons: None,
+                meta: None,
             }
         })
         .collect()

@@ -3,7 +3,9 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::resource::{ResourceContent, Role};
+use crate::meta_json::MetaJson;
+use crate::resource::{Icon, ResourceContent, Role};
+use crate::tool_output::OutputCheck;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
@@ -28,6 +30,14 @@ pub struct PromptItem {
     #[ts(optional)]
     pub description: Option<String>,
     pub arguments: Vec<PromptArgument>,
+    /// The server's icons for it, bounded (`item_meta::bounded_icons`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub icons: Option<Vec<Icon>>,
+    /// Its `_meta`, bounded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub meta: Option<MetaJson>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -66,6 +76,18 @@ pub struct ToolItem {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub annotations: Option<ToolHints>,
+    /// The JSON Schema its `structuredContent` must match, as the server sent it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "unknown")]
+    pub output_schema: Option<serde_json::Value>,
+    /// The server's icons for it, bounded (`item_meta::bounded_icons`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub icons: Option<Vec<Icon>>,
+    /// Its `_meta`, bounded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub meta: Option<MetaJson>,
 }
 
 /// MCP's tool annotations: a display title and four behaviour hints, each absent when the
@@ -146,4 +168,9 @@ pub struct ToolResult {
     pub structured_content: Option<serde_json::Value>,
     /// The tool ran and failed: its content says why.
     pub is_error: bool,
+    /// The structured content checked against the tool's `outputSchema`; absent when the tool
+    /// declares none, or the result is an error.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub output_check: Option<OutputCheck>,
 }

@@ -13,14 +13,17 @@ pub mod error;
 pub mod event;
 pub mod import;
 pub mod index;
+pub mod item_meta;
 pub mod listing;
 pub mod listing_bounds;
 pub mod log_level;
+pub mod meta_json;
 pub mod mime;
 pub mod protocol_history;
 pub mod resource;
 pub mod server;
 pub mod tokens;
+pub mod tool_output;
 pub mod uri_template;
 
 pub use about::{AboutLode, DownloadProgress, UpdateCheck, UpdateInfo};
@@ -43,6 +46,8 @@ pub use listing::{
     CacheHint, Completion, ItemWarning, ListProgress, ResourceListing, ResourceTemplate,
 };
 pub use listing_bounds::{ListingCut, ListingLimits};
+pub use meta_json::MetaJson;
 pub use protocol_history::{WireDirection, WireKind, WireMessage};
 pub use resource::{Annotations, Icon, ResourceContent, ResourceItem, Role};
 pub use server::{ProtocolEra, ServerCapabilities, ServerInfo};
+pub use tool_output::{OutputCheck, OutputProblem, UncheckedReason};

@@ -78,6 +78,14 @@ pub struct ResourceTemplate {
     #[ts(optional)]
     pub mime_type: Option<String>,
     pub annotations: Annotations,
+    /// The server's icons for it, bounded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub icons: Option<Vec<crate::resource::Icon>>,
+    /// Its `_meta`, bounded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub meta: Option<crate::meta_json::MetaJson>,
 }
 
 /// The values a server suggests for one template argument.

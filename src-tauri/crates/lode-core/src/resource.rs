@@ -38,7 +38,7 @@ impl Annotations {
 }
 
 /// An icon a server offers for a resource.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct Icon {
@@ -77,6 +77,11 @@ pub struct ResourceItem {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub icons: Option<Vec<Icon>>,
+    /// Its `_meta` (less what Lode's own transports put there), bounded; boxed, as most of a
+    /// listing's 100k rows have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub meta: Option<Box<crate::meta_json::MetaJson>>,
 }
 
 impl ResourceItem {
@@ -143,6 +148,7 @@ mod tests {
                 ..Default::default()
             },
             icons: None,
+            meta: None,
         };
         assert_eq!(
             serde_json::to_value(&item).ok(),

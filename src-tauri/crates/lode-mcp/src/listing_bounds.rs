@@ -180,6 +180,7 @@ mod tests {
             size: None,
             annotations: Default::default(),
             icons: None,
+            meta: None,
         }
     }
 

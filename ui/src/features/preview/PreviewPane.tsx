@@ -13,6 +13,7 @@ import { ReadProgressBar } from "./ReadProgressBar";
 import { SafeText } from "./SafeText";
 import { useLiveUpdates } from "./useLiveUpdates";
 import { usePreview } from "./usePreview";
+import { ItemMetadata } from "../catalog/ItemMetadata";
 import "./preview.css";
 
 interface PreviewPaneProps {
@@ -70,6 +71,7 @@ export function PreviewPane({ connectionId, resource, onAddToBasket }: PreviewPa
                 testId="preview-description"
               />
             )}
+            <ItemMetadata icons={resource.icons} meta={resource.meta} />
             <LiveStatus live={live} changedAt={changedAt} updating={pending && state.status === "success"} />
           </div>
           {progress !== null && (state.status === "loading" || progress.totalBytes >= PROGRESS_WHILE_SHOWN) && (

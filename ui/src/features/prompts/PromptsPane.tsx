@@ -18,6 +18,7 @@ import { Pane } from "../../ui-kit/Pane";
 import { Spinner } from "../../ui-kit/Spinner";
 import { useAsync } from "../../ui-kit/useAsync";
 import { useListChanged } from "../catalog/useListChanged";
+import { ItemMetadata } from "../catalog/ItemMetadata";
 import type { Baskets } from "../basket/useBaskets";
 import { AddAnswerButton } from "../catalog/AddAnswerButton";
 import { AnswerBlock } from "../catalog/AnswerBlocks";
@@ -116,6 +117,7 @@ function PromptDetail({ connectionId, prompt, baskets }: { connectionId: Connect
     <section className="catalog-detail" aria-label={title} data-testid="prompt-detail">
       <h3 className="catalog-detail__title">{title}</h3>
       {prompt.description && <p className="catalog-detail__description">{prompt.description}</p>}
+      <ItemMetadata icons={prompt.icons} meta={prompt.meta} />
       <form className="catalog-form" noValidate onSubmit={(event) => void submit(event)} aria-label={t("prompts.form.label", { name: prompt.name })} data-testid="prompt-form">
         {prompt.arguments.length === 0 && <p className="field__hint">{t("prompts.noArguments")}</p>}
         {prompt.arguments.map((argument) => (

@@ -296,7 +296,8 @@ describe("server details", () => {
     const welcome = screen.getAllByTestId("resource-row").find((row) => row.textContent.includes("Welcome note"));
     await user.click(welcome ?? document.body);
     expect(screen.queryByTestId("server-details")).toBeNull();
-    expect(await screen.findByTestId("preview-text")).toHaveTextContent("Welcome");
+    // The Markdown view is loaded lazily: on a loaded machine its module can take over a second.
+    expect(await screen.findByTestId("preview-text", {}, { timeout: 5000 })).toHaveTextContent("Welcome");
 
     await user.click(screen.getByTestId("server-details-toggle"));
     await screen.findByTestId("server-details");

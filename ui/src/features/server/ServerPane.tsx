@@ -14,6 +14,7 @@ import { cleanLogLine } from "./log";
 import { LogMessagesSection } from "./LogMessagesSection";
 import { RootsSection } from "./RootsSection";
 import { useServerDetails } from "./useServerDetails";
+import { ItemMetadata } from "../catalog/ItemMetadata";
 import "./server.css";
 
 interface ServerPaneProps {
@@ -111,6 +112,7 @@ function ServerSummary({ info, connectionName }: { info: ServerInfo; connectionN
         {title === undefined && name === undefined && <p className="server__faint">{t("server.unnamed")}</p>}
       </div>
 
+      <ItemMetadata icons={info.icons} />
       <dl className="server__facts">
         {name !== undefined && name !== heading && (
           <div className="server__fact">

@@ -16,6 +16,7 @@ import { LodeErrorBanner } from "../errors/LodeErrorBanner";
 import { filledValues } from "./expression";
 import { TemplateField } from "./TemplateField";
 import { useExpansion } from "./useExpansion";
+import { ItemMetadata } from "../catalog/ItemMetadata";
 import "./templates.css";
 
 export interface TemplateFormProps {
@@ -134,6 +135,7 @@ function TemplateHeader({ template, heading }: { template: ResourceTemplate; hea
         {template.uriTemplate}
       </code>
       {template.description && <p className="template-form__description">{template.description}</p>}
+      <ItemMetadata icons={template.icons} meta={template.meta} />
     </header>
   );
 }

@@ -16,6 +16,8 @@ import { useListChanged } from "../catalog/useListChanged";
 import { LodeErrorBanner } from "../errors/LodeErrorBanner";
 import { ToolForm } from "./ToolForm";
 import { ToolHintBadges } from "./ToolHintBadges";
+import { ItemMetadata } from "../catalog/ItemMetadata";
+import { OutputCheckNote } from "./OutputCheckNote";
 
 interface ToolsPaneProps {
   /** The connection selected in the connections pane; its server's tools are shown. */
@@ -68,6 +70,7 @@ function ToolsOf({ connection, baskets }: { connection: Connection; baskets: Bas
           <h3 className="catalog-detail__title">{tool.title ?? tool.annotations?.title ?? tool.name}</h3>
           <ToolHintBadges tool={tool} />
           {tool.description && <p className="catalog-detail__description">{tool.description}</p>}
+          <ItemMetadata icons={tool.icons} meta={tool.meta} />
           <ToolForm
             connectionId={connection.id}
             tool={tool}
@@ -121,6 +124,7 @@ function ToolAnswer({
           {t("tools.result.error")}
         </p>
       )}
+      <OutputCheckNote check={result.outputCheck} />
       {result.content.length === 0 && result.structuredContent === undefined && <p className="field__hint">{t("tools.result.empty")}</p>}
       {result.content.map((block, index) => (
         <AnswerBlock key={index} block={block} uri={uri} onAddLink={onAddLink} />

@@ -236,6 +236,7 @@ impl Lode {
             size: None,
             annotations: old.annotations,
             icons: None,
+            meta: None,
         };
         let fresh = self
             .read_as_item(connection.id, row, old.kind)
@@ -290,5 +291,6 @@ fn unlisted(server: &str, uri: &str) -> ResourceItem {
         size: None,
         annotations: Default::default(),
         icons: None,
+        meta: None,
     }
 }

@@ -281,6 +281,7 @@ mod tests {
             ],
             structured_content: Some(json!({ "count": 42 })),
             is_error: true,
+            output_check: None,
         };
         let item = tool_item(
             "Demo",

@@ -1,5 +1,7 @@
-//! `lode call TOOL --args JSON`: run a tool. A result with `isError` is printed and exits 2.
-//! It is followed (`followed.rs`): progress on a terminal, Ctrl-C cancels it.
+//! `lode call TOOL --args JSON`: run a tool. A result with `isError` is printed and exits 2;
+//! so is one whose `structuredContent` does not match the tool's `outputSchema` (what does not
+//! match is said on stderr). It is followed (`followed.rs`): progress on a terminal, Ctrl-C
+//! cancels it.
 
 use lode_core::LodeResult;
 
@@ -31,8 +33,15 @@ pub async fn run(args: &CallArgs) -> LodeResult<Outcome> {
     } else {
         catalog::tool_result(&result)?;
     }
+    let check = result.output_check.as_ref();
+    render::output_check::output_check(&tool, check);
     Ok(if result.is_error {
         Outcome::Failed(format!("tool {tool} reported an error (isError)"))
+    } else if render::output_check::broken(check) {
+        // The tool broke its own promise: a script reading its structured output must know.
+        Outcome::Failed(format!(
+            "tool {tool}'s result does not match its outputSchema"
+        ))
     } else {
         Outcome::Success
     })

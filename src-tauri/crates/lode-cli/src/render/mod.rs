@@ -12,6 +12,7 @@ pub mod blocks;
 pub mod catalog;
 pub mod import_preview;
 pub mod info;
+pub mod output_check;
 pub mod progress;
 pub mod resources;
 pub mod safe_text;

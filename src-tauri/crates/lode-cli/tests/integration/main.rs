@@ -25,3 +25,4 @@ mod serve_token;
 mod server_process;
 mod servers_commands;
 mod third_party;
+mod tool_output;

@@ -227,6 +227,7 @@ fn candidate(
             last_modified: modified.map(str::to_owned),
         },
         icons: None,
+        meta: None,
     }
 }
 

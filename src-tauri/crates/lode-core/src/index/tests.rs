@@ -15,6 +15,7 @@ fn item(server: &str, uri: &str, name: &str) -> ResourceItem {
         size: None,
         annotations: Annotations::default(),
         icons: None,
+        meta: None,
     }
 }
 
@@ -279,6 +280,8 @@ fn template(server: &str, uri_template: &str, name: &str) -> ResourceTemplate {
         description: None,
         mime_type: None,
         annotations: Annotations::default(),
+        icons: None,
+        meta: None,
     }
 }
 

@@ -15,6 +15,7 @@ fn item(server: &str, uri: &str, name: &str) -> ResourceItem {
         size: None,
         annotations: Annotations::default(),
         icons: None,
+        meta: None,
     }
 }
 

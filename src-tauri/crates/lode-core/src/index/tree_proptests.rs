@@ -20,6 +20,7 @@ fn item(server: &str, uri: &str) -> ResourceItem {
         size: None,
         annotations: Annotations::default(),
         icons: None,
+        meta: None,
     }
 }
 

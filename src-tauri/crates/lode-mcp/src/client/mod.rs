@@ -42,6 +42,8 @@ pub struct McpClient {
     pub(crate) cancel_notices: CancelNotices,
     /// The server's asks open with the person: time limits stand still while one is.
     open_asks: OpenAsks,
+    /// The tools' `outputSchema`s from the last listing, to check their results against.
+    pub(crate) output_schemas: operations::OutputSchemas,
     info: ServerInfo,
     log: ServerLog,
     /// The local server, if any: dropping it ends its whole process group.
@@ -115,6 +117,7 @@ impl McpClient {
             progress_routes,
             cancel_notices: Default::default(),
             open_asks,
+            output_schemas: Default::default(),
             info,
             log,
             process: std::sync::Mutex::new(opened.process),
@@ -149,6 +152,7 @@ impl McpClient {
             progress_routes: Default::default(),
             cancel_notices: Default::default(),
             open_asks: Default::default(),
+            output_schemas: Default::default(),
             info: rest_info(),
             log: ServerLog::default(),
             options,
@@ -298,5 +302,6 @@ fn rest_info() -> ServerInfo {
             ..Default::default()
         },
         instructions: None,
+        icons: None,
     }
 }

@@ -23,6 +23,8 @@ pub(crate) fn prompt_item(wire: mcp::Prompt) -> PromptItem {
                 required: a.required.unwrap_or(false),
             })
             .collect(),
+        icons: super::icons(wire.icons),
+        meta: super::meta(wire.meta.as_ref()),
     }
 }
 
@@ -44,6 +46,12 @@ pub(crate) fn prompt_result(wire: mcp::GetPromptResult) -> PromptResult {
 }
 
 pub(crate) fn tool_item(wire: mcp::Tool) -> ToolItem {
+    // Kept whole, like the input schema (the listing's own bounds hold both): the check
+    // decides what is too large to check.
+    let output_schema = wire
+        .output_schema
+        .as_ref()
+        .map(|schema| serde_json::Value::Object((**schema).clone()));
     ToolItem {
         name: wire.name.into_owned(),
         title: wire.title,
@@ -60,6 +68,9 @@ pub(crate) fn tool_item(wire: mcp::Tool) -> ToolItem {
             idempotent_hint: hints.idempotent_hint,
             open_world_hint: hints.open_world_hint,
         }),
+        output_schema,
+        icons: super::icons(wire.icons),
+        meta: super::meta(wire.meta.as_ref()),
     }
 }
 
@@ -68,6 +79,8 @@ pub(crate) fn tool_result(wire: mcp::CallToolResult) -> ToolResult {
         content: wire.content.into_iter().map(content_block).collect(),
         structured_content: wire.structured_content,
         is_error: wire.is_error.unwrap_or(false),
+        // Set by the call, which knows the tool's schema.
+        output_check: None,
     }
 }
 

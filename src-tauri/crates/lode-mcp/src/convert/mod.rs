@@ -1,8 +1,8 @@
 //! rmcp's wire types to Lode's domain types.
 
 use lode_core::{
-    Annotations, CacheHint, Icon, ItemWarning, ProtocolEra, ResourceContent, ResourceItem,
-    ResourceTemplate, Role, ServerCapabilities, ServerInfo,
+    Annotations, CacheHint, Icon, ItemWarning, MetaJson, ProtocolEra, ResourceContent,
+    ResourceItem, ResourceTemplate, Role, ServerCapabilities, ServerInfo,
 };
 use rmcp::model::{self as mcp, ProtocolVersion, ResourceContents};
 
@@ -48,6 +48,10 @@ pub(crate) fn server_info(peer: &mcp::ServerPeerInfo) -> ServerInfo {
             logging: caps.logging.is_some(),
         },
         instructions: peer.instructions.clone(),
+        icons: peer
+            .server_info
+            .as_ref()
+            .and_then(|i| icons(i.icons.clone())),
     }
 }
 
@@ -75,6 +79,8 @@ pub(crate) fn resource_template(server: &str, wire: mcp::ResourceTemplate) -> Re
         description: wire.description,
         mime_type: wire.mime_type,
         annotations: wire.annotations.map(annotations).unwrap_or_default(),
+        icons: icons(wire.icons),
+        meta: meta(wire.meta.as_ref()),
     }
 }
 
@@ -109,10 +115,25 @@ pub(crate) fn resource_item(server: &str, resource: mcp::Resource) -> ResourceIt
         mime_type: resource.mime_type,
         size: resource.size,
         annotations: resource.annotations.map(annotations).unwrap_or_default(),
-        icons: resource
-            .icons
-            .map(|icons| icons.into_iter().map(icon).collect()),
+        meta: meta(resource.meta.as_ref()).map(Box::new),
+        icons: icons(resource.icons),
     }
+}
+
+/// A server's icons, bounded to the safe and the few (`lode_core::item_meta`).
+pub(crate) fn icons(wire: Option<Vec<mcp::Icon>>) -> Option<Vec<Icon>> {
+    lode_core::item_meta::bounded_icons(wire?.into_iter().map(icon))
+}
+
+/// An item's `_meta`, bounded, without the warnings Lode's own transports keep there.
+pub(crate) fn meta(wire: Option<&mcp::MetaObject>) -> Option<MetaJson> {
+    let wire = wire?;
+    if wire.0.contains_key(WARNINGS_META_KEY) {
+        let mut own = wire.0.clone();
+        own.remove(WARNINGS_META_KEY);
+        return MetaJson::bounded(&own);
+    }
+    MetaJson::bounded(&wire.0)
 }
 
 fn annotations(wire: mcp::Annotations) -> Annotations {

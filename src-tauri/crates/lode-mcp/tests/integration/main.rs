@@ -17,3 +17,4 @@ mod rest;
 mod rest_read_forms;
 mod resumable;
 mod sse;
+mod tool_output;

@@ -251,6 +251,7 @@ fn item(uri: &str, name: &str) -> ResourceItem {
         size: None,
         annotations: Annotations::default(),
         icons: None,
+        meta: None,
     }
 }
 

@@ -42,14 +42,16 @@ impl McpClient {
     pub async fn list_tools(&self) -> LodeResult<Vec<ToolItem>> {
         let what = "listing tools";
         let peer = self.mcp(what)?.peer();
-        all_pages(async |params| {
+        let tools = all_pages(async |params| {
             let page = self.call(what, peer.list_tools(Some(params))).await?;
             Ok((
                 page.tools.into_iter().map(tool_item).collect(),
                 page.next_cursor,
             ))
         })
-        .await
+        .await?;
+        self.output_schemas.remember(&tools);
+        Ok(tools)
     }
 
     /// Calls a tool with a JSON object of arguments. A tool that runs and fails comes back as a
@@ -65,7 +67,7 @@ impl McpClient {
         let limit = self.options.tool_call_timeout();
         let call = self.mcp(&what)?.call_tool(params);
         let result = self.call_within(limit, &what, call).await?;
-        Ok(tool_result(result))
+        Ok(self.checked(name, tool_result(result)).await)
     }
 
     /// Checks the server answers. 2026-07-28 dropped `ping`; there a cheap discover-free request

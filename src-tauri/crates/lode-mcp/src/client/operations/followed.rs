@@ -38,12 +38,15 @@ impl McpClient {
         let request = ClientRequest::CallToolRequest(CallToolRequest::new(params.clone()));
         let limit = self.options.tool_call_timeout();
         match self.followed(&what, limit, request, tag).await? {
-            ServerResult::CallToolResult(result) => Ok(tool_result(result)),
+            ServerResult::CallToolResult(result) => {
+                Ok(self.checked(name, tool_result(result)).await)
+            }
             // A 2026-07-28 server asking for input first (SEP-2322): rmcp's own call drives
             // those rounds; that call is not followed, the first round had no effect yet.
             ServerResult::InputRequiredResult(_) => {
                 let call = self.mcp(&what)?.call_tool(params);
-                Ok(tool_result(self.call_within(limit, &what, call).await?))
+                let result = tool_result(self.call_within(limit, &what, call).await?);
+                Ok(self.checked(name, result).await)
             }
             _ => Err(crate::error::from_service(
                 ServiceError::UnexpectedResponse,

@@ -1,0 +1,53 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import type { Icon } from "../../ipc";
+import { renderWithI18n } from "../preview/renderWithI18n";
+import { ItemMetadata, iconShown } from "./ItemMetadata";
+
+const PNG = "data:image/png;base64,iVBORw0KGgo=";
+const SVG = "data:image/svg+xml;base64,PHN2Zz48c2NyaXB0Lz48L3N2Zz4=";
+
+describe("an item's _meta and icons", () => {
+  it("draws only inline raster icons: a remote one is its address, an SVG one is not drawn", () => {
+    const icons: Icon[] = [{ src: PNG, sizes: ["16x16"] }, { src: "https://example.org/i.png" }, { src: SVG }];
+    const { container } = renderWithI18n(<ItemMetadata icons={icons} />);
+    const entries = screen.getAllByTestId("item-icon");
+    expect(entries.map((e) => e.dataset.shown)).toEqual(["image", "remote", "svg"]);
+    const images = container.querySelectorAll("img");
+    expect(images).toHaveLength(1);
+    expect(images[0]).toHaveAttribute("src", PNG);
+    expect(entries[1]).toHaveTextContent("https://example.org/i.png");
+    expect(entries[1]).toHaveTextContent("Not loaded (Lode fetches no remote images)");
+    expect(entries[2]).toHaveTextContent("Not shown (SVG)");
+    expect(iconShown("javascript:alert(1)").kind).toBe("other");
+    expect(iconShown("DATA:IMAGE/JPEG;base64,AA").kind).toBe("image");
+  });
+
+  it("folds _meta, and opens it as the preview's JSON tree", async () => {
+    const meta = { json: '{"example.org/owner":"team-tools","limits":{"perMinute":60}}', cut: false, bytes: 58 };
+    renderWithI18n(<ItemMetadata meta={meta} />);
+    const details = screen.getByTestId("item-meta-json");
+    expect(details).not.toHaveAttribute("open");
+    expect(details).toHaveTextContent("_meta (58 bytes)");
+    // Folded, the tree is not even built.
+    expect(details).not.toHaveTextContent("team-tools");
+    await userEvent.click(within(details).getByText(/_meta/));
+    expect(details).toHaveAttribute("open");
+    expect(details).toHaveTextContent('"example.org/owner": "team-tools"');
+  });
+
+  it("says how much of a cut _meta is shown, and shows it as text", async () => {
+    const meta = { json: '{"blob":"xxxx', cut: true, bytes: 10 * 1024 * 1024 };
+    renderWithI18n(<ItemMetadata meta={meta} />, "zh-CN");
+    await userEvent.click(screen.getByText(/_meta/));
+    expect(screen.getByTestId("item-meta-cut")).toHaveTextContent("已截断");
+    expect(screen.getByTestId("item-meta-cut")).toHaveTextContent("10");
+    expect(screen.getByTestId("item-meta-json")).toHaveTextContent('{"blob":"xxxx');
+  });
+
+  it("shows nothing when there is neither", () => {
+    const { container } = renderWithI18n(<ItemMetadata icons={[]} />);
+    expect(container).toBeEmptyDOMElement();
+  });
+});

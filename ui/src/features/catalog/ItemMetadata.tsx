@@ -1,0 +1,92 @@
+// The `_meta` and icons a server attached to a tool, prompt, resource, template or itself,
+// shown in that thing's details. Both come bounded from Rust (lode-core `item_meta`).
+//
+// Icons: only `data:` raster images are drawn. MCP 2025-11-25 asks clients to accept only
+// `https:` and `data:` icons and to treat SVG with care; Lode's CSP allows images from `data:`
+// alone, and fetching a remote icon would tell a third party what the person is looking at.
+// So an `https:` icon is shown as its address, and an SVG one (which may carry script or
+// external references) as its type, never drawn.
+import { useMemo, useState } from "react";
+import { useT } from "../../i18n";
+import type { Icon, MetaJson } from "../../ipc";
+import { JsonView } from "../preview/JsonView";
+import { SafeText } from "../preview/SafeText";
+import { TextView } from "../preview/TextView";
+import "./catalog.css";
+
+const RASTER = /^data:image\/(png|jpeg|gif|webp|avif|bmp|x-icon|vnd\.microsoft\.icon)[;,]/i;
+const SRC_LIMIT = 200;
+
+export type IconShown = { kind: "image" } | { kind: "remote" } | { kind: "svg" } | { kind: "other" };
+
+/** How an icon is shown: drawn only when it is an inline raster image. */
+export function iconShown(src: string): IconShown {
+  if (RASTER.test(src)) return { kind: "image" };
+  if (/^https:/i.test(src)) return { kind: "remote" };
+  if (/^data:image\/svg\+xml[;,]/i.test(src)) return { kind: "svg" };
+  return { kind: "other" };
+}
+
+export function ItemMetadata({ icons, meta }: { icons?: Icon[]; meta?: MetaJson | null }) {
+  const { t } = useT();
+  if ((icons === undefined || icons.length === 0) && (meta === undefined || meta === null)) return null;
+  return (
+    <div className="item-meta" data-testid="item-meta">
+      {icons !== undefined && icons.length > 0 && (
+        <div className="item-meta__icons">
+          <span className="item-meta__label">{t("itemMeta.icons")}</span>
+          <ul className="item-meta__icon-list">
+            {icons.map((icon, index) => (
+              <IconEntry key={index} icon={icon} />
+            ))}
+          </ul>
+        </div>
+      )}
+      {meta !== undefined && meta !== null && <MetaDetails meta={meta} />}
+    </div>
+  );
+}
+
+function IconEntry({ icon }: { icon: Icon }) {
+  const { t } = useT();
+  const shown = iconShown(icon.src);
+  const sizes = icon.sizes?.join(" ");
+  if (shown.kind === "image") {
+    return (
+      <li className="item-meta__icon" data-testid="item-icon" data-shown="image">
+        <img src={icon.src} alt="" width={24} height={24} draggable={false} title={sizes} />
+      </li>
+    );
+  }
+  const why = t(shown.kind === "remote" ? "itemMeta.icon.remote" : shown.kind === "svg" ? "itemMeta.icon.svg" : "itemMeta.icon.other");
+  return (
+    <li className="item-meta__icon item-meta__icon--text" data-testid="item-icon" data-shown={shown.kind}>
+      <SafeText className="item-meta__src" text={icon.src} limit={SRC_LIMIT} />
+      <span className="item-meta__why">{why}</span>
+    </li>
+  );
+}
+
+/** `_meta` folded by default; open, it is the preview's JSON view (or text, when cut). */
+function MetaDetails({ meta }: { meta: MetaJson }) {
+  const { t, format } = useT();
+  const size = format.bytes(meta.bytes);
+  const shown = useMemo(() => format.bytes(new TextEncoder().encode(meta.json).length), [format, meta.json]);
+  // Built only while open: a closed list of tools should not parse every tool's _meta.
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="item-meta__meta" data-testid="item-meta-json" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>{t("itemMeta.meta", { size })}</summary>
+      {!open ? null : meta.cut ? (
+        <>
+          <p className="preview-note" data-testid="item-meta-cut">
+            {t("itemMeta.meta.cut", { shown, size })}
+          </p>
+          <TextView text={meta.json} language={null} />
+        </>
+      ) : (
+        <JsonView text={meta.json} />
+      )}
+    </details>
+  );
+}
