@@ -63,6 +63,12 @@ async fn list_once(lode: &Arc<Lode>, id: ConnectionId) {
     };
     let server = client.server_name().to_owned();
     let fresh = browser.begin(id, &server);
+    if !client.info().capabilities.resources {
+        // A server that does not declare resources has none to list; asking anyway gets
+        // -32601, which would show as a failed listing.
+        browser.finish(id, &server, Some(Vec::new()), None);
+        return browser.set_templates(id, &server, Vec::new());
+    }
     let listed = client
         .list_resources_paged(|page, progress| {
             if fresh {

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use lode_app::Lode;
+use lode_core::browse::ListingState;
 use lode_core::{
     ConnectionDraft, ConnectionId, HubEvent, HubEventKind, ServerEvent, TransportSpec,
 };
@@ -89,5 +90,43 @@ async fn added_tools_and_prompts_are_announced_and_listed() {
         prompts.iter().any(|prompt| prompt.name == "fresh_prompt"),
         "{prompts:?}"
     );
+    lode.shutdown().await;
+}
+
+/// The server declares tools and prompts but no resources: the browser shows it listed with
+/// none, without asking `resources/list` (which it would refuse with -32601, shown as a failure).
+#[tokio::test(flavor = "multi_thread")]
+async fn a_server_without_resources_is_listed_empty_not_failed() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let lode = Arc::new(
+        Lode::open_with_secrets(dir.path(), None, Arc::new(MemoryStore::default())).expect("open"),
+    );
+    let mut draft = ConnectionDraft::new("Toolbox", catalog_changes_server());
+    draft.timeout_secs = 30;
+    lode.add_connection(&draft).await.expect("added");
+    let mut changes = lode.browse_changes();
+    lode.start_all().await.expect("started");
+    let settled = async {
+        loop {
+            let status = lode.browse_status();
+            let state = status.servers.iter().find(|s| s.server == "Toolbox");
+            if let Some(server) = state.filter(|s| {
+                !matches!(
+                    s.state,
+                    ListingState::Waiting | ListingState::Listing { .. }
+                )
+            }) {
+                return server.clone();
+            }
+            if changes.changed().await.is_err() {
+                panic!("browse status ended");
+            }
+        }
+    };
+    let server = tokio::time::timeout(Duration::from_secs(30), settled)
+        .await
+        .expect("the listing settled");
+    assert_eq!(server.state, ListingState::Listed, "{server:?}");
+    assert_eq!(server.resources, 0);
     lode.shutdown().await;
 }
