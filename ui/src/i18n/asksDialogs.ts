@@ -64,6 +64,7 @@ export const asksDialogsEn = {
   "asks.closed.cancelledByServer": "{server} withdrew its request.",
   "asks.closed.timedOut": "{server}'s request waited too long and was cancelled.",
   "asks.closed.connectionStopped": "The connection to {server} stopped: its request is gone.",
+  "asks.url.acceptOpens": "Accept opens it in your browser; Decline or Cancel opens nothing.",
 } as const;
 
 export const asksDialogsZhCN: Record<keyof typeof asksDialogsEn, string> = {
@@ -128,4 +129,5 @@ export const asksDialogsZhCN: Record<keyof typeof asksDialogsEn, string> = {
   "asks.closed.cancelledByServer": "{server} 撤回了它的请求。",
   "asks.closed.timedOut": "{server} 的请求等待太久，已被取消。",
   "asks.closed.connectionStopped": "与 {server} 的连接已停止：它的请求已不存在。",
+  "asks.url.acceptOpens": "接受后会在浏览器中打开它；拒绝或取消则不会打开任何东西。",
 };

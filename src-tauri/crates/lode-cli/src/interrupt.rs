@@ -1,6 +1,8 @@
 //! Ctrl-C as an ordinary event: once installed, SIGINT no longer kills `lode`, it lets a
 //! long-running command (`watch`) unsubscribe and close before exiting 0.
 
+use std::future::Future;
+
 use tokio::sync::oneshot;
 
 pub struct Interrupt(oneshot::Receiver<()>);
@@ -22,5 +24,24 @@ impl Interrupt {
         if (&mut self.0).await.is_err() {
             std::future::pending::<()>().await;
         }
+    }
+}
+
+/// Ctrl-C, listened for from this call on: the handler is registered here, not at the returned
+/// future's first poll, so a Ctrl-C pressed right after (while a prompt is being shown) is not
+/// missed. Never resolves when the handler could not be registered.
+pub fn from_now() -> impl Future<Output = ()> + Send + 'static {
+    #[cfg(unix)]
+    let listener = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::interrupt());
+    #[cfg(windows)]
+    let listener = tokio::signal::windows::ctrl_c();
+    async move {
+        #[cfg(any(unix, windows))]
+        if let Ok(mut listener) = listener {
+            if listener.recv().await.is_some() {
+                return;
+            }
+        }
+        std::future::pending::<()>().await;
     }
 }

@@ -63,9 +63,12 @@ pub fn form_schema() -> Value {
     serde_json::from_str(FORM_SCHEMA).unwrap_or(Value::Null)
 }
 
-/// The form's schema as text: its fields in this order. Built with `json!` (a `Value`, whose
-/// objects sort their keys without serde_json's `preserve_order`), the form went out
-/// alphabetically; parsed from text into rmcp's `ElicitationSchema`, it keeps this order.
+/// The form's schema as text: its fields in this order, which rmcp's `ElicitationSchema` keeps
+/// (`property_order`) when parsed from text, where `json!` would sort them. On the wire they
+/// still go out alphabetically, in both eras: rmcp 3.9 writes every request's params (an
+/// `elicitation/create`, or one inside an `input_required` result) through a `serde_json::Value`
+/// (`WithMeta` in its `serde_impl.rs`), whose objects sort their keys without serde_json's
+/// `preserve_order`.
 const FORM_SCHEMA: &str = r#"{
     "type": "object",
     "properties": {

@@ -1,7 +1,7 @@
 // An elicitation: the server's message and either a form built from its schema (defaults
 // pre-filled, so Accept at once sends them) or a page to visit (its full address shown, opened
-// by Rust only when the person asks, and only http(s)). Accept, Decline and Cancel are the
-// protocol's three answers; Escape and the close button cancel.
+// by Rust only when the person asks or accepts, and only http(s)). Accept, Decline and Cancel
+// are the protocol's three answers; Escape and the close button cancel.
 import { useState } from "react";
 import { openAskUrl, type ElicitationAnswer, type ElicitationRequest, type FieldError, type LodeError, type PendingAsk } from "../../ipc";
 import { useT } from "../../i18n";
@@ -30,16 +30,24 @@ export function ElicitationDialog({ ask, request, place, onDone }: ElicitationDi
   });
   const { busy, problem: failure, setProblem: setFailure } = answering;
   const send = (answer: ElicitationAnswer) => answering.send({ kind: "elicitation", answer });
-  const accept = () => void send({ action: "accept", content: mode.mode === "form" ? toContent(mode.form, values) : {} });
   const cancel = () => void send({ action: "cancel" });
 
+  /** Opens the page (Rust opens only http(s)); false, with the reason shown, when it could not. */
   const open = async () => {
     try {
       await openAskUrl(ask.id);
       setOpened(true);
+      return true;
     } catch (raw: unknown) {
       setFailure((raw as LodeError).message);
+      return false;
     }
+  };
+  // Accepting a page to visit is agreeing to go there: a web address not opened yet opens first.
+  const accept = async () => {
+    if (mode.mode === "form") return send({ action: "accept", content: toContent(mode.form, values) });
+    if (mode.opens && !opened && !(await open())) return;
+    return send({ action: "accept", content: {} });
   };
 
   const title = mode.mode === "url" ? t("asks.url.title", { server: ask.server }) : t("asks.elicitation.title", { server: ask.server });
@@ -48,7 +56,7 @@ export function ElicitationDialog({ ask, request, place, onDone }: ElicitationDi
       title={title}
       closeLabel={t("asks.cancel")}
       onClose={cancel}
-      onSubmit={accept}
+      onSubmit={() => void accept()}
       testId="ask-elicitation"
       place={place}
       problem={failure}
@@ -78,6 +86,7 @@ export function ElicitationDialog({ ask, request, place, onDone }: ElicitationDi
           {mode.opens ? (
             <>
               <p className="field__hint">{opened ? t("asks.url.opened") : t("asks.url.hint")}</p>
+              {!opened && <p className="field__hint">{t("asks.url.acceptOpens")}</p>}
               <button type="button" className="button" data-testid="ask-open-url" disabled={busy} onClick={() => void open()}>
                 {t("asks.url.open")}
               </button>

@@ -118,6 +118,53 @@ describe("the elicitation dialog", () => {
     expect(within(dialog).getByText(/opens only http and https/)).toBeTruthy();
   });
 
+  const urlAsk = (url: string, opens: boolean): PendingAsk => ({
+    ...FORM_ASK,
+    ask: { kind: "elicitation", request: { message: "Verify", mode: { mode: "url", url, elicitationId: "e", opens } } },
+  });
+  const commands = (calls: { cmd: string }[]) => calls.map((c) => c.cmd).filter((cmd) => cmd !== "pending_server_asks");
+
+  it("opens a web address when the person accepts, before answering; Decline opens nothing", async () => {
+    const calls = setUp([urlAsk("https://example.org/a", true), { ...urlAsk("https://example.org/b", true), id: 2 }]);
+    await userEvent.click(within(await screen.findByTestId("ask-elicitation")).getByTestId("ask-accept"));
+    await waitFor(() => expect(commands(calls)).toEqual(["open_ask_url", "answer_server_ask"]));
+    expect(calls.find((c) => c.cmd === "open_ask_url")?.args).toEqual({ askId: 1 });
+    await userEvent.click(within(await screen.findByTestId("ask-elicitation")).getByTestId("ask-decline"));
+    await waitFor(() => expect(commands(calls)).toEqual(["open_ask_url", "answer_server_ask", "answer_server_ask"]));
+    expect(calls.filter((c) => c.cmd === "answer_server_ask").map((c) => c.args)).toEqual([
+      { askId: 1, answer: { kind: "elicitation", answer: { action: "accept", content: {} } } },
+      { askId: 2, answer: { kind: "elicitation", answer: { action: "decline" } } },
+    ]);
+  });
+
+  it("does not open a page twice, nor an address that is not http(s), on Accept", async () => {
+    const calls = setUp([urlAsk("https://example.org/a", true), { ...urlAsk("javascript:alert(1)", false), id: 2 }]);
+    const first = await screen.findByTestId("ask-elicitation");
+    await userEvent.click(within(first).getByTestId("ask-open-url"));
+    await within(first).findByText(/Opened in your browser/);
+    await userEvent.click(within(first).getByTestId("ask-accept"));
+    await waitFor(() => expect(commands(calls)).toEqual(["open_ask_url", "answer_server_ask"]));
+    await userEvent.click(within(await screen.findByTestId("ask-elicitation")).getByTestId("ask-accept"));
+    await waitFor(() => expect(commands(calls)).toEqual(["open_ask_url", "answer_server_ask", "answer_server_ask"]));
+  });
+
+  it("keeps the question open, with the reason, when the browser could not be opened", async () => {
+    const calls = installIpc({
+      pending_server_asks: () => [urlAsk("https://example.org/a", true)],
+      answer_server_ask: () => null,
+      open_ask_url: () => Promise.reject({ code: "spawnFailed", message: "could not open the system browser: no xdg-open" }),
+    });
+    render(
+      <I18nProvider defaultLocale="en">
+        <AsksHost />
+      </I18nProvider>,
+    );
+    const dialog = await screen.findByTestId("ask-elicitation");
+    await userEvent.click(within(dialog).getByTestId("ask-accept"));
+    expect(await within(dialog).findByRole("alert")).toHaveProperty("textContent", "could not open the system browser: no xdg-open");
+    expect(calls.some((c) => c.cmd === "answer_server_ask")).toBe(false);
+  });
+
   it("arrives by event, and closes with a note when the server withdraws it", async () => {
     setUp([]);
     await waitFor(() => expect(screen.queryByTestId("ask-elicitation")).toBeNull());

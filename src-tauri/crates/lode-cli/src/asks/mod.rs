@@ -1,7 +1,8 @@
 //! The CLI's answer to what a server asks of the person. On a terminal it asks them (a form
 //! field by field, defaults taken on Enter; a sampling request shown whole, the reply typed);
 //! with no terminal (stdin not a tty) it declines and says so on stderr. Everything goes to
-//! stderr: stdout is the command's result.
+//! stderr: stdout is the command's result. Ctrl-C during a question stops the command at once
+//! (its request cancelled on the server, exit 130), the question left unanswered.
 
 mod dialog;
 mod typed;
@@ -45,7 +46,12 @@ impl TerminalAsks {
         }
     }
 
-    /// Runs `ask` on a blocking thread with the terminal to itself.
+    /// Runs `ask` on a thread of its own with the terminal to itself. Ctrl-C meanwhile ends
+    /// the command, which drops this ask with its request (the server is told the request is
+    /// cancelled): the ask then waits for that, unanswered, rather than answer in a way that
+    /// could let the request finish first. A read of the terminal cannot be interrupted, so its
+    /// thread is left behind: not one of the runtime's blocking threads, which `main` would
+    /// wait for, since `lode` is about to exit anyway.
     fn on_terminal<T: Send + 'static>(
         &self,
         fallback: T,
@@ -53,15 +59,32 @@ impl TerminalAsks {
     ) -> AskFuture<T> {
         let lock = self.one_at_a_time.clone();
         Box::pin(async move {
-            let _turn = lock.lock().await;
-            tokio::task::spawn_blocking(move || {
-                let stdin = std::io::stdin();
-                let mut input = stdin.lock();
-                let mut output = std::io::stderr();
-                ask(&mut input, &mut output)
-            })
-            .await
-            .unwrap_or(fallback)
+            // Listening before the question shows, so no Ctrl-C is missed.
+            let mut pressed = std::pin::pin!(crate::interrupt::from_now());
+            let _turn = tokio::select! {
+                turn = lock.lock() => turn,
+                () = &mut pressed => return std::future::pending().await,
+            };
+            let (answered, answer) = tokio::sync::oneshot::channel();
+            let asking = std::thread::Builder::new()
+                .name("lode-ask".to_owned())
+                .spawn(move || {
+                    let stdin = std::io::stdin();
+                    let mut input = stdin.lock();
+                    let mut output = std::io::stderr();
+                    let _ = answered.send(ask(&mut input, &mut output));
+                });
+            if asking.is_err() {
+                return fallback;
+            }
+            tokio::select! {
+                answer = answer => answer.unwrap_or(fallback),
+                () = &mut pressed => {
+                    // The question's line is left open: end it before `lode` says why it stops.
+                    eprintln!();
+                    std::future::pending().await
+                }
+            }
         })
     }
 }

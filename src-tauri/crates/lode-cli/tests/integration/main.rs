@@ -5,6 +5,7 @@
 
 mod support;
 
+mod ask_interrupt;
 mod asks;
 mod call_interrupt;
 mod cli_commands;
