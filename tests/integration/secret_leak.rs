@@ -165,6 +165,33 @@ fn trace_echo(lode: &lode_app::Lode, file: &std::path::Path) {
     });
 }
 
+/// `lode --trace FILE --stdio … --env LODE_TOKEN=<secret>`: the same echoing server, given
+/// inline (not saved), its variable on the command line.
+fn trace_inline_echo(lode: &lode_app::Lode, file: &std::path::Path) {
+    let trace = std::fs::File::create(file).expect("trace file");
+    let mut options = lode_app::ConnectOptions::new(String::new());
+    options.history = Some(lode_app::ProtocolHistory::with_trace(Box::new(trace)));
+    let mut transport: lode_core::TransportSpec =
+        serde_json::from_value(echoing_stdio()).expect("a transport");
+    if let lode_core::TransportSpec::Stdio { env, .. } = &mut transport {
+        env.insert("LODE_TOKEN".to_owned(), PLANTED.to_owned());
+    }
+    let target = lode_app::ServerTarget::Inline {
+        label: "inline".to_owned(),
+        transport,
+    };
+    tauri::async_runtime::block_on(async {
+        let client = lode
+            .connect_target_with(&target, options)
+            .await
+            .expect("connect");
+        let result = client.call_tool("get-env", json!({})).await.expect("call");
+        let result = serde_json::to_string(&result).expect("json");
+        assert!(result.contains(PLANTED), "the server echoes its variable");
+        client.close().await;
+    });
+}
+
 fn draft(name: &str, transport: Value, secrets: Vec<Value>) -> Value {
     json!({"name": name, "transport": transport, "secrets": secrets, "oauth": false,
            "timeoutSecs": 20, "enabled": true, "shownInBrowser": true})
@@ -334,6 +361,14 @@ fn a_planted_secret_is_in_no_database_file_log_line_or_ipc_message() {
     assert!(
         !holds(&echoed, PLANTED),
         "the trace holds the echoed secret"
+    );
+    let inline_trace = h.data.path().join("inline-trace.jsonl");
+    trace_inline_echo(&lode, &inline_trace);
+    let echoed = std::fs::read(&inline_trace).expect("the trace");
+    assert!(holds(&echoed, "get-env"), "the trace holds the tool call");
+    assert!(
+        !holds(&echoed, PLANTED),
+        "the trace holds an inline server's echoed variable"
     );
 
     // Import a file that holds the secret, then remove a connection and undo it.

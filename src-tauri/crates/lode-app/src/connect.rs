@@ -51,6 +51,12 @@ impl Lode {
             }
             ServerTarget::Inline { label, transport } => {
                 options.server_name = label.clone();
+                // Nothing says which of the command line's variables are secret (an API key
+                // given as `--env KEY=…`, say): every value is scrubbed from the history and
+                // the trace, as a saved connection's secret variables are.
+                if let TransportSpec::Stdio { env, .. } = transport {
+                    options.credentials.secret_env.extend(env.values().cloned());
+                }
                 transport.clone()
             }
         };

@@ -120,7 +120,8 @@ impl ProtocolHistory {
         Ok(messages.len())
     }
 
-    /// Records one message going `direction`, scrubbing `secrets` from it.
+    /// Records one message going `direction`, scrubbing `secrets` from it, by serializing it
+    /// again: for messages whose bytes the transport does not have (a batch's members).
     pub(crate) fn record<Req, Resp, Not>(
         &self,
         direction: WireDirection,
@@ -131,20 +132,31 @@ impl ProtocolHistory {
         Resp: Serialize,
         Not: Serialize,
     {
-        let (kind, id) = match message {
-            JsonRpcMessage::Request(request) => (WireKind::Request, Some(id_text(&request.id))),
-            JsonRpcMessage::Response(response) => (WireKind::Response, Some(id_text(&response.id))),
-            JsonRpcMessage::Notification(_) => (WireKind::Notification, None),
-            JsonRpcMessage::Error(error) => (WireKind::Error, error.id.as_ref().map(id_text)),
-        };
-        let mut written = Bounded::new(MESSAGE_CAP + secrets.longest());
+        let mut written = Bounded::new(secrets.keep_bytes());
         // Serializing a message Lode sent or decoded cannot fail; if it did, the record says
         // so rather than losing the message.
         if serde_json::to_writer(&mut written, message).is_err() {
             written.kept = b"{\"error\":\"this message could not be shown\"}".to_vec();
         }
-        let size = written.total as u64;
-        let (json, truncated) = secrets.scrub_and_cut(&written.kept, written.total);
+        let envelope = Envelope::of(message);
+        self.record_bytes(direction, envelope, &written.kept, written.total, secrets);
+    }
+
+    /// Records one message going `direction` from its bytes as they went over the wire:
+    /// `head` is at least its first [`Secrets::keep_bytes`] (all of it when shorter), `total`
+    /// its whole length. Nothing is parsed or serialized again.
+    pub(crate) fn record_bytes(
+        &self,
+        direction: WireDirection,
+        envelope: Envelope,
+        head: &[u8],
+        total: usize,
+        secrets: &Secrets,
+    ) {
+        let Envelope { kind, id } = envelope;
+        let head = &head[..head.len().min(secrets.keep_bytes())];
+        let size = total as u64;
+        let (json, truncated) = secrets.scrub_and_cut(head, total);
         let now = Instant::now();
         let at_ms = SystemTime::now()
             .duration_since(UNIX_EPOCH)
@@ -226,11 +238,60 @@ fn id_text(id: &impl Serialize) -> String {
     serde_json::to_string(id).unwrap_or_default()
 }
 
-/// The `method` of a request or notification, from the start of its JSON (rmcp writes it
-/// before `params`, so it is never past the kept part).
+/// What a message is and which id it carries: taken from the decoded message (or the one
+/// Lode sends), never from its bytes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Envelope {
+    pub kind: WireKind,
+    pub id: Option<String>,
+}
+
+impl Envelope {
+    pub(crate) fn of<Req, Resp, Not>(message: &JsonRpcMessage<Req, Resp, Not>) -> Self {
+        let (kind, id) = match message {
+            JsonRpcMessage::Request(request) => (WireKind::Request, Some(id_text(&request.id))),
+            JsonRpcMessage::Response(response) => (WireKind::Response, Some(id_text(&response.id))),
+            JsonRpcMessage::Notification(_) => (WireKind::Notification, None),
+            JsonRpcMessage::Error(error) => (WireKind::Error, error.id.as_ref().map(id_text)),
+        };
+        Self { kind, id }
+    }
+
+    /// For bytes that decoded to no message (a response to no request, say): what they look
+    /// like, read without building anything; an answer without id when they are no JSON.
+    pub(crate) fn guess(bytes: &[u8]) -> Self {
+        use serde::de::IgnoredAny;
+        #[derive(serde::Deserialize)]
+        struct Shape<'a> {
+            #[serde(borrow)]
+            id: Option<&'a serde_json::value::RawValue>,
+            method: Option<IgnoredAny>,
+            error: Option<IgnoredAny>,
+        }
+        let Ok(shape) = serde_json::from_slice::<Shape<'_>>(bytes) else {
+            return Self {
+                kind: WireKind::Response,
+                id: None,
+            };
+        };
+        let id = shape.id.map(|id| id.get().to_owned());
+        let kind = match (&shape.method, &shape.error, &id) {
+            (Some(_), _, Some(_)) => WireKind::Request,
+            (Some(_), _, None) => WireKind::Notification,
+            (None, Some(_), _) => WireKind::Error,
+            (None, None, _) => WireKind::Response,
+        };
+        Self { kind, id }
+    }
+}
+
+/// The `method` of a request or notification, from the start of its JSON: every SDK writes
+/// it before `params`, so it is never past the kept part. A server's own bytes may have
+/// spaces around the colon.
 fn method_in(json: &str) -> Option<String> {
-    let start = json.find("\"method\":\"")? + "\"method\":\"".len();
-    let rest = &json[start..];
+    let start = json.find("\"method\"")? + "\"method\"".len();
+    let rest = json[start..].trim_start().strip_prefix(':')?.trim_start();
+    let rest = rest.strip_prefix('"')?;
     let end = rest.find('"')?;
     Some(rest[..end].to_owned())
 }
@@ -268,8 +329,10 @@ impl Secrets {
         }
     }
 
-    fn longest(&self) -> usize {
-        self.forms.first().map_or(0, String::len)
+    /// How many bytes of a message to keep for the history: its cap, and room for a secret
+    /// that the cap would cut in two (scrubbed whole, then cut).
+    pub(crate) fn keep_bytes(&self) -> usize {
+        MESSAGE_CAP + self.forms.first().map_or(0, String::len)
     }
 
     /// `kept` (the start of a message of `total` bytes) as text with every secret replaced,

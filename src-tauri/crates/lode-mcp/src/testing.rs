@@ -7,8 +7,10 @@ use tokio::io::{AsyncRead, AsyncWrite};
 
 use crate::client::McpClient;
 use crate::connect_options::ConnectOptions;
+use crate::protocol_history::Secrets;
 use crate::transport::handshake::{handshake, Opening};
 use crate::transport::stdio::JsonLinesTransport;
+use crate::transport::tap::Tap;
 use crate::transport::Opened;
 
 impl McpClient {
@@ -20,16 +22,11 @@ impl McpClient {
         options: ConnectOptions,
     ) -> LodeResult<Self> {
         McpClient::establish(options, async move |handler, options, log| {
-            let transport = JsonLinesTransport::new(reader, writer, log.clone());
+            let tap = Tap::new(options.history.clone(), Secrets::of(&options.credentials));
+            let transport = JsonLinesTransport::new(reader, writer, log.clone()).with_tap(tap);
             Ok(Opened {
-                session: handshake(
-                    handler,
-                    transport,
-                    &options.server_name,
-                    Opening::Discover,
-                    Default::default(),
-                )
-                .await?,
+                session: handshake(handler, transport, &options.server_name, Opening::Discover)
+                    .await?,
                 process: None,
             })
         })

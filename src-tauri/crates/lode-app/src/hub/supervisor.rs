@@ -213,7 +213,7 @@ async fn close(client: Arc<McpClient>) {
         Ok(client) => client.close().await,
         // A request still holds the client: end the session and the server process anyway;
         // that request fails as closed.
-        Err(shared) => shared.end_now(),
+        Err(shared) => shared.end_now().await,
     }
 }
 

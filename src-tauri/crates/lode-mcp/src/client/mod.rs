@@ -21,8 +21,7 @@ use crate::open_asks::OpenAsks;
 use crate::progress_routes::ProgressRoutes;
 use crate::rest::RestClient;
 use crate::server_log::ServerLog;
-use crate::transport::stdio::ServerProcess;
-use crate::transport::{self, Opened, Session};
+use crate::transport::{self, Opened, ServerProcess, Session};
 use backend::Backend;
 use operations::{CancelNotices, Subscriptions};
 
@@ -218,17 +217,26 @@ impl McpClient {
         with_log_tail(error, &self.log)
     }
 
-    /// Closes the connection and waits for the session task to end.
+    /// Closes the connection and waits for the session task to end, then for a local server
+    /// to exit: its stdin closed, then SIGTERM, then SIGKILL (`transport/server_process.rs`).
     pub async fn close(self) {
         self.cancel_notices.settle().await;
         if let Backend::Mcp(session) = self.backend {
             let _ = session.cancel().await;
         }
+        let process = self
+            .process
+            .into_inner()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(process) = process {
+            process.end().await;
+        }
     }
 
-    /// Ends the session and the local server's processes now, without waiting, even while
-    /// other holders of this client still have it: for when Lode stops a connection.
-    pub fn end_now(&self) {
+    /// Ends the session and the local server's processes, even while other holders of this
+    /// client still have it (their requests fail as closed): for when Lode stops a
+    /// connection. Returns once the server is gone, as [`McpClient::close`] does.
+    pub async fn end_now(&self) {
         if let Backend::Mcp(session) = &self.backend {
             session.cancellation_token().cancel();
         }
@@ -237,7 +245,9 @@ impl McpClient {
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
             .take();
-        drop(process);
+        if let Some(process) = process {
+            process.end().await;
+        }
     }
 
     /// Runs one request under the connection's timeout. Dropping the request future on timeout

@@ -16,7 +16,6 @@ use rmcp::model::ProtocolVersion;
 use rmcp::transport::Transport;
 use rmcp::{ClientLifecycleMode, ClientServiceExt, RoleClient};
 
-use super::tap::{Tap, Tapped};
 use super::Session;
 use crate::error::from_initialize;
 use crate::handler::LodeClientHandler;
@@ -86,19 +85,16 @@ fn may_fall_back(error: &LodeError) -> bool {
     )
 }
 
-/// Opens the MCP session over `transport` the way `opening` says, with every message passing
-/// through `tap`.
+/// Opens the MCP session over `transport` the way `opening` says.
 pub(crate) async fn handshake<T>(
     handler: LodeClientHandler,
     transport: T,
     server: &str,
     opening: Opening,
-    tap: Tap,
 ) -> LodeResult<Session>
 where
     T: Transport<RoleClient> + 'static,
 {
-    let transport = Tapped::new(transport, tap);
     let lifecycle = match opening {
         Opening::Initialize => ClientLifecycleMode::Initialize,
         Opening::Probe | Opening::Discover => ClientLifecycleMode::Auto {

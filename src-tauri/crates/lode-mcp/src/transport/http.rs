@@ -15,6 +15,7 @@ use url::Url;
 
 use super::http_client::LodeHttpClient;
 use super::limits::MAX_MESSAGE_BYTES;
+use super::tap::Tap;
 use crate::http_failure::display_url;
 
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -156,6 +157,7 @@ pub(crate) fn streamable(
     url: &str,
     headers: &BTreeMap<String, String>,
     credentials: &Credentials,
+    tap: Tap,
 ) -> LodeResult<StreamableHttpClientTransport<LodeHttpClient>> {
     let url = parse_url(url)?;
     let mut config = StreamableHttpClientTransportConfig::with_uri(url.as_str())
@@ -171,7 +173,7 @@ pub(crate) fn streamable(
     backoff.max_delay = Some(Duration::from_secs(8));
     config.retry_config = Arc::new(backoff);
     Ok(StreamableHttpClientTransport::with_client(
-        LodeHttpClient::new(http_client(&url)?),
+        LodeHttpClient::new(http_client(&url)?, tap),
         config,
     ))
 }

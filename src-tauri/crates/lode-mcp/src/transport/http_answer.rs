@@ -11,6 +11,7 @@
 
 use std::collections::VecDeque;
 
+use futures::stream::BoxStream;
 use futures::StreamExt;
 use rmcp::model::{ClientJsonRpcMessage, RequestId, ServerJsonRpcMessage};
 use rmcp::transport::streamable_http_client::StreamableHttpPostResponse;
@@ -18,6 +19,7 @@ use sse_stream::Sse;
 
 use super::event_stream::EventReader;
 use super::limits::MAX_MESSAGE_BYTES;
+use super::tap::{MessageHead, Tap};
 use crate::decoding::decode::{Decoder, Fault};
 use crate::decoding::page_stream::PageStreams;
 use crate::http_failure::{display_url, HttpFailure};
@@ -29,21 +31,31 @@ use crate::http_failure::{display_url, HttpFailure};
 struct Replies {
     decoder: Decoder,
     pages: PageStreams,
+    /// Every reply is recorded from its bytes; `head` keeps the start of one streamed in.
+    tap: Tap,
+    head: MessageHead,
 }
 
 impl Replies {
-    fn new(posted: &ClientJsonRpcMessage) -> Self {
+    fn new(posted: &ClientJsonRpcMessage, tap: &Tap) -> Self {
         let mut decoder = Decoder::default();
         decoder.sent(posted);
         Self {
             decoder,
             pages: PageStreams::default(),
+            tap: tap.clone(),
+            head: MessageHead::default(),
         }
     }
 
     /// More of a message arrived; returns how many of its bytes were consumed.
     fn partial(&mut self, pending: &[u8]) -> usize {
-        self.pages.partial(pending, &self.decoder)
+        if self.tap.is_on() {
+            self.head.saw(pending, self.tap.keep_bytes());
+        }
+        let used = self.pages.partial(pending, &self.decoder);
+        self.head.consumed(used);
+        used
     }
 
     /// The message ended with `rest` (all of it, unless `partial` consumed some).
@@ -52,8 +64,36 @@ impl Replies {
         if !self.pages.end(rest, &mut self.decoder, &mut out) {
             self.decoder.decode(rest, &mut out);
         }
+        if self.tap.is_on() {
+            let (head, total) = self.head.finish(rest, self.tap.keep_bytes());
+            self.tap.received_bytes(&head, total, out.iter());
+        }
+        self.head.reset();
         out
     }
+}
+
+/// `events` with every message they carry recorded from its bytes: a stream handed to rmcp,
+/// which parses its messages itself.
+pub(crate) fn recorded<E: Send + 'static>(
+    events: BoxStream<'static, Result<Sse, E>>,
+    tap: &Tap,
+) -> BoxStream<'static, Result<Sse, E>> {
+    if !tap.is_on() {
+        return events;
+    }
+    let tap = tap.clone();
+    events
+        .inspect(move |event| {
+            if let Ok(event) = event {
+                if carries_message(event) {
+                    let bytes = event.data.as_deref().unwrap_or_default().as_bytes();
+                    let head = &bytes[..bytes.len().min(tap.keep_bytes())];
+                    tap.received_bytes(head, bytes.len(), std::iter::empty());
+                }
+            }
+        })
+        .boxed()
 }
 
 /// Whether `reply` is the answer (result or error) to the request `id`.
@@ -87,9 +127,10 @@ pub(crate) async fn from_events(
     response: reqwest::Response,
     posted: &ClientJsonRpcMessage,
     session_id: Option<String>,
+    tap: &Tap,
 ) -> StreamableHttpPostResponse {
     let mut events = EventReader::new(response, MAX_MESSAGE_BYTES);
-    let mut replies = Replies::new(posted);
+    let mut replies = Replies::new(posted, tap);
     // Events before the first message (a priming event carries only an id to resume from)
     // are replayed to rmcp if it gets the stream.
     let mut seen = Vec::new();
@@ -112,8 +153,9 @@ pub(crate) async fn from_events(
         seen.push(Ok(event));
         break;
     }
+    // The first message is recorded already (`replies`); the rest as rmcp reads them.
     let replay = futures::stream::iter(seen)
-        .chain(events.into_events())
+        .chain(recorded(events.into_events(), tap))
         .boxed();
     StreamableHttpPostResponse::Sse(replay, session_id)
 }
@@ -125,6 +167,7 @@ pub(crate) async fn from_events(
 pub(crate) async fn from_json(
     mut response: reqwest::Response,
     posted: &ClientJsonRpcMessage,
+    tap: &Tap,
 ) -> Result<Option<ServerJsonRpcMessage>, HttpFailure> {
     let url = display_url(response.url().as_str());
     let too_large = || HttpFailure::TooLarge {
@@ -134,7 +177,7 @@ pub(crate) async fn from_json(
     if response.content_length().unwrap_or(0) > MAX_MESSAGE_BYTES as u64 {
         return Err(too_large());
     }
-    let mut replies = Replies::new(posted);
+    let mut replies = Replies::new(posted, tap);
     let mut pending = Vec::new();
     let mut total: usize = 0;
     while let Some(chunk) = response
@@ -198,7 +241,7 @@ mod tests {
     }
 
     fn decode(body: &[u8], posted: &ClientJsonRpcMessage) -> VecDeque<ServerJsonRpcMessage> {
-        Replies::new(posted).end(body)
+        Replies::new(posted, &Tap::default()).end(body)
     }
 
     fn error_id(message: Option<ServerJsonRpcMessage>) -> Option<NumberOrString> {

@@ -26,6 +26,7 @@ use sse_stream::Sse;
 use super::event_stream::event_stream;
 use super::http_answer::{self, request_id};
 use super::limits::MAX_MESSAGE_BYTES;
+use super::tap::Tap;
 use crate::decoding::decode_message;
 use crate::http_failure::HttpFailure;
 
@@ -39,11 +40,13 @@ const JSON: &str = "application/json";
 #[derive(Clone)]
 pub(crate) struct LodeHttpClient {
     client: reqwest::Client,
+    /// Records every message posted and received from its bytes (the protocol history).
+    tap: Tap,
 }
 
 impl LodeHttpClient {
-    pub(crate) fn new(client: reqwest::Client) -> Self {
-        Self { client }
+    pub(crate) fn new(client: reqwest::Client, tap: Tap) -> Self {
+        Self { client, tap }
     }
 
     fn request(
@@ -170,6 +173,7 @@ impl StreamableHttpClient for LodeHttpClient {
         custom_headers: HashMap<HeaderName, HeaderValue>,
     ) -> HttpResult<StreamableHttpPostResponse> {
         let body = serde_json::to_vec(&message)?;
+        self.tap.sent_bytes(&message, &body);
         let response = self
             .request(
                 reqwest::Method::POST,
@@ -202,10 +206,11 @@ impl StreamableHttpClient for LodeHttpClient {
         let expects_answer = matches!(message, ClientJsonRpcMessage::Request(_));
         match content_type(&response) {
             Some(ct) if ct.starts_with(EVENT_STREAM) => {
-                Ok(http_answer::from_events(response, &message, new_session).await)
+                let answer = http_answer::from_events(response, &message, new_session, &self.tap);
+                Ok(answer.await)
             }
             Some(ct) if ct.starts_with(JSON) => {
-                let answer = http_answer::from_json(response, &message)
+                let answer = http_answer::from_json(response, &message, &self.tap)
                     .await
                     .map_err(StreamableHttpError::Client)?;
                 match answer {
@@ -283,9 +288,10 @@ impl StreamableHttpClient for LodeHttpClient {
             ));
         }
         match content_type(&response) {
-            Some(ct) if ct.starts_with(EVENT_STREAM) => {
-                Ok(event_stream(response, MAX_MESSAGE_BYTES))
-            }
+            Some(ct) if ct.starts_with(EVENT_STREAM) => Ok(http_answer::recorded(
+                event_stream(response, MAX_MESSAGE_BYTES),
+                &self.tap,
+            )),
             other => Err(StreamableHttpError::UnexpectedContentType(other)),
         }
     }

@@ -11,6 +11,7 @@ pub(crate) mod http_client;
 mod limits;
 mod lines;
 mod notification_pace;
+mod server_process;
 pub(crate) mod sse;
 pub(crate) mod stdio;
 pub(crate) mod tap;
@@ -24,12 +25,12 @@ use crate::handler::LodeClientHandler;
 use crate::protocol_history::Secrets;
 use crate::server_log::ServerLog;
 use handshake::{handshake, Opening, Plan, PROBE_WAIT};
-use stdio::ServerProcess;
+pub(crate) use server_process::ServerProcess;
 use tap::Tap;
 
 pub(crate) type Session = RunningService<RoleClient, LodeClientHandler>;
 
-/// A live session and, for a local server, the process it runs in (killed when dropped).
+/// A live session and, for a local server, the process it runs in (ended when dropped).
 pub(crate) struct Opened {
     pub session: Session,
     pub process: Option<ServerProcess>,
@@ -101,6 +102,7 @@ async fn open_once(
     opening: Opening,
 ) -> LodeResult<Opened> {
     let server = options.server_name.as_str();
+    // Each transport records the messages it carries from their bytes (`tap.rs`).
     let tap = Tap::new(options.history.clone(), Secrets::of(&options.credentials));
     match spec {
         TransportSpec::Stdio {
@@ -114,23 +116,23 @@ async fn open_once(
                 inherit_env: options.inherit_env,
                 cwd: cwd.as_deref(),
             };
-            let (process, transport) = stdio::spawn(command, args, &launch, log)?;
+            let (process, transport) = stdio::spawn(command, args, &launch, log, tap)?;
             Ok(Opened {
-                session: handshake(handler, transport, server, opening, tap).await?,
+                session: handshake(handler, transport, server, opening).await?,
                 process: Some(process),
             })
         }
         TransportSpec::Http { url, headers } => {
-            let transport = http::streamable(url, headers, &options.credentials)?;
+            let transport = http::streamable(url, headers, &options.credentials, tap)?;
             Ok(Opened {
-                session: handshake(handler, transport, server, opening, tap).await?,
+                session: handshake(handler, transport, server, opening).await?,
                 process: None,
             })
         }
         TransportSpec::Sse { url, headers } => {
-            let transport = sse::connect(url, headers, &options.credentials, server).await?;
+            let transport = sse::connect(url, headers, &options.credentials, server, tap).await?;
             Ok(Opened {
-                session: handshake(handler, transport, server, opening, tap).await?,
+                session: handshake(handler, transport, server, opening).await?,
                 process: None,
             })
         }

@@ -20,6 +20,7 @@ use url::Url;
 use super::event_stream::{event_stream, EventError, Events};
 use super::http::{http_client, parse_url, request_headers};
 use super::limits::MAX_MESSAGE_BYTES;
+use super::tap::Tap;
 use crate::decoding::decode_message;
 use crate::error::from_http_failure;
 use crate::http_failure::{display_url, read_body, HttpFailure};
@@ -38,6 +39,8 @@ pub(crate) struct LegacySseTransport {
     /// Why the event stream ended, for the sends that come after it.
     ended: Arc<OnceLock<String>>,
     reader: JoinHandle<()>,
+    /// Records every message in and out from its bytes (the protocol history).
+    tap: Tap,
 }
 
 /// Opens the event stream and waits for the endpoint to post to.
@@ -46,6 +49,7 @@ pub(crate) async fn connect(
     headers: &BTreeMap<String, String>,
     credentials: &Credentials,
     server: &str,
+    tap: Tap,
 ) -> LodeResult<LegacySseTransport> {
     let what = format!("connecting to {server}");
     let sse_url = parse_url(url)?;
@@ -59,7 +63,8 @@ pub(crate) async fn connect(
 
     let (sender, incoming) = mpsc::channel(INCOMING_BUFFER);
     let ended = Arc::new(OnceLock::new());
-    let reader = tokio::spawn(read_events(events, sender, ended.clone(), display_url(url)));
+    let url = display_url(url);
+    let reader = tokio::spawn(read_events(events, sender, ended.clone(), url, tap.clone()));
     Ok(LegacySseTransport {
         client,
         endpoint: endpoint.as_str().into(),
@@ -67,6 +72,7 @@ pub(crate) async fn connect(
         incoming,
         ended,
         reader,
+        tap,
     })
 }
 
@@ -167,6 +173,7 @@ async fn read_events(
     sender: mpsc::Sender<ServerJsonRpcMessage>,
     ended: Arc<OnceLock<String>>,
     url: String,
+    tap: Tap,
 ) {
     let reason = loop {
         let event = match events.next().await {
@@ -180,7 +187,11 @@ async fn read_events(
         let Some(data) = event.data.filter(|d| !d.trim().is_empty()) else {
             continue;
         };
-        match decode_message(data.as_bytes()) {
+        let decoded = decode_message(data.as_bytes());
+        let bytes = data.as_bytes();
+        let head = &bytes[..bytes.len().min(tap.keep_bytes())];
+        tap.received_bytes(head, bytes.len(), decoded.iter());
+        match decoded {
             Ok(message) => {
                 if sender.send(message).await.is_err() {
                     return; // the transport is gone
@@ -207,6 +218,10 @@ impl Transport<RoleClient> for LegacySseTransport {
         let endpoint = self.endpoint.clone();
         let headers = self.headers.clone();
         let ended = self.ended.clone();
+        let body = serde_json::to_vec(&item);
+        if let Ok(body) = &body {
+            self.tap.sent_bytes(&item, body);
+        }
         async move {
             let url = display_url(&endpoint);
             if let Some(reason) = ended.get() {
@@ -215,7 +230,7 @@ impl Transport<RoleClient> for LegacySseTransport {
                     reason: reason.clone(),
                 });
             }
-            let body = serde_json::to_vec(&item).map_err(|e| HttpFailure::Protocol {
+            let body = body.map_err(|e| HttpFailure::Protocol {
                 url: url.clone(),
                 reason: format!("could not encode the message: {e}"),
             })?;

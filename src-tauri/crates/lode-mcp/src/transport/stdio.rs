@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use lode_core::LodeResult;
-use process_wrap::tokio::{ChildWrapper, CommandWrap, KillOnDrop};
+use process_wrap::tokio::{CommandWrap, KillOnDrop};
 use rmcp::model::{ClientJsonRpcMessage, JsonRpcMessage, ServerJsonRpcMessage};
 use rmcp::transport::Transport;
 use rmcp::RoleClient;
@@ -27,6 +27,8 @@ use super::child_lifetime::die_with_lode;
 use super::limits::MAX_MESSAGE_BYTES;
 use super::lines::{Frame, LineReader};
 use super::notification_pace::NotificationPace;
+use super::server_process::{ServerProcess, SharedChild};
+use super::tap::{MessageHead, Tap};
 use crate::decoding::decode::{Decoder, Fault};
 use crate::decoding::page_stream::PageStreams;
 use crate::error::spawn_failed;
@@ -37,26 +39,6 @@ const STDERR_LINE_BYTES: u64 = 64 * 1024;
 const EXIT_STATUS_WAIT: Duration = Duration::from_millis(500);
 
 pub(crate) type StdioTransport = JsonLinesTransport<ChildStdout, ChildStdin>;
-
-/// The child, shared between the client (which kills it when dropped) and the transport
-/// (which asks it for its exit status when its output ends).
-type SharedChild = Arc<Mutex<Box<dyn ChildWrapper>>>;
-
-/// The running server process. Dropping it kills the whole process group.
-#[derive(Debug)]
-pub(crate) struct ServerProcess {
-    child: SharedChild,
-}
-
-impl Drop for ServerProcess {
-    fn drop(&mut self) {
-        // The process-group wrapper kills the whole group, not only the direct child. An error
-        // here means the group is already gone. A poisoned lock only means a panic elsewhere
-        // while holding it; the child must be killed all the same.
-        let mut child = self.child.lock().unwrap_or_else(|p| p.into_inner());
-        let _ = child.start_kill();
-    }
-}
 
 /// What a local server is started with, besides its command line.
 pub(crate) struct Launch<'a> {
@@ -72,6 +54,7 @@ pub(crate) fn spawn(
     args: &[String],
     launch: &Launch<'_>,
     log: &ServerLog,
+    tap: Tap,
 ) -> LodeResult<(ServerProcess, StdioTransport)> {
     let Launch {
         env,
@@ -107,9 +90,10 @@ pub(crate) fn spawn(
         tokio::spawn(drain_stderr(stderr, log.clone(), open));
     }
     let child: SharedChild = Arc::new(Mutex::new(child));
-    let mut transport = JsonLinesTransport::new(stdout, stdin, log.clone());
+    let mut transport = JsonLinesTransport::new(stdout, stdin, log.clone()).with_tap(tap);
     transport.exit = Some(child.clone());
-    Ok((ServerProcess { child }, transport))
+    let process = ServerProcess::new(child, transport.writer.clone());
+    Ok((process, transport))
 }
 
 /// Reads `stderr` into `log` until it closes; `_open` tells the log when that happens.
@@ -146,6 +130,10 @@ pub(crate) struct JsonLinesTransport<R, W> {
     log: ServerLog,
     exit: Option<SharedChild>,
     ended: bool,
+    /// Records every message from the bytes on the wire (the protocol history).
+    tap: Tap,
+    /// The first bytes of a line that a page stream consumes while it arrives.
+    head: MessageHead,
 }
 
 impl<R, W> JsonLinesTransport<R, W>
@@ -165,8 +153,31 @@ where
             log,
             exit: None,
             ended: false,
+            tap: Tap::default(),
+            head: MessageHead::default(),
         }
     }
+
+    /// Records every message in and out in the protocol history `tap` leads to.
+    pub(crate) fn with_tap(mut self, tap: Tap) -> Self {
+        self.tap = tap;
+        self
+    }
+}
+
+/// Records the message that ended with `line` (what a page stream left of it) from its
+/// bytes, with what it was decoded into (`decoded`).
+fn record_line<'a>(
+    tap: &Tap,
+    head: &mut MessageHead,
+    line: &[u8],
+    decoded: impl ExactSizeIterator<Item = &'a ServerJsonRpcMessage>,
+) {
+    if tap.is_on() {
+        let (kept, total) = head.finish(line, tap.keep_bytes());
+        tap.received_bytes(&kept, total, decoded);
+    }
+    head.reset();
 }
 
 /// Why the server's output ended, in words for a person.
@@ -234,6 +245,9 @@ where
         // Recorded before the write starts, so the answer always finds its request.
         self.decoder.sent(&item);
         let encoded = serde_json::to_vec(&item).map_err(io::Error::other);
+        if let Ok(bytes) = &encoded {
+            self.tap.sent_bytes(&item, bytes);
+        }
         let writer = self.writer.clone();
         async move {
             let mut bytes = encoded?;
@@ -267,17 +281,30 @@ where
             if self.ended {
                 return None;
             }
+            // Where the messages of the next line will start in `ready`.
+            let before = self.ready.len();
             match self.lines.next().await {
                 Ok(Frame::Partial(pending)) => {
+                    if self.tap.is_on() {
+                        self.head.saw(pending, self.tap.keep_bytes());
+                    }
                     let used = self.pages.partial(pending, &self.decoder);
+                    self.head.consumed(used);
                     self.lines.consume_partial(used);
                 }
                 Ok(Frame::Line(line))
-                    if self.pages.end(line, &mut self.decoder, &mut self.ready) => {}
+                    if self.pages.end(line, &mut self.decoder, &mut self.ready) =>
+                {
+                    let decoded = self.ready.range(before..);
+                    record_line(&self.tap, &mut self.head, line, decoded);
+                }
                 Ok(Frame::Line(line)) if is_json(line) => {
                     self.decoder.decode(line, &mut self.ready);
+                    let decoded = self.ready.range(before..);
+                    record_line(&self.tap, &mut self.head, line, decoded);
                 }
                 Ok(Frame::Line(line)) => {
+                    self.head.reset();
                     let text = String::from_utf8_lossy(line);
                     let text = text.trim();
                     if !text.is_empty() {
@@ -286,6 +313,7 @@ where
                 }
                 Ok(Frame::Oversized { bytes }) => {
                     self.pages.abandon();
+                    self.head.reset();
                     let message = too_large(bytes);
                     self.decoder.fail_outstanding(
                         Fault::TooLarge,
@@ -297,6 +325,7 @@ where
                 }
                 Ok(Frame::Eof) => {
                     self.pages.abandon();
+                    self.head.reset();
                     let why = why_ended(self.exit.as_ref()).await;
                     // A handshake still waiting is left to rmcp, which reports "closed during
                     // the handshake"; every other request gets the reason. Then `None` ends

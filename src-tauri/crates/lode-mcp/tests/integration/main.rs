@@ -9,6 +9,7 @@ mod support {
 
 mod asks;
 mod faults;
+mod history;
 mod http;
 mod large_pages;
 mod listing_ttl;
@@ -16,5 +17,6 @@ mod reads;
 mod rest;
 mod rest_read_forms;
 mod resumable;
+mod shutdown;
 mod sse;
 mod tool_output;

@@ -71,6 +71,19 @@ where
     (client, notifications)
 }
 
+/// Like `connect`, with the caller's options (a protocol history, say).
+pub async fn connect_with<S>(script: S, options: ConnectOptions) -> McpClient
+where
+    S: FnMut(&Value) -> Vec<Act> + Send + 'static,
+{
+    let (client_end, server_end) = tokio::io::duplex(1024 * 1024);
+    tokio::spawn(serve(server_end, script, Notifications::default()));
+    let (reader, writer) = tokio::io::split(client_end);
+    McpClient::connect_io(reader, writer, options)
+        .await
+        .expect("the handshake with the scripted server succeeds")
+}
+
 async fn serve<S>(stream: DuplexStream, mut script: S, notifications: Notifications)
 where
     S: FnMut(&Value) -> Vec<Act> + Send + 'static,
