@@ -8,6 +8,9 @@
 // token with 401 rather than 500, and can refuse consent.
 //
 // Usage: node oauth-server.mjs [--token-ttl SECONDS] [--deny] [--preregistered CLIENT_ID]
+//                              [--client-secret SECRET] [--cimd]
+//                              [--required-scope SCOPE] [--required-scope-for METHOD]
+//                              [--scope-never-enough]
 //                              [--no-dcr] [--no-resource-metadata-header]
 //                              [--issuer-host HOST] [--authorization-server URL]
 //                              [--registration-endpoint URL] [--token-endpoint URL]
@@ -15,8 +18,19 @@
 // `--issuer-host localhost` serves the same authorization server as http://localhost:P/ (another
 // origin on this machine); the others replace what the protected resource metadata declares or
 // where the authorization server metadata says to register and exchange codes.
+// `--client-secret` makes the pre-registered client confidential: the token endpoint then wants
+// that secret (client_secret_post, the one method the SDK's router checks).
+// `--cimd` advertises client ID metadata documents (SEP-991); with `--preregistered URL` the
+// client the document would describe is known ahead (this server fetches no document).
+// `--required-scope` refuses MCP requests (all, or only those of `--required-scope-for`'s
+// method) whose token lacks SCOPE with `403` and `WWW-Authenticate: Bearer
+// error="insufficient_scope", scope="SCOPE"` (step-up); the 401 challenge does not name it, so
+// a first sign-in asks only for what the metadata advertises. `--scope-never-enough` refuses
+// even a token that holds it: asking again cannot help.
 // Binds 127.0.0.1 on an ephemeral port and prints one line: `listening on http://127.0.0.1:P/mcp`.
-// GET /test/stats answers what the tests check: {registrations, codeExchanges, refreshes}.
+// GET /test/stats answers what the tests check: {registrations, codeExchanges, refreshes,
+// confidentialExchanges (codes exchanged by a client that proved its secret), scopeRefusals,
+// scopesAsked (the scope of each authorization request, in order)}.
 
 import http from "node:http";
 import { randomUUID } from "node:crypto";
@@ -41,6 +55,11 @@ const { values: options } = parseArgs({
     "authorization-server": { type: "string" },
     "registration-endpoint": { type: "string" },
     "token-endpoint": { type: "string" },
+    "client-secret": { type: "string" },
+    "required-scope": { type: "string" },
+    "required-scope-for": { type: "string" },
+    "scope-never-enough": { type: "boolean", default: false },
+    cimd: { type: "boolean", default: false },
   },
 });
 
@@ -49,7 +68,11 @@ function tamperMetadata(req, res, next) {
   const patch = req.path.startsWith("/.well-known/oauth-protected-resource")
     ? { authorization_servers: options["authorization-server"] && [options["authorization-server"]] }
     : req.path.startsWith("/.well-known/oauth-authorization-server")
-      ? { registration_endpoint: options["registration-endpoint"], token_endpoint: options["token-endpoint"] }
+      ? {
+          registration_endpoint: options["registration-endpoint"],
+          token_endpoint: options["token-endpoint"],
+          client_id_metadata_document_supported: options.cimd || undefined,
+        }
       : {};
   const json = res.json.bind(res);
   res.json = (body) => {
@@ -60,7 +83,33 @@ function tamperMetadata(req, res, next) {
   next();
 }
 const tokenTtlSeconds = Number(options["token-ttl"]);
-const stats = { registrations: 0, codeExchanges: 0, refreshes: 0 };
+const stats = {
+  registrations: 0,
+  codeExchanges: 0,
+  refreshes: 0,
+  confidentialExchanges: 0,
+  scopeRefusals: 0,
+  scopesAsked: [],
+};
+
+/** `--required-scope`: the resource server's scope check, after the bearer check. */
+function requireScope(resourceMetadataUrl) {
+  const scope = options["required-scope"];
+  return (req, res, next) => {
+    const method = req.body?.method;
+    const guarded = options["required-scope-for"] === undefined || options["required-scope-for"] === method;
+    const granted = req.auth?.scopes ?? [];
+    if (scope === undefined || !guarded || (granted.includes(scope) && !options["scope-never-enough"])) {
+      next();
+      return;
+    }
+    stats.scopeRefusals += 1;
+    let challenge = `Bearer error="insufficient_scope", scope="${scope}"`;
+    if (resourceMetadataUrl) challenge += `, resource_metadata="${resourceMetadataUrl}"`;
+    res.set("WWW-Authenticate", challenge);
+    res.status(403).json({ error: "insufficient_scope", error_description: `this needs ${scope}` });
+  };
+}
 
 /** The SDK's demo provider, completed with what a real authorization server does. */
 class TestAuthProvider extends DemoInMemoryAuthProvider {
@@ -88,6 +137,7 @@ class TestAuthProvider extends DemoInMemoryAuthProvider {
     if (options.deny) {
       throw new AccessDeniedError("the user refused to sign in");
     }
+    stats.scopesAsked.push((params.scopes ?? []).join(" "));
     const code = randomUUID();
     this.codes.set(code, { client, params });
     const target = new URL(params.redirectUri);
@@ -103,6 +153,8 @@ class TestAuthProvider extends DemoInMemoryAuthProvider {
     }
     await super.exchangeAuthorizationCode(client, code, verifier, redirectUri, resource);
     stats.codeExchanges += 1;
+    // The router's client authentication refused a wrong or missing secret before this.
+    if (client.client_secret !== undefined) stats.confidentialExchanges += 1;
     return this.issue(client.client_id, data.params.scopes ?? [], data.params.resource);
   }
 
@@ -171,7 +223,9 @@ listener.listen(0, "127.0.0.1", () => {
       client_id: options.preregistered,
       client_name: "pre-registered test client",
       redirect_uris: ["http://127.0.0.1/callback"],
-      token_endpoint_auth_method: "none",
+      ...(options["client-secret"] === undefined
+        ? { token_endpoint_auth_method: "none" }
+        : { token_endpoint_auth_method: "client_secret_post", client_secret: options["client-secret"] }),
       grant_types: ["authorization_code", "refresh_token"],
       response_types: ["code"],
     });
@@ -191,14 +245,11 @@ listener.listen(0, "127.0.0.1", () => {
       clientRegistrationOptions: { rateLimit: false },
     }),
   );
-  const bearer = requireBearerAuth({
-    verifier: provider,
-    expectedResource: mcpUrl,
-    resourceMetadataUrl: options["no-resource-metadata-header"]
-      ? undefined
-      : `${origin}/.well-known/oauth-protected-resource/mcp`,
-  });
-  app.post("/mcp", express.json(), bearer, async (req, res) => {
+  const resourceMetadataUrl = options["no-resource-metadata-header"]
+    ? undefined
+    : `${origin}/.well-known/oauth-protected-resource/mcp`;
+  const bearer = requireBearerAuth({ verifier: provider, expectedResource: mcpUrl, resourceMetadataUrl });
+  app.post("/mcp", express.json(), bearer, requireScope(resourceMetadataUrl), async (req, res) => {
     // Stateless: one MCP server per request, as in the SDK's stateless example.
     const server = mcpServer();
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });

@@ -11,6 +11,7 @@ import { serverDetailsEn } from "./serverDetails";
 import { asksDialogsEn } from "./asksDialogs";
 import { requestsEn } from "./requests";
 import { itemDetailsEn } from "./itemDetails";
+import { oauthClientEn } from "./oauthClient";
 import type {
   ConfigFormat,
   ConnectionStatus,
@@ -91,6 +92,7 @@ export const en = {
   ...asksDialogsEn,
   ...requestsEn,
   ...itemDetailsEn,
+  ...oauthClientEn,
 } as const satisfies Record<string, string> &
   Record<`error.${ErrorCode}`, string> &
   Record<`connections.transport.${TransportSpec["kind"]}`, string> &

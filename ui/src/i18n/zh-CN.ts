@@ -10,6 +10,7 @@ import { serverDetailsZhCN } from "./serverDetails";
 import { asksDialogsZhCN } from "./asksDialogs";
 import { requestsZhCN } from "./requests";
 import { itemDetailsZhCN } from "./itemDetails";
+import { oauthClientZhCN } from "./oauthClient";
 import type { Catalog } from "./catalog";
 
 /** Simplified Chinese. Typed as `Catalog`: a missing or extra key fails the type check. */
@@ -79,4 +80,5 @@ export const zhCN: Catalog = {
   ...asksDialogsZhCN,
   ...requestsZhCN,
   ...itemDetailsZhCN,
+  ...oauthClientZhCN,
 };

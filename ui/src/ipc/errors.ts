@@ -36,6 +36,7 @@ const CODES = {
   declined: true,
   fileChanged: true,
   cancelled: true,
+  scopeRefused: true,
 } as const satisfies Record<ErrorCode, true>;
 
 export const ERROR_CODES = Object.keys(CODES) as ErrorCode[];

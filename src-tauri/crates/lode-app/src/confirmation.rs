@@ -225,6 +225,7 @@ fn place_name(place: &SecretPlace) -> String {
     match place {
         SecretPlace::Env { name } | SecretPlace::Header { name } => name.clone(),
         SecretPlace::Bearer => "bearer token".to_owned(),
+        SecretPlace::OauthClientSecret => "OAuth client secret".to_owned(),
     }
 }
 

@@ -34,6 +34,11 @@ pub(crate) fn resolve_with(
     let mut transport = connection.transport.clone();
     let mut credentials = Credentials::default();
     for place in &connection.settings.secrets {
+        // Sent only to the authorization server when signing in (`sign_in.rs`), never on
+        // connecting: not even read here.
+        if *place == SecretPlace::OauthClientSecret {
+            continue;
+        }
         let value = value_of(place)?.ok_or_else(|| missing(connection, place))?;
         match place {
             SecretPlace::Bearer => credentials.bearer_token = Some(value),
@@ -47,6 +52,7 @@ pub(crate) fn resolve_with(
                     env.insert(name.clone(), value);
                 }
             }
+            SecretPlace::OauthClientSecret => {}
         }
     }
     Ok(Resolved {
@@ -60,6 +66,7 @@ fn missing(connection: &Connection, place: &SecretPlace) -> LodeError {
         SecretPlace::Bearer => "bearer token".to_owned(),
         SecretPlace::Header { name } => format!("value of the header {name}"),
         SecretPlace::Env { name } => format!("variable {name}"),
+        SecretPlace::OauthClientSecret => "OAuth client secret".to_owned(),
     };
     LodeError::new(
         ErrorCode::AuthRequired,

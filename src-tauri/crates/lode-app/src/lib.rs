@@ -36,6 +36,7 @@ mod roots;
 mod served_basket;
 mod sign_in;
 mod start;
+mod step_up;
 mod subscriptions;
 mod target;
 mod templates;

@@ -259,7 +259,10 @@ impl Lode {
                 .store
                 .get_connection(id)
                 .is_ok_and(|c| c.settings.oauth);
-        if error.code == ErrorCode::Timeout || renew {
+        if renew && crate::step_up::is_scope_challenge(error) {
+            // A new token would not help: the server wants more scope, so a new sign-in.
+            self.hub.require_sign_in(id, error.clone()).await;
+        } else if error.code == ErrorCode::Timeout || renew {
             self.hub.restart(id).await;
         }
     }

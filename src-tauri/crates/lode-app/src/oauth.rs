@@ -18,6 +18,20 @@ use lode_secrets::{Secret, SecretKey, SecretName, SecretStore};
 /// does not fail on the way.
 const RENEW_MARGIN: Duration = Duration::from_secs(60);
 
+/// How a connection signs in, from its settings and state: all optional.
+#[derive(Default)]
+pub struct SignInRequest {
+    /// A client registered with the authorization server ahead of time; without it Lode
+    /// registers itself (or names itself with `client_metadata_url`).
+    pub client_id: Option<String>,
+    /// That client's secret, from the keychain.
+    pub client_secret: Option<Secret>,
+    /// A client ID metadata document URL, used when the authorization server accepts them.
+    pub client_metadata_url: Option<String>,
+    /// The scopes to ask for instead of those discovery finds (a step-up).
+    pub scope: Option<String>,
+}
+
 /// Signs `connection` in through the system browser (`open_browser` gets the authorization
 /// URL) and stores the credentials, replacing any earlier ones. `client_id` is a client
 /// registered with the authorization server ahead of time; without it Lode registers itself.
@@ -45,9 +59,39 @@ pub async fn sign_in_waiting(
     redirect_timeout: Duration,
     open_browser: impl FnOnce(&str) -> LodeResult<()>,
 ) -> LodeResult<()> {
+    let request = SignInRequest {
+        client_id: client_id.map(str::to_owned),
+        ..SignInRequest::default()
+    };
+    sign_in_as(
+        connection,
+        secrets,
+        &request,
+        redirect_timeout,
+        open_browser,
+    )
+    .await
+}
+
+/// [`sign_in_waiting`], with everything [`SignInRequest`] may say.
+pub async fn sign_in_as(
+    connection: &Connection,
+    secrets: Arc<dyn SecretStore>,
+    request: &SignInRequest,
+    redirect_timeout: Duration,
+    open_browser: impl FnOnce(&str) -> LodeResult<()>,
+) -> LodeResult<()> {
     let signed_in = async {
         let mut options = SignInOptions::new(server_url(connection)?);
-        options.client_id = client_id.map(str::to_owned);
+        options.client_id.clone_from(&request.client_id);
+        options.client_secret = request
+            .client_secret
+            .as_ref()
+            .map(|secret| secret.expose().to_owned());
+        options
+            .client_metadata_url
+            .clone_from(&request.client_metadata_url);
+        options.scope.clone_from(&request.scope);
         options.redirect_timeout = redirect_timeout;
         let credentials = oauth::sign_in(&options, open_browser).await?;
         let _renewing = renewal_lock(connection.id).lock_owned().await;
@@ -95,6 +139,20 @@ async fn current_token(
     let token = renewed.access_token.clone();
     store(secrets, connection.id, renewed).await?;
     Ok(Some(token))
+}
+
+/// The scopes the connection's current sign-in was granted (space-separated); `None` when it
+/// is not signed in, or was signed in for another URL.
+pub async fn granted_scope(
+    connection: &Connection,
+    secrets: Arc<dyn SecretStore>,
+) -> LodeResult<Option<String>> {
+    let url = server_url(connection)?;
+    let loaded = load(&secrets, connection.id).await;
+    release(secrets).await;
+    Ok(loaded?
+        .filter(|credentials| check_resource(credentials, &url, connection).is_ok())
+        .and_then(|credentials| credentials.scope))
 }
 
 /// Forgets the connection's OAuth credentials. Signing out of a connection that is not

@@ -115,7 +115,8 @@ fn status(code: ErrorCode) -> u8 {
         | ErrorCode::Internal
         | ErrorCode::Declined
         | ErrorCode::FileChanged
-        | ErrorCode::Cancelled => FAILURE,
+        | ErrorCode::Cancelled
+        | ErrorCode::ScopeRefused => FAILURE,
         // Only the app checks for and installs updates; listed so the match stays exhaustive.
         ErrorCode::UpdateFeed
         | ErrorCode::UpdateNoPackage

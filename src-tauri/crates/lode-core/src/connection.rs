@@ -142,6 +142,9 @@ pub enum SecretPlace {
     Header { name: String },
     /// `Authorization: Bearer …`: the token alone is the secret.
     Bearer,
+    /// The secret of the pre-registered OAuth client (`oauth_client_id`), sent only to the
+    /// authorization server's token endpoint, never to the MCP server.
+    OauthClientSecret,
 }
 
 impl SecretPlace {
@@ -151,6 +154,7 @@ impl SecretPlace {
             Self::Env { name } => format!("env/{name}"),
             Self::Header { name } => format!("header/{name}"),
             Self::Bearer => "bearer".to_owned(),
+            Self::OauthClientSecret => "oauth-client-secret".to_owned(),
         }
     }
 }
@@ -172,6 +176,11 @@ pub struct ConnectionSettings {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub oauth_client_id: Option<String>,
+    /// The HTTPS URL of a client ID metadata document describing Lode (SEP-991), used as the
+    /// client id when the authorization server says it accepts such documents.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub oauth_client_metadata_url: Option<String>,
     /// The time limit of each request, in seconds.
     pub timeout_secs: u32,
     /// Connected when Lode starts.
@@ -200,6 +209,7 @@ impl Default for ConnectionSettings {
             secrets: Vec::new(),
             oauth: false,
             oauth_client_id: None,
+            oauth_client_metadata_url: None,
             timeout_secs: DEFAULT_TIMEOUT_SECS,
             enabled: true,
             shown_in_browser: true,

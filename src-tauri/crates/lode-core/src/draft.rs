@@ -30,6 +30,11 @@ pub struct ConnectionDraft {
     #[serde(default)]
     #[ts(optional)]
     pub oauth_client_id: Option<String>,
+    /// A client ID metadata document URL (OAuth only, https with a path); blank or absent:
+    /// none.
+    #[serde(default)]
+    #[ts(optional)]
+    pub oauth_client_metadata_url: Option<String>,
     pub timeout_secs: u32,
     pub enabled: bool,
     pub shown_in_browser: bool,
@@ -48,6 +53,7 @@ impl ConnectionDraft {
             secrets: Vec::new(),
             oauth: defaults.oauth,
             oauth_client_id: defaults.oauth_client_id,
+            oauth_client_metadata_url: defaults.oauth_client_metadata_url,
             timeout_secs: defaults.timeout_secs,
             enabled: defaults.enabled,
             shown_in_browser: defaults.shown_in_browser,
@@ -68,6 +74,7 @@ impl ConnectionDraft {
                 .collect(),
             oauth: settings.oauth,
             oauth_client_id: settings.oauth_client_id.clone(),
+            oauth_client_metadata_url: settings.oauth_client_metadata_url.clone(),
             timeout_secs: settings.timeout_secs,
             enabled: settings.enabled,
             shown_in_browser: settings.shown_in_browser,
@@ -85,6 +92,12 @@ impl ConnectionDraft {
                 .as_deref()
                 .map(str::trim)
                 .filter(|id| self.oauth && !id.is_empty())
+                .map(str::to_owned),
+            oauth_client_metadata_url: self
+                .oauth_client_metadata_url
+                .as_deref()
+                .map(str::trim)
+                .filter(|url| self.oauth && !url.is_empty())
                 .map(str::to_owned),
             timeout_secs: self.timeout_secs,
             enabled: self.enabled,
@@ -179,6 +192,8 @@ pub enum DraftField {
     },
     Timeout,
     Oauth,
+    /// The client ID metadata document URL.
+    OauthClientMetadataUrl,
 }
 
 /// What is wrong, as a code the window words in the person's language.
@@ -211,6 +226,8 @@ pub enum DraftProblemKind {
         min: u32,
         max: u32,
     },
+    /// Not an `https://` URL with a host and a path (a client ID metadata document's URL).
+    NotHttpsUrlWithPath,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
@@ -233,6 +250,7 @@ impl DraftProblem {
             DraftField::Secret { index } => format!("secret #{}", index + 1),
             DraftField::Timeout => "timeout".to_owned(),
             DraftField::Oauth => "OAuth".to_owned(),
+            DraftField::OauthClientMetadataUrl => "client metadata document URL".to_owned(),
         };
         let problem = match &self.problem {
             DraftProblemKind::Required => "is required".to_owned(),
@@ -250,6 +268,9 @@ impl DraftProblem {
             DraftProblemKind::NotSaved => "has no saved value to keep".to_owned(),
             DraftProblemKind::OutOfRange { min, max } => {
                 format!("must be from {min} to {max} seconds")
+            }
+            DraftProblemKind::NotHttpsUrlWithPath => {
+                "is not an https:// URL with a path (e.g. https://example.com/lode.json)".to_owned()
             }
         };
         format!("{field} {problem}")
@@ -282,6 +303,15 @@ pub fn check_draft(
     }
     if draft.oauth && !matches!(draft.transport, TransportSpec::Http { .. }) {
         add(DraftField::Oauth, DraftProblemKind::WrongTransport);
+    }
+    if draft.oauth {
+        let url = draft.oauth_client_metadata_url.as_deref().map(str::trim);
+        if url.is_some_and(|url| !url.is_empty() && !is_metadata_document_url(url)) {
+            add(
+                DraftField::OauthClientMetadataUrl,
+                DraftProblemKind::NotHttpsUrlWithPath,
+            );
+        }
     }
     problems
 }
@@ -375,6 +405,12 @@ fn check_secrets(
             SecretPlace::Env { name } => (!remote, is_env_name(name), name.clone()),
             SecretPlace::Header { name } => (remote, is_header_name(name), name.to_lowercase()),
             SecretPlace::Bearer => (remote, true, "authorization".to_owned()),
+            // Only a connection that signs in with OAuth has a client to keep a secret for.
+            SecretPlace::OauthClientSecret => (
+                remote && draft.oauth,
+                true,
+                "oauth client secret".to_owned(),
+            ),
         };
         let problem = if !fits {
             Some(DraftProblemKind::WrongTransport)
@@ -423,6 +459,21 @@ fn is_header_name(name: &str) -> bool {
         && name
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b))
+}
+
+/// A client ID metadata document's URL (SEP-991): `https`, a host, and a path beyond `/`, since
+/// the URL itself becomes the client id.
+fn is_metadata_document_url(url: &str) -> bool {
+    let Some(rest) = url.strip_prefix("https://") else {
+        return false;
+    };
+    let (host, path) = rest.split_once('/').unwrap_or((rest, ""));
+    let path = path.split(['?', '#']).next().unwrap_or_default();
+    is_http_url(url)
+        && !host.is_empty()
+        && !host.contains(['?', '#'])
+        && !path.is_empty()
+        && !url.contains('#')
 }
 
 fn is_http_url(url: &str) -> bool {

@@ -75,6 +75,9 @@ pub enum ErrorCode {
     FileChanged,
     /// The request was given up: a newer one replaced it (a re-read of the open resource).
     Cancelled,
+    /// A signed-in request was refused for want of scopes the sign-in already has (a `403`
+    /// `insufficient_scope` challenge): signing in again would be refused the same way.
+    ScopeRefused,
 }
 
 impl ErrorCode {
@@ -112,6 +115,7 @@ impl ErrorCode {
             Self::Declined => "declined",
             Self::FileChanged => "file-changed",
             Self::Cancelled => "cancelled",
+            Self::ScopeRefused => "scope-refused",
         }
     }
 }

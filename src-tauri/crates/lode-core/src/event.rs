@@ -64,6 +64,11 @@ pub enum ConnectionStatus {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[ts(optional)]
         challenge: Option<String>,
+        /// The scopes a scope challenge (`403 insufficient_scope`) asks for: the server wants
+        /// more access than the sign-in has, so a new sign-in asks for them too.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        scope: Option<String>,
     },
     Failed {
         error: LodeError,

@@ -37,7 +37,7 @@ pub trait SecretStore: Send + Sync {
     /// `Ok(false)` when there was nothing to delete.
     fn delete(&self, key: &SecretKey) -> LodeResult<bool>;
 
-    /// Deletes every secret filed under `connection`: its bearer token and OAuth credentials,
+    /// Deletes every secret filed under `connection`: its bearer token, OAuth credentials
     /// and the secret headers and environment variables among `places`. Returns how many
     /// secrets existed.
     ///

@@ -26,6 +26,7 @@ impl SecretKey {
             SecretName::Bearer => format!("connection/{id}/bearer"),
             SecretName::Header(header) => format!("connection/{id}/header/{}", escape(header)),
             SecretName::OAuth => format!("connection/{id}/oauth"),
+            SecretName::OAuthClientSecret => format!("connection/{id}/oauth-client-secret"),
             SecretName::Env(var) => format!("connection/{id}/env/{}", escape(var)),
         })
     }
@@ -66,11 +67,17 @@ pub enum SecretName {
     OAuth,
     /// A secret environment variable of a stdio server, by variable name.
     Env(String),
+    /// The secret of a pre-registered OAuth client, typed by the person.
+    OAuthClientSecret,
 }
 
 impl SecretName {
     /// The kinds every connection may have, i.e. all but the named headers and variables.
-    pub const FIXED: [SecretName; 2] = [SecretName::Bearer, SecretName::OAuth];
+    pub const FIXED: [SecretName; 3] = [
+        SecretName::Bearer,
+        SecretName::OAuth,
+        SecretName::OAuthClientSecret,
+    ];
 }
 
 impl From<&SecretPlace> for SecretName {
@@ -79,6 +86,7 @@ impl From<&SecretPlace> for SecretName {
             SecretPlace::Bearer => Self::Bearer,
             SecretPlace::Header { name } => Self::Header(name.clone()),
             SecretPlace::Env { name } => Self::Env(name.clone()),
+            SecretPlace::OauthClientSecret => Self::OAuthClientSecret,
         }
     }
 }

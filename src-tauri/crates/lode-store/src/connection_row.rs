@@ -12,7 +12,7 @@ use crate::storage_error::storage_error;
 /// The columns `from_row` reads, in its order.
 pub(crate) const COLUMNS: &str = "id, name, transport, secrets, oauth, timeout_secs, enabled, \
      shown_in_browser, position, created_at, updated_at, last_connect, oauth_client_id, \
-     inherit_env, log_level, roots";
+     inherit_env, log_level, roots, oauth_client_metadata_url";
 
 /// The raw columns, read without decoding so a bad row fails with a clear error later.
 pub(crate) struct RawRow {
@@ -32,6 +32,7 @@ pub(crate) struct RawRow {
     inherit_env: bool,
     log_level: Option<String>,
     roots: Option<String>,
+    oauth_client_metadata_url: Option<String>,
 }
 
 impl RawRow {
@@ -53,6 +54,7 @@ impl RawRow {
             inherit_env: row.get(13)?,
             log_level: row.get(14)?,
             roots: row.get(15)?,
+            oauth_client_metadata_url: row.get(16)?,
         })
     }
 
@@ -92,6 +94,7 @@ impl RawRow {
                 secrets,
                 oauth: self.oauth,
                 oauth_client_id: self.oauth_client_id,
+                oauth_client_metadata_url: self.oauth_client_metadata_url,
                 timeout_secs: self.timeout_secs,
                 enabled: self.enabled,
                 shown_in_browser: self.shown_in_browser,

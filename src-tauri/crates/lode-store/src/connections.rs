@@ -211,7 +211,8 @@ impl Store {
                 &format!(
                     "UPDATE connections SET name = ?1, transport = ?2, secrets = ?3, oauth = ?4, \
                      timeout_secs = ?5, enabled = ?6, shown_in_browser = ?7, oauth_client_id = ?8, \
-                     inherit_env = ?10, updated_at = {NOW} WHERE id = ?9"
+                     inherit_env = ?10, oauth_client_metadata_url = ?11, updated_at = {NOW} \
+                     WHERE id = ?9"
                 ),
                 params![
                     name,
@@ -223,7 +224,8 @@ impl Store {
                     settings.shown_in_browser,
                     settings.oauth_client_id,
                     id.0,
-                    settings.inherit_env
+                    settings.inherit_env,
+                    settings.oauth_client_metadata_url
                 ],
             )
             .map_err(|e| name_error(name, "save the connection", e))?;
@@ -298,8 +300,8 @@ fn insert_row(
     conn.execute(
         &format!(
             "INSERT INTO connections (id, name, transport, secrets, oauth, timeout_secs, enabled, \
-             shown_in_browser, oauth_client_id, inherit_env, position, created_at, \
-             updated_at) VALUES (?10, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, \
+             shown_in_browser, oauth_client_id, inherit_env, oauth_client_metadata_url, position, \
+             created_at, updated_at) VALUES (?10, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?11, \
              (SELECT COALESCE(MAX(position), 0) + 1 FROM connections), {NOW}, {NOW})"
         ),
         params![
@@ -312,7 +314,8 @@ fn insert_row(
             settings.shown_in_browser,
             settings.oauth_client_id,
             settings.inherit_env,
-            id
+            id,
+            settings.oauth_client_metadata_url
         ],
     )
     .map_err(|e| name_error(name, "save the connection", e))?;

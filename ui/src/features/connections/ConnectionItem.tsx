@@ -4,7 +4,7 @@ import { useT } from "../../i18n";
 import type { ConnectionStatus, Connection } from "../../ipc";
 import { Menu } from "../../ui-kit/Menu";
 import { actionLabel, actionTestId, rowActions, usesOAuth, type RowAction } from "./rowActions";
-import { statusText } from "./status";
+import { authRequiredText, statusText } from "./status";
 import { transportTarget } from "./transport";
 
 interface ConnectionItemProps {
@@ -92,7 +92,7 @@ function StatusProblem({
   const { t } = useT();
   if (status?.state !== "failed" && status?.state !== "authRequired") return null;
   const signIn = status.state === "authRequired" && usesOAuth(connection);
-  const reason = status.state === "failed" ? status.error.message : t("connections.status.authRequired");
+  const reason = status.state === "failed" ? status.error.message : authRequiredText(status, t);
   return (
     <div className="connection-row__problem" data-testid="connection-problem">
       <span className="connection-row__reason" title={reason}>

@@ -93,6 +93,35 @@ export function RemoteFields({ form, update, errorsOf }: FormSectionProps) {
               />
             )}
           </Field>
+          <Field label={t("form.auth.clientSecret")} hint={t("form.auth.clientSecretHint")} errors={errorsOf("clientSecret")}>
+            {(control) => (
+              <SecretControl
+                slot={form.oauthClientSecret}
+                place={{ kind: "oauthClientSecret" }}
+                onChange={(oauthClientSecret) => update({ oauthClientSecret }, "clientSecret")}
+                control={control}
+                testId="connection-oauth-client-secret"
+              />
+            )}
+          </Field>
+          <Field
+            label={t("form.auth.metadataUrl")}
+            hint={t("form.auth.metadataUrlHint")}
+            errors={errorsOf("oauthClientMetadataUrl")}
+          >
+            {(control) => (
+              <input
+                {...control}
+                className="input input--mono"
+                type="url"
+                spellCheck={false}
+                placeholder="https://example.com/lode-client.json"
+                data-testid="connection-oauth-metadata-url"
+                value={form.oauthClientMetadataUrl}
+                onChange={(event) => update({ oauthClientMetadataUrl: event.target.value }, "oauthClientMetadataUrl")}
+              />
+            )}
+          </Field>
         </>
       )}
       <KeyValueRows

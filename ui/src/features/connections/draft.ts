@@ -43,6 +43,10 @@ export interface ConnectionForm {
   authSecret: SecretSlot;
   /** A client id registered ahead of time (OAuth); blank: Lode registers itself. */
   oauthClientId: string;
+  /** That client's secret (a confidential client); optional, so an empty new value is none. */
+  oauthClientSecret: SecretSlot;
+  /** A client ID metadata document URL (OAuth); blank: none. */
+  oauthClientMetadataUrl: string;
   secretHeaders: SecretRow[];
   timeoutSecs: string;
   enabled: boolean;
@@ -52,7 +56,7 @@ export interface ConnectionForm {
 }
 
 /** Which form element a draft's secret came from, by its index in `draft.secrets`. */
-export type SecretOwner = { kind: "auth" } | { kind: "row"; id: string };
+export type SecretOwner = { kind: "auth" } | { kind: "clientSecret" } | { kind: "row"; id: string };
 
 const U32_MAX = 4_294_967_295;
 
@@ -96,6 +100,8 @@ export function emptyForm(): ConnectionForm {
     authHeader: "",
     authSecret: { saved: null, value: NEW_SECRET },
     oauthClientId: "",
+    oauthClientSecret: { saved: null, value: NEW_SECRET },
+    oauthClientMetadataUrl: "",
     secretHeaders: [],
     timeoutSecs: "60",
     enabled: true,
@@ -139,6 +145,7 @@ export function formFromConnection(connection: Connection): ConnectionForm {
   }
   const headers = settings.secrets.filter((p): p is Extract<SecretPlace, { kind: "header" }> => p.kind === "header");
   const bearer = settings.secrets.find((p) => p.kind === "bearer");
+  const clientSecret = settings.secrets.find((p) => p.kind === "oauthClientSecret");
   const [first, ...rest] = headers;
   const auth: AuthKind = settings.oauth ? "oauth" : bearer ? "bearer" : first ? "header" : "none";
   const authPlace = auth === "bearer" ? bearer : auth === "header" ? first : undefined;
@@ -148,6 +155,8 @@ export function formFromConnection(connection: Connection): ConnectionForm {
     headers: rows(transport.headers),
     auth,
     oauthClientId: settings.oauthClientId ?? "",
+    oauthClientSecret: clientSecret ? { saved: clientSecret, value: { mode: "keep" } } : form.oauthClientSecret,
+    oauthClientMetadataUrl: settings.oauthClientMetadataUrl ?? "",
     authHeader: auth === "header" && first ? first.name : "",
     authSecret: authPlace ? { saved: authPlace, value: { mode: "keep" } } : form.authSecret,
     secretHeaders: (auth === "header" ? rest : headers).map(savedRow),
@@ -195,6 +204,7 @@ function transportOf(form: ConnectionForm): TransportSpec {
 export function draftFromForm(form: ConnectionForm, forCheck = false): { draft: ConnectionDraft; owners: SecretOwner[] } {
   const secrets: SecretEdit[] = [];
   const owners: SecretOwner[] = [];
+  const oauth = form.kind === "http" && form.auth === "oauth";
   const add = (slot: SecretSlot, place: SecretPlace, owner: SecretOwner) => {
     const next = change(slot, place, forCheck);
     if (next === null) return;
@@ -207,15 +217,22 @@ export function draftFromForm(form: ConnectionForm, forCheck = false): { draft: 
     if (form.auth === "bearer") add(form.authSecret, { kind: "bearer" }, { kind: "auth" });
     if (form.auth === "header") add(form.authSecret, { kind: "header", name: form.authHeader }, { kind: "auth" });
     for (const row of form.secretHeaders) add(row, { kind: "header", name: row.name }, { kind: "row", id: row.id });
+    // Optional, unlike the others: nothing typed means no secret rather than a missing one.
+    const secret = form.oauthClientSecret.value;
+    const typed = secret.mode === "set" && secret.value !== "";
+    if (oauth && (typed || (secret.mode === "keep" && form.oauthClientSecret.saved !== null))) {
+      add(form.oauthClientSecret, { kind: "oauthClientSecret" }, { kind: "clientSecret" });
+    }
   }
   const timeout = Number(form.timeoutSecs.trim());
   const draft: ConnectionDraft = {
     name: form.name,
     transport: transportOf(form),
     secrets,
-    oauth: form.kind === "http" && form.auth === "oauth",
-    ...(form.kind === "http" && form.auth === "oauth" && form.oauthClientId.trim() !== ""
-      ? { oauthClientId: form.oauthClientId.trim() }
+    oauth,
+    ...(oauth && form.oauthClientId.trim() !== "" ? { oauthClientId: form.oauthClientId.trim() } : {}),
+    ...(oauth && form.oauthClientMetadataUrl.trim() !== ""
+      ? { oauthClientMetadataUrl: form.oauthClientMetadataUrl.trim() }
       : {}),
     // Anything not a whole number is sent as 0, which the rule book reports as out of range.
     timeoutSecs: Number.isInteger(timeout) && timeout >= 0 ? Math.min(timeout, U32_MAX) : 0,

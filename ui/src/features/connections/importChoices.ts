@@ -12,11 +12,12 @@ export interface CandidateChoice {
 export type ChoiceProblem = "nameRequired" | "nameTaken" | "nameRepeated" | "answerRequired";
 
 export function placeKey(place: SecretPlace): string {
-  return place.kind === "bearer" ? "bearer" : `${place.kind}:${place.name}`;
+  return place.kind === "bearer" || place.kind === "oauthClientSecret" ? place.kind : `${place.kind}:${place.name}`;
 }
 
 /** A secret's name as a person reads it: the variable or header, or "Authorization" for a bearer token. */
 export function placeName(place: SecretPlace): string {
+  if (place.kind === "oauthClientSecret") return "client_secret";
   return place.kind === "bearer" ? "Authorization" : place.name;
 }
 

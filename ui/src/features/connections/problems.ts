@@ -6,7 +6,8 @@ import type { ConnectionForm, KeyValueRow, SecretOwner } from "./draft";
 
 /**
  * Where a problem is shown: "name", "target", "cwd", "timeout", "oauth", "auth" (the auth
- * secret), or "row:<id>" for one env/header row or secret row.
+ * secret), "clientSecret", "oauthClientMetadataUrl", or "row:<id>" for one env/header row or
+ * secret row.
  */
 export type ProblemSpot = string;
 export type PlacedProblems = ReadonlyMap<ProblemSpot, readonly DraftProblemKind[]>;
@@ -62,7 +63,7 @@ export function placeProblems(
       }
       case "secret": {
         const owner = owners[field.index];
-        if (owner) add(owner.kind === "auth" ? "auth" : rowSpot(owner.id), problem);
+        if (owner) add(owner.kind === "row" ? rowSpot(owner.id) : owner.kind, problem);
         break;
       }
       default:

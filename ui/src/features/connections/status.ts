@@ -16,10 +16,15 @@ export function statusText(status: ConnectionStatus, t: Translate, format: Forma
         message: status.error.message,
       });
     case "authRequired":
-      return t("connections.status.authRequired");
+      return authRequiredText(status, t);
     case "failed":
       return t("connections.status.failed", { message: status.error.message });
     case "stopped":
       return t("connections.status.stopped");
   }
+}
+
+/** Why a connection waits for a sign-in: the scope a scope challenge wants, when it named one. */
+export function authRequiredText(status: Extract<ConnectionStatus, { state: "authRequired" }>, t: Translate): string {
+  return status.scope ? t("connections.status.moreScope", { scope: status.scope }) : t("connections.status.authRequired");
 }

@@ -13,7 +13,12 @@ secrets: Array<SecretEdit>, oauth: boolean,
 /**
  * A client id registered ahead of time (OAuth only); blank or absent: Lode registers.
  */
-oauthClientId?: string, timeoutSecs: number, enabled: boolean, shownInBrowser: boolean, 
+oauthClientId?: string, 
+/**
+ * A client ID metadata document URL (OAuth only, https with a path); blank or absent:
+ * none.
+ */
+oauthClientMetadataUrl?: string, timeoutSecs: number, enabled: boolean, shownInBrowser: boolean, 
 /**
  * Give a stdio server all of Lode's environment (see `ConnectionSettings::inherit_env`).
  */

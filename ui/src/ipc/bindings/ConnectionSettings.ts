@@ -19,6 +19,11 @@ oauth: boolean,
  */
 oauthClientId?: string, 
 /**
+ * The HTTPS URL of a client ID metadata document describing Lode (SEP-991), used as the
+ * client id when the authorization server says it accepts such documents.
+ */
+oauthClientMetadataUrl?: string, 
+/**
  * The time limit of each request, in seconds.
  */
 timeoutSecs: number, 

@@ -4,4 +4,9 @@ import type { LodeError } from "./LodeError";
 /**
  * Where a connection is in its life. The hub streams every change to the app.
  */
-export type ConnectionStatus = { "state": "connecting" } | { "state": "ready" } | { "state": "reconnecting", attempt: number, retryInMs: number, error: LodeError, } | { "state": "authRequired", challenge?: string, } | { "state": "failed", error: LodeError, } | { "state": "stopped" };
+export type ConnectionStatus = { "state": "connecting" } | { "state": "ready" } | { "state": "reconnecting", attempt: number, retryInMs: number, error: LodeError, } | { "state": "authRequired", challenge?: string, 
+/**
+ * The scopes a scope challenge (`403 insufficient_scope`) asks for: the server wants
+ * more access than the sign-in has, so a new sign-in asks for them too.
+ */
+scope?: string, } | { "state": "failed", error: LodeError, } | { "state": "stopped" };

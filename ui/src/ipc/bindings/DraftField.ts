@@ -3,4 +3,4 @@
 /**
  * Which part of the form a problem belongs to, so the window can show it beside that field.
  */
-export type DraftField = { "kind": "name" } | { "kind": "target" } | { "kind": "cwd" } | { "kind": "env", key: string, } | { "kind": "header", key: string, } | { "kind": "secret", index: number, } | { "kind": "timeout" } | { "kind": "oauth" };
+export type DraftField = { "kind": "name" } | { "kind": "target" } | { "kind": "cwd" } | { "kind": "env", key: string, } | { "kind": "header", key: string, } | { "kind": "secret", index: number, } | { "kind": "timeout" } | { "kind": "oauth" } | { "kind": "oauthClientMetadataUrl" };

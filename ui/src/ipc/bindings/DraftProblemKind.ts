@@ -3,4 +3,4 @@
 /**
  * What is wrong, as a code the window words in the person's language.
  */
-export type DraftProblemKind = { "kind": "required" } | { "kind": "tooLong", max: number, } | { "kind": "controlCharacter" } | { "kind": "nameTaken" } | { "kind": "notHttpUrl" } | { "kind": "badEnvName" } | { "kind": "badHeaderName" } | { "kind": "badHeaderValue" } | { "kind": "duplicate" } | { "kind": "wrongTransport" } | { "kind": "notSaved" } | { "kind": "outOfRange", min: number, max: number, };
+export type DraftProblemKind = { "kind": "required" } | { "kind": "tooLong", max: number, } | { "kind": "controlCharacter" } | { "kind": "nameTaken" } | { "kind": "notHttpUrl" } | { "kind": "badEnvName" } | { "kind": "badHeaderName" } | { "kind": "badHeaderValue" } | { "kind": "duplicate" } | { "kind": "wrongTransport" } | { "kind": "notSaved" } | { "kind": "outOfRange", min: number, max: number, } | { "kind": "notHttpsUrlWithPath" };

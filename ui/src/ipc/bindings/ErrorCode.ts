@@ -3,4 +3,4 @@
 /**
  * Every kind of failure Lode reports. Closed on purpose: adding one is a change to the UI too.
  */
-export type ErrorCode = "notFound" | "methodNotFound" | "invalidParams" | "serverInternal" | "upstreamTimeout" | "serverError" | "protocol" | "transportClosed" | "spawnFailed" | "http" | "tls" | "urlRefused" | "authRequired" | "timeout" | "unknownConnection" | "invalidInput" | "storage" | "keychain" | "keychainUnavailable" | "keychainLocked" | "keychainDenied" | "internal" | "updateFeed" | "updateNoPackage" | "updateSignature" | "updateIncomplete" | "updateInstall" | "updatesOff" | "declined" | "fileChanged" | "cancelled";
+export type ErrorCode = "notFound" | "methodNotFound" | "invalidParams" | "serverInternal" | "upstreamTimeout" | "serverError" | "protocol" | "transportClosed" | "spawnFailed" | "http" | "tls" | "urlRefused" | "authRequired" | "timeout" | "unknownConnection" | "invalidInput" | "storage" | "keychain" | "keychainUnavailable" | "keychainLocked" | "keychainDenied" | "internal" | "updateFeed" | "updateNoPackage" | "updateSignature" | "updateIncomplete" | "updateInstall" | "updatesOff" | "declined" | "fileChanged" | "cancelled" | "scopeRefused";

@@ -4,4 +4,4 @@
  * Where one of a connection's secrets goes when Lode connects. The value itself lives only in
  * the keychain; the store keeps this list so Lode knows what to fetch and what to delete.
  */
-export type SecretPlace = { "kind": "env", name: string, } | { "kind": "header", name: string, } | { "kind": "bearer" };
+export type SecretPlace = { "kind": "env", name: string, } | { "kind": "header", name: string, } | { "kind": "bearer" } | { "kind": "oauthClientSecret" };

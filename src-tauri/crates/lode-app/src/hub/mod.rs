@@ -216,7 +216,7 @@ impl Hub {
             (ConnectionStatus::Ready, Some(client)) => Ok(client),
             (ConnectionStatus::Reconnecting { error, .. }, _)
             | (ConnectionStatus::Failed { error }, _) => Err(error),
-            (ConnectionStatus::AuthRequired { challenge }, _) => {
+            (ConnectionStatus::AuthRequired { challenge, .. }, _) => {
                 let error = LodeError::new(
                     ErrorCode::AuthRequired,
                     format!("{} requires authorization", connection.name),
@@ -233,6 +233,19 @@ impl Hub {
     /// Drops the session of `id` and connects again: after a timeout the session may be stuck.
     pub async fn restart(&self, id: ConnectionId) {
         if let Some(link) = self.links.lock().await.get(&id) {
+            link.control.restart.notify_one();
+        }
+    }
+
+    /// Ends the session of `id`, whose request `refused` was refused with a scope challenge,
+    /// and has it wait as auth-required with that challenge until the person signs in again.
+    pub async fn require_sign_in(&self, id: ConnectionId, refused: LodeError) {
+        if let Some(link) = self.links.lock().await.get(&id) {
+            *link
+                .control
+                .challenged
+                .lock()
+                .unwrap_or_else(|p| p.into_inner()) = Some(refused);
             link.control.restart.notify_one();
         }
     }

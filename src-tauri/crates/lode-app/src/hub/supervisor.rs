@@ -30,6 +30,18 @@ pub(crate) struct Control {
     pub restart: Notify,
     /// End the supervisor: close the session and stop.
     pub stop: Notify,
+    /// A request of the live session was refused with a scope challenge: on the next
+    /// restart, wait as auth-required with it instead of connecting again.
+    pub challenged: std::sync::Mutex<Option<LodeError>>,
+}
+
+impl Control {
+    fn take_challenge(&self) -> Option<LodeError> {
+        self.challenged
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take()
+    }
 }
 
 pub(crate) struct Supervisor {
@@ -52,6 +64,8 @@ pub(crate) struct Supervisor {
 enum Wake {
     Lost(LodeError),
     Restart,
+    /// A request was refused with a scope challenge (`Control::challenged`).
+    Challenged(LodeError),
     Stop,
 }
 
@@ -76,12 +90,21 @@ impl Supervisor {
                             self.publish(ConnectionStatus::Connecting, None);
                             continue;
                         }
+                        Wake::Challenged(refused) => {
+                            self.auth_required(&refused);
+                            match self.park().await {
+                                Wake::Stop => return self.stopped(),
+                                _ => {
+                                    attempt = 0;
+                                    continue;
+                                }
+                            }
+                        }
                         Wake::Lost(error) => error,
                     }
                 }
                 Err(error) if error.code == ErrorCode::AuthRequired => {
-                    let challenge = error.detail.clone();
-                    self.publish(ConnectionStatus::AuthRequired { challenge }, None);
+                    self.auth_required(&error);
                     match self.park().await {
                         Wake::Stop => return self.stopped(),
                         _ => {
@@ -165,7 +188,10 @@ impl Supervisor {
                     format!("the connection to {} was lost", self.connection.name),
                 )))
             }
-            _ = self.control.restart.notified() => Wake::Restart,
+            _ = self.control.restart.notified() => match self.control.take_challenge() {
+                Some(refused) => Wake::Challenged(refused),
+                None => Wake::Restart,
+            },
             _ = self.control.stop.notified() => Wake::Stop,
         }
     }
@@ -173,7 +199,11 @@ impl Supervisor {
     /// Waits in a final state (failed, auth required) for the hub to restart or stop it.
     async fn park(&self) -> Wake {
         tokio::select! {
-            _ = self.control.restart.notified() => Wake::Restart,
+            _ = self.control.restart.notified() => {
+                // A challenge from a session already gone says nothing of the next one.
+                self.control.take_challenge();
+                Wake::Restart
+            }
             _ = self.control.stop.notified() => Wake::Stop,
         }
     }
@@ -188,6 +218,14 @@ impl Supervisor {
             connection: self.connection.id,
             kind: HubEventKind::Status(status),
         });
+    }
+
+    /// Waits for a sign-in: the status keeps the server's challenge (no secret in it) and,
+    /// for a scope challenge, the scopes it wants.
+    fn auth_required(&self, error: &LodeError) {
+        let challenge = error.detail.clone();
+        let scope = crate::step_up::challenged_scope(error);
+        self.publish(ConnectionStatus::AuthRequired { challenge, scope }, None);
     }
 
     /// Withdraws the client before it is closed, keeping the status until the next one.

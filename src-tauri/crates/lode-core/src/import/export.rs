@@ -80,6 +80,7 @@ pub fn claude_desktop_config(entries: &[ExportEntry]) -> Exported {
                 SecretPlace::Env { name } => format!("the variable {name}"),
                 SecretPlace::Header { name } => format!("the header {name}"),
                 SecretPlace::Bearer => "its bearer token".to_owned(),
+                SecretPlace::OauthClientSecret => "its OAuth client secret".to_owned(),
             };
             notes.push(format!(
                 "{}: {what} is a secret and was left out; add it where you use this file",

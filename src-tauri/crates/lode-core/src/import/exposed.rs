@@ -91,7 +91,7 @@ pub(super) fn move_userinfo(server: &mut ImportedServer) {
         || server.secrets.iter().any(|s| match &s.place {
             SecretPlace::Bearer => true,
             SecretPlace::Header { name } => name.eq_ignore_ascii_case("authorization"),
-            SecretPlace::Env { .. } => false,
+            SecretPlace::Env { .. } | SecretPlace::OauthClientSecret => false,
         });
     let Some((rest, user, password)) = take_userinfo(url) else {
         return;

@@ -28,6 +28,7 @@ fn custom_settings() -> ConnectionSettings {
         ],
         oauth: true,
         oauth_client_id: Some("lode-preregistered".into()),
+        oauth_client_metadata_url: Some("https://lode.example/client.json".into()),
         timeout_secs: 5,
         enabled: false,
         shown_in_browser: false,
