@@ -66,6 +66,21 @@ async function callSlowCount(steps, delay) {
   await click(SEL.confirmCall);
 }
 
+/**
+ * Scrolls `selector` to the middle of its scrolling pane and waits until the window has drawn
+ * that. WebKitWebDriver's screenshot is of the last frame drawn, not of the page as it is: taken
+ * right after the scroll, it showed the pane where it was before (the scroll itself had happened:
+ * the pane's `scrollTop` had changed). Two animation frames later, one has been drawn with it.
+ * @param {string} selector
+ */
+async function scrollIntoShot(selector) {
+  if (!browser) throw new Error("no session");
+  await browser.executeAsync((sel, done) => {
+    document.querySelector(sel)?.scrollIntoView({ block: "center" });
+    requestAnimationFrame(() => requestAnimationFrame(() => done(undefined)));
+  }, selector);
+}
+
 /** The log entries shown: level and text of each. */
 async function logEntries() {
   if (!browser) throw new Error("no session");
@@ -108,7 +123,7 @@ describe("Progress, Cancel and server logs in a real window", { timeout: 240_000
     const text = await textOf(SEL.barText);
     assert.match(text, /^step \d+ of 100$/);
     // The bar sits below the tool's form: scroll it into view, or the shot misses it.
-    await browser.execute((sel) => document.querySelector(sel)?.scrollIntoView({ block: "center" }), SEL.bar);
+    await scrollIntoShot(SEL.bar);
     // The webview's own shot: the whole screen never settles while the bar moves.
     await webviewShot("feats-progress.png");
 

@@ -29,6 +29,12 @@ pub fn check_log_level(level: &str) -> LodeResult<()> {
     }
 }
 
+/// Where `level` comes in [`LOG_LEVELS`] (0 the most verbose): a message is sent to someone who
+/// chose a level when its rank is at least theirs. `None` for a name that is not a level.
+pub fn log_level_rank(level: &str) -> Option<usize> {
+    LOG_LEVELS.iter().position(|known| *known == level)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -38,7 +44,11 @@ mod tests {
         for level in LOG_LEVELS {
             assert!(check_log_level(level).is_ok());
         }
+        assert_eq!(log_level_rank("debug"), Some(0));
+        assert!(log_level_rank("warning") < log_level_rank("error"));
+        assert_eq!(log_level_rank("emergency"), Some(7));
         for bad in ["", "DEBUG", "verbose", "info\n"] {
+            assert_eq!(log_level_rank(bad), None);
             assert_eq!(
                 check_log_level(bad).map_err(|e| e.code),
                 Err(ErrorCode::InvalidInput)

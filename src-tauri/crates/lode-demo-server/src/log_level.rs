@@ -6,21 +6,13 @@
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::Arc;
 
+use lode_serve::plumbing::log_rank;
 use rmcp::model::LoggingLevel;
 
-const LEVELS: [LoggingLevel; 8] = [
-    LoggingLevel::Debug,
-    LoggingLevel::Info,
-    LoggingLevel::Notice,
-    LoggingLevel::Warning,
-    LoggingLevel::Error,
-    LoggingLevel::Critical,
-    LoggingLevel::Alert,
-    LoggingLevel::Emergency,
-];
-
+/// A level's rank, as every Lode server ranks them (lode-serve's plumbing).
 fn rank(level: LoggingLevel) -> u8 {
-    LEVELS.iter().position(|l| *l == level).unwrap_or(1) as u8
+    // Eight levels: the rank always fits.
+    u8::try_from(log_rank(level)).unwrap_or(u8::MAX)
 }
 
 /// One connection's chosen level, shared by its handler and its running tools.

@@ -17,30 +17,13 @@ use rmcp::model::{LoggingLevel, LoggingMessageNotificationParam};
 use rmcp::service::{Peer, RoleServer};
 use serde_json::Value;
 
-use crate::plumbing::SessionId;
+use crate::plumbing::{log_rank as rank, SessionId};
 
 /// The `logger` every message of a served basket names.
 pub(crate) const LOGGER: &str = "lode.basket";
 
-/// The levels from least to most severe: a message is sent when its rank is at least the
-/// session's.
-const LEVELS: [LoggingLevel; 8] = [
-    LoggingLevel::Debug,
-    LoggingLevel::Info,
-    LoggingLevel::Notice,
-    LoggingLevel::Warning,
-    LoggingLevel::Error,
-    LoggingLevel::Critical,
-    LoggingLevel::Alert,
-    LoggingLevel::Emergency,
-];
-
 /// What a session hears before it chooses a level.
 const DEFAULT_LEVEL: LoggingLevel = LoggingLevel::Warning;
-
-fn rank(level: LoggingLevel) -> usize {
-    LEVELS.iter().position(|l| *l == level).unwrap_or(0)
-}
 
 /// A log message of a served basket: its level and its data, `{"message": …}` plus details.
 pub(crate) struct Note {

@@ -224,18 +224,21 @@ fn tools_and_call_run_the_demo_tools() {
             .iter()
             .filter_map(|t| t["name"].as_str())
             .collect();
-        assert_eq!(
-            names,
-            [
-                "add_note",
-                "row_count",
-                "slow_count",
-                "ask_form",
-                "ask_url",
-                "ask_reply"
-            ]
+        // Which tools the demo has, in which order, is asserted by the demo's own tests
+        // (lode-demo-server tests/integration/live.rs); here, that the CLI lists them, each once.
+        assert!(
+            names.contains(&"add_note") && names.contains(&"row_count"),
+            "{names:?}"
         );
-        assert_eq!(tools[1]["inputSchema"]["required"][0], "table");
+        let mut unique = names.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), names.len(), "{names:?}");
+        let row_count = tools
+            .as_array()
+            .and_then(|tools| tools.iter().find(|t| t["name"] == "row_count"))
+            .expect("row_count");
+        assert_eq!(row_count["inputSchema"]["required"][0], "table");
 
         let result = cli.json(&with(
             server,

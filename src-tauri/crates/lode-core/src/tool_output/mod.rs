@@ -1,11 +1,14 @@
 //! A tool result's `structuredContent` checked against the tool's `outputSchema` (MCP
 //! 2025-06-18 on: "clients SHOULD validate structured results against this schema"). The schema
 //! comes from a server, so it is hostile input: it is refused when too large, too deep or too
-//! costly to check (see [`bounds`]), never fetches anything, and matches patterns with a
-//! linear-time engine.
+//! costly to check (see [`bounds`] and [`patterns`]), never fetches anything, and matches
+//! patterns with a linear-time engine. The problems found are listed in the order of the
+//! content ([`problems`]).
 
 mod bounds;
 mod check;
+mod patterns;
+mod problems;
 #[cfg(test)]
 mod tests;
 

@@ -236,3 +236,150 @@ fn a_pattern_the_engine_cannot_compile_leaves_the_result_unchecked() {
         UncheckedReason::SchemaInvalid
     );
 }
+
+#[test]
+fn problems_come_in_the_order_of_the_content() {
+    // The validator finds these in the schema's order: `properties` (/list, /z) before `allOf`
+    // (/a), and as text "/list/10" sorts before "/list/2". Shown, they follow the content from
+    // the top: the object itself (a missing property), then each member and item in turn.
+    let schema = json!({
+        "type": "object",
+        "properties": {
+            "z": {"type": "string"},
+            "list": {"type": "array", "items": {"type": "integer"}}
+        },
+        "allOf": [{"properties": {"a": {"type": "string"}}}],
+        "required": ["missing"]
+    });
+    let content = json!({"a": 1, "list": [0, 1, "two", 3, 4, 5, 6, 7, 8, 9, "ten"], "z": 2});
+    let OutputCheck::Mismatch { problems, total } = check(&schema, content) else {
+        panic!("expected a mismatch");
+    };
+    let paths: Vec<&str> = problems.iter().map(|p| p.path.as_str()).collect();
+    assert_eq!(paths, ["", "/a", "/list/2", "/list/10", "/z"]);
+    assert_eq!(total, 5);
+}
+
+#[test]
+fn the_rule_shown_is_the_referenced_one_and_format_is_only_an_annotation() {
+    // Draft 2020-12 by default: `format` annotates, `$defs` and `$ref` are followed, and the
+    // rule named is the one in the definition the reference led to.
+    let schema = json!({
+        "$defs": {"when": {"type": "string", "format": "date-time", "maxLength": 5}},
+        "type": "object",
+        "properties": {"at": {"$ref": "#/$defs/when"}, "id": {"format": "uuid"}}
+    });
+    assert_eq!(
+        check(&schema, json!({"at": "now", "id": "not a uuid"})),
+        OutputCheck::Valid
+    );
+    let OutputCheck::Mismatch { problems, .. } = check(&schema, json!({"at": "yesterday"})) else {
+        panic!("expected a mismatch");
+    };
+    assert_eq!(problems[0].path, "/at");
+    assert_eq!(problems[0].expected, "maxLength: 5");
+    assert_eq!(problems[0].found, r#""yesterday""#);
+}
+
+#[test]
+fn an_any_of_that_fails_is_one_problem_at_its_value() {
+    let schema = json!({"properties": {"v": {"anyOf": [{"type": "string"}, {"type": "integer"}]}}});
+    let OutputCheck::Mismatch { problems, total } = check(&schema, json!({"v": 1.5})) else {
+        panic!("expected a mismatch");
+    };
+    assert_eq!(total, 1);
+    assert_eq!(problems[0].path, "/v");
+    assert!(
+        problems[0].expected.starts_with("anyOf: ["),
+        "{}",
+        problems[0].expected
+    );
+}
+
+#[test]
+fn an_earlier_draft_named_by_the_schema_is_honoured() {
+    // Draft 7: `definitions`, and `format` asserted as that draft allows.
+    let schema = json!({
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "definitions": {"n": {"type": "integer"}},
+        "properties": {"n": {"$ref": "#/definitions/n"}}
+    });
+    assert_eq!(check(&schema, json!({"n": 3})), OutputCheck::Valid);
+    let OutputCheck::Mismatch { problems, .. } = check(&schema, json!({"n": "3"})) else {
+        panic!("expected a mismatch");
+    };
+    assert_eq!(problems[0].path, "/n");
+}
+
+#[test]
+fn a_pattern_larger_than_lode_allows_is_refused_before_the_validator_compiles_it() {
+    // A pattern the `regex` crate's own 10 MiB limit (all boon has) lets through, but whose
+    // automaton takes more than Lode's 1 MiB.
+    let pattern = (1..=64)
+        .map(|n| format!("\\w{{{}}}", n * 10))
+        .find(|p| {
+            let boon_compiles = regex::RegexBuilder::new(p)
+                .size_limit(10 * 1024 * 1024)
+                .build()
+                .is_ok();
+            let within_lodes = regex_automata::nfa::thompson::Compiler::new()
+                .configure(
+                    regex_automata::nfa::thompson::Config::new().nfa_size_limit(Some(1024 * 1024)),
+                )
+                .build(p)
+                .is_ok();
+            boon_compiles && !within_lodes
+        })
+        .expect("a pattern between the two limits");
+    let schema = json!({"type": "string", "pattern": pattern});
+    let OutputCheck::Unchecked { reason, detail } = promptly(|| check(&schema, json!("x"))) else {
+        panic!("expected unchecked");
+    };
+    assert_eq!(reason, UncheckedReason::SchemaInvalid);
+    assert!(detail.contains("compiles to more than"), "{detail}");
+    // The same in a `patternProperties` name.
+    let schema = json!({"patternProperties": {pattern: {"type": "string"}}});
+    assert_eq!(
+        unchecked(&promptly(|| check(&schema, json!({})))),
+        UncheckedReason::SchemaInvalid
+    );
+}
+
+#[test]
+fn patterns_too_costly_to_translate_or_compile_are_refused_promptly() {
+    // boon rewrites ECMA-262 escapes one parse of the whole pattern at a time: 20,000 of them
+    // ran for minutes.
+    for escape in ["\\cA", "\\d"] {
+        let schema = json!({"type": "string", "pattern": escape.repeat(20_000)});
+        let OutputCheck::Unchecked { reason, detail } = promptly(|| check(&schema, json!("x")))
+        else {
+            panic!("expected unchecked");
+        };
+        assert_eq!(reason, UncheckedReason::SchemaInvalid);
+        assert!(detail.contains("escapes"), "{detail}");
+    }
+    // A long pattern with few escapes is checked.
+    let words: Vec<String> = (0..1000).map(|n| format!("w{n}")).collect();
+    let schema = json!({"type": "string", "pattern": format!("^({})$", words.join("|"))});
+    assert_eq!(
+        promptly(|| check(&schema, json!("w321"))),
+        OutputCheck::Valid
+    );
+    // Patterns each within the bound, together past it.
+    let properties: serde_json::Map<String, Value> = (0..400)
+        .map(|n| {
+            (
+                format!("p{n}"),
+                json!({"type": "string", "pattern": format!("^x{{{n}}}\\w{{10}}$")}),
+            )
+        })
+        .collect();
+    let schema = json!({"properties": properties});
+    let OutputCheck::Unchecked { detail, .. } = promptly(|| check(&schema, json!({}))) else {
+        panic!("expected unchecked");
+    };
+    assert!(detail.contains("together"), "{detail}");
+    // A control escape is read as ECMA-262 writes it.
+    let schema = json!({"type": "string", "pattern": "^\\cA$"});
+    assert_eq!(check(&schema, json!("\u{1}")), OutputCheck::Valid);
+}
