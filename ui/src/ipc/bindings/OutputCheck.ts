@@ -7,7 +7,7 @@ import type { UncheckedReason } from "./UncheckedReason";
  */
 export type OutputCheck = { "status": "valid" } | { "status": "missing" } | { "status": "mismatch", problems: Array<OutputProblem>, 
 /**
- * Problems found in all (counting stops at [`check::MAX_COUNTED`]).
+ * Problems found in all (counting stops at [`MAX_COUNTED`]).
  */
 total: number, } | { "status": "unchecked", reason: UncheckedReason, 
 /**

@@ -21,6 +21,12 @@ pub const MAX_SCHEMA_DEPTH: usize = 32;
 pub const MAX_SCHEMA_EXPANSION: u64 = 50_000;
 /// The largest structured content checked, as compact JSON.
 pub const MAX_CONTENT_BYTES: usize = 4 * 1024 * 1024;
+/// Problems reported in full.
+pub(super) const MAX_PROBLEMS: usize = 20;
+/// Problems counted, at most.
+pub(super) const MAX_COUNTED: u32 = 1000;
+/// Each text of a problem is cut to this many bytes.
+pub(super) const MAX_TEXT: usize = 300;
 /// References followed inside one another, at most (bounds this walk's own recursion).
 const MAX_REF_CHAIN: usize = 64;
 

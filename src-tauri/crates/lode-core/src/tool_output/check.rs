@@ -9,14 +9,8 @@ use serde_json::Value;
 use super::bounds::{json_len, refusal};
 use super::patterns::oversized_pattern;
 use super::problems::problems;
-use super::{cut_text, OutputCheck, UncheckedReason, MAX_CONTENT_BYTES};
+use super::{cut_text, OutputCheck, UncheckedReason, MAX_CONTENT_BYTES, MAX_TEXT};
 
-/// Problems reported in full.
-pub(super) const MAX_PROBLEMS: usize = 20;
-/// Problems counted, at most.
-pub(super) const MAX_COUNTED: u32 = 1000;
-/// Each text of a problem is cut to this many bytes.
-pub(super) const MAX_TEXT: usize = 300;
 /// The schema's own address: a name only, never fetched (its `$ref`s are `#…` pointers).
 const SCHEMA_URL: &str = "urn:lode:output-schema";
 

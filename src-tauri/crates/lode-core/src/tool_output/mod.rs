@@ -18,6 +18,7 @@ use ts_rs::TS;
 pub use bounds::{
     json_len, MAX_CONTENT_BYTES, MAX_SCHEMA_BYTES, MAX_SCHEMA_DEPTH, MAX_SCHEMA_EXPANSION,
 };
+use bounds::{MAX_COUNTED, MAX_PROBLEMS, MAX_TEXT};
 pub use check::check_output;
 
 /// What Lode found checking a tool result against the tool's `outputSchema`.
@@ -32,7 +33,7 @@ pub enum OutputCheck {
     /// The structured content does not conform: the first problems, and how many in all.
     Mismatch {
         problems: Vec<OutputProblem>,
-        /// Problems found in all (counting stops at [`check::MAX_COUNTED`]).
+        /// Problems found in all (counting stops at [`MAX_COUNTED`]).
         total: u32,
     },
     /// Lode did not check: the schema or the content is past a bound, or the schema is not a

@@ -8,7 +8,7 @@
 
 use std::borrow::Cow;
 
-use regex_automata::nfa::thompson::{Compiler, Config};
+use regex_automata::nfa::thompson::{Compiler, Config, WhichCaptures};
 use serde_json::Value;
 
 use super::bounds::Refusal;
@@ -63,9 +63,18 @@ fn compile_within(pattern: &str, compiled: &mut usize) -> Option<Refusal> {
     for reverse in [false, true] {
         let room = MAX_PATTERNS_BYTES.saturating_sub(compiled.saturating_add(used));
         let limit = room.min(MAX_PATTERN_BYTES);
-        let built = Compiler::new()
-            .configure(Config::new().nfa_size_limit(Some(limit)).reverse(reverse))
-            .build(&pattern_as_rust);
+        // A reverse NFA cannot have capture states (regex-automata refuses to build one), and
+        // the `regex` crate compiles its reverse one without them too.
+        let captures = if reverse {
+            WhichCaptures::None
+        } else {
+            WhichCaptures::All
+        };
+        let config = Config::new()
+            .nfa_size_limit(Some(limit))
+            .reverse(reverse)
+            .which_captures(captures);
+        let built = Compiler::new().configure(config).build(&pattern_as_rust);
         match built {
             Ok(nfa) => used = used.saturating_add(nfa.memory_usage()),
             Err(error) if error.size_limit().is_some() => return Some(too_large(pattern, limit)),

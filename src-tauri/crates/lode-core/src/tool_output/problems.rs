@@ -9,8 +9,8 @@ use percent_encoding::percent_decode_str;
 use serde_json::{Map, Value};
 
 use super::bounds::json_len;
-use super::check::{MAX_COUNTED, MAX_PROBLEMS, MAX_TEXT};
 use super::{cut_text, OutputProblem};
+use super::{MAX_COUNTED, MAX_PROBLEMS, MAX_TEXT};
 
 /// The first problems of `error` in the content's order, and how many were counted in all.
 pub(super) fn problems(
