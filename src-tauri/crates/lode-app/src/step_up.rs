@@ -7,23 +7,16 @@ use lode_core::{ErrorCode, LodeError, LodeResult};
 use lode_mcp::oauth::{self, StepUp};
 
 /// The scopes a scope challenge asks for, to show beside the auth-required status; `None`
-/// for a plain `401` or another error.
+/// for a plain `401`, another error, or a challenge that names no scope.
 pub(crate) fn challenged_scope(error: &LodeError) -> Option<String> {
-    if !is_scope_challenge(error) {
-        return None;
-    }
-    match oauth::step_up(error, None) {
-        StepUp::Request(scope) => Some(scope),
-        StepUp::SignIn | StepUp::Hopeless => None,
-    }
+    let wanted = oauth::challenged_scopes(error)?;
+    let words: Vec<&str> = wanted.split_whitespace().collect();
+    (!words.is_empty()).then(|| words.join(" "))
 }
 
 /// Whether `error` is a `403 insufficient_scope` refusal (with or without a scope named).
 pub(crate) fn is_scope_challenge(error: &LodeError) -> bool {
-    // With every scope counted as granted, only a scope challenge reads as anything but a
-    // plain sign-in.
-    error.code == ErrorCode::AuthRequired
-        && oauth::step_up(error, Some(&challenge_scope_words(error))) != StepUp::SignIn
+    oauth::challenged_scopes(error).is_some()
 }
 
 /// The scopes to ask for when signing in again after `challenge` (the connection's
@@ -53,15 +46,6 @@ pub(crate) fn scope_to_ask(
             )
             .with_detail(challenge.to_owned()))
         }
-    }
-}
-
-/// Every scope word of the challenge's `scope` parameter, found by asking [`oauth::step_up`]
-/// with nothing granted (it answers with the challenge's scopes).
-fn challenge_scope_words(error: &LodeError) -> String {
-    match oauth::step_up(error, None) {
-        StepUp::Request(scope) => scope,
-        StepUp::SignIn | StepUp::Hopeless => String::new(),
     }
 }
 

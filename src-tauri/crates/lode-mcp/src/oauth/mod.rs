@@ -24,7 +24,7 @@ use lode_core::{ErrorCode, LodeError, LodeResult};
 use url::Url;
 
 pub use credentials::{ClientAuth, OAuthCredentials};
-pub use step_up::{step_up, StepUp};
+pub use step_up::{challenged_scopes, step_up, StepUp};
 pub use token::refresh;
 
 use crate::http_failure::display_url;

@@ -22,21 +22,25 @@ pub enum StepUp {
     Hopeless,
 }
 
-/// Reads an `AuthRequired` error's challenge (its detail is `WWW-Authenticate: …`, as the
-/// transports report it) against the scopes `granted` (space-separated) so far.
-pub fn step_up(error: &LodeError, granted: Option<&str>) -> StepUp {
+/// The scopes a `403 insufficient_scope` challenge asks for (as the challenge writes them;
+/// empty when it names none), or `None` when `error` is not such a challenge. The challenge is
+/// an `AuthRequired` error's detail, `WWW-Authenticate: …`, as the transports report it.
+pub fn challenged_scopes(error: &LodeError) -> Option<String> {
     let header = (error.code == ErrorCode::AuthRequired)
         .then_some(error.detail.as_deref())
         .flatten()
         .and_then(|detail| detail.strip_prefix("WWW-Authenticate:"))
-        .map(str::trim);
-    let Some(header) = header else {
+        .map(str::trim)?;
+    (challenge::parameter(header, "error").as_deref() == Some("insufficient_scope"))
+        .then(|| challenge::parameter(header, "scope").unwrap_or_default())
+}
+
+/// Reads an `AuthRequired` error's challenge against the scopes `granted` (space-separated)
+/// so far.
+pub fn step_up(error: &LodeError, granted: Option<&str>) -> StepUp {
+    let Some(wanted) = challenged_scopes(error) else {
         return StepUp::SignIn;
     };
-    if challenge::parameter(header, "error").as_deref() != Some("insufficient_scope") {
-        return StepUp::SignIn;
-    }
-    let wanted = challenge::parameter(header, "scope").unwrap_or_default();
     let granted: BTreeSet<&str> = granted.unwrap_or_default().split_whitespace().collect();
     let missing: Vec<&str> = wanted
         .split_whitespace()
