@@ -150,6 +150,14 @@ export function buildFixtures(now) {
       { uri: "demo://data/archive.bin", mimeType: "application/octet-stream", blob: "AAECAwQFBgcICQoL" },
     ],
     "demo://docs/多语言.txt": [{ uri: "demo://docs/多语言.txt", mimeType: "text/plain", text: "你好，世界。\nLode 支持中文。" }],
+    // Reached through Atlas Docs' template (chapter "data", page "table.csv"), not listed.
+    "file:///atlas/data/table.csv": [
+      {
+        uri: "file:///atlas/data/table.csv",
+        mimeType: "text/csv",
+        text: ["id,name,city", ...Array.from({ length: 60 }, (_, i) => `${i + 1},Person ${i + 1},City ${i % 7}`)].join("\n"),
+      },
+    ],
   };
 
   /** @type {Record<string, { code: string; message: string; detail?: string }>} */

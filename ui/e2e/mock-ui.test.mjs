@@ -4,6 +4,7 @@
  * Each test gets a fresh page; `run()` reports results instead of throwing.
  */
 import { dirname, join } from "node:path";
+import { auditTests } from "./axe-audit.mjs";
 import { createBasketStore } from "./basket-store.mjs";
 import { createBrowseIndex } from "./browse-index.mjs";
 import { ATLAS_COUNT, buildFixtures, GENERATED_COUNT } from "./fixtures.mjs";
@@ -68,7 +69,7 @@ const commandCalls = (page, cmd) =>
 
 const TOTAL = GENERATED_COUNT + 6 + 4 + ATLAS_COUNT;
 
-/** @type {{ name: string, fn: (page: Page, ctx: { screenshotPath: string }) => Promise<void> }[]} */
+/** @type {{ name: string, fn: (page: Page, ctx: { screenshotPath: string, log: (line: string) => void }) => Promise<void> }[]} */
 const tests = [
   {
     name: "lists the saved connections with their transport and status",
@@ -718,6 +719,7 @@ const tests = [
       await page.screenshot({ path: artifact("mock-ui-export-zh.png") });
     },
   },
+  ...auditTests(artifact),
 ];
 
 /**
@@ -738,7 +740,9 @@ export async function run(context, { baseUrl, screenshotPath, log }) {
   await context.addInitScript({ content: initScript({ fixtures: buildFixtures(Date.now()), delayMs: 40 }) });
   let passed = 0;
   let failed = 0;
-  for (const test of tests) {
+  // LODE_E2E_ONLY=text runs only the tests whose name contains it (while working on them).
+  const only = process.env.LODE_E2E_ONLY;
+  for (const test of tests.filter((t) => !only || t.name.includes(only))) {
     const page = await context.newPage();
     /** @type {string[]} */
     const problems = [];
@@ -751,7 +755,7 @@ export async function run(context, { baseUrl, screenshotPath, log }) {
       await page.goto(baseUrl);
       await page.evaluate(() => window.localStorage.clear());
       await page.reload();
-      await test.fn(page, { screenshotPath });
+      await test.fn(page, { screenshotPath, log });
       assert(problems.length === 0, problems.join("\n"));
       passed += 1;
       log(`  ok   ${test.name} (${Date.now() - started} ms)`);

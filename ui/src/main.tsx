@@ -5,6 +5,10 @@ import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
 import { I18nProvider } from "./i18n";
 import "./styles/theme.css";
+import { startTheme } from "./theme/themeStore";
+
+// public/theme-boot.js set the theme before this ran; from here on it follows the switch and the OS.
+startTheme();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");

@@ -1,6 +1,8 @@
-// The window's header: the app's name and tagline, the language switch and the app menu.
+// The window's header: the app's name and tagline, the theme and language switches and the app
+// menu.
 import { AppMenu } from "../features/updates/AppMenu";
 import { LOCALES, useT, type Locale } from "../i18n";
+import { ThemeSwitch } from "../theme/ThemeSwitch";
 import { LanguageSwitch } from "../ui-kit/LanguageSwitch";
 
 export function AppHeader() {
@@ -14,6 +16,7 @@ export function AppHeader() {
         <span className="app-header__tagline">{t("app.tagline")}</span>
       </div>
       <div className="app-header__actions">
+        <ThemeSwitch />
         <LanguageSwitch label={t("language.label")} value={locale} options={options} onChange={setLocale} />
         <AppMenu />
       </div>

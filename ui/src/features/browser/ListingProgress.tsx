@@ -41,23 +41,26 @@ export function ListingProgress({ servers }: { servers: readonly ServerListing[]
         </div>
       )}
       {failed.length > 0 && (
-        <ul className="listing-failures" data-testid="listing-failures">
-          {failed.map((listing) =>
-            listing.state.state === "failed" ? (
-              <li key={listing.connection} className="listing-failure" role="alert">
-                <span className="listing-failure__icon" aria-hidden="true">
-                  !
-                </span>
-                <span className="listing-failure__text">
-                  {t("browser.failed", { server: visibleText(listing.server, 60) })}{" "}
-                  <span className="listing-failure__message" title={visibleText(listing.state.error.message, 1000)}>
-                    {t(`error.${listing.state.error.code}`)}: {visibleText(listing.state.error.message, 200)}
+        // The alert wraps the list: a list item's role must stay listitem.
+        <div role="alert">
+          <ul className="listing-failures" data-testid="listing-failures">
+            {failed.map((listing) =>
+              listing.state.state === "failed" ? (
+                <li key={listing.connection} className="listing-failure">
+                  <span className="listing-failure__icon" aria-hidden="true">
+                    !
                   </span>
-                </span>
-              </li>
-            ) : null,
-          )}
-        </ul>
+                  <span className="listing-failure__text">
+                    {t("browser.failed", { server: visibleText(listing.server, 60) })}{" "}
+                    <span className="listing-failure__message" title={visibleText(listing.state.error.message, 1000)}>
+                      {t(`error.${listing.state.error.code}`)}: {visibleText(listing.state.error.message, 200)}
+                    </span>
+                  </span>
+                </li>
+              ) : null,
+            )}
+          </ul>
+        </div>
       )}
     </div>
   );

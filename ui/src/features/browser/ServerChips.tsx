@@ -55,8 +55,9 @@ export function ServerChips({ servers, only, hidden, onOnly, onHidden }: ServerC
             >
               <span className="server-chip__dot" aria-hidden="true" />
               <HighlightedText className="server-chip__name" text={listing.server} limit={60} />
-              <span className="server-chip__count">{format.number(listing.resources)}</span>
             </button>
+            {/* Beside the button, not in it: a button's visible text must be part of its name. */}
+            <span className="server-chip__count">{format.number(listing.resources)}</span>
             <button
               type="button"
               className="server-chip__eye"

@@ -1,5 +1,7 @@
 // The row icons (media type, audience) as data: URI images rather than inline SVG, which
 // WebKitGTK repaints on every scrolled frame.
+import type { Theme } from "../../theme/theme";
+import { useTheme } from "../../theme/useTheme";
 import { mimeKind, type MimeKind } from "./icons";
 
 /**
@@ -9,15 +11,49 @@ import { mimeKind, type MimeKind } from "./icons";
  * icons cost a fifth to a third of the frames that missed 60 fps while scrolling 100k rows.
  * The glyphs are static markup with fixed colours, so nothing a server sends reaches them.
  */
-const MIME_COLORS: Record<MimeKind, string> = {
-  text: "#6b7487",
-  code: "#7a4fd0",
-  image: "#2a8a57",
-  audio: "#b5582a",
-  video: "#b5582a",
-  pdf: "#c9382f",
-  binary: "#8a91a1",
-  unknown: "#6b7487",
+type Palette = Record<MimeKind | "user" | "assistant", string>;
+
+/**
+ * One palette per theme (an image cannot read the CSS tokens of styles/theme.css; these mirror
+ * them: the user icon is --accent, the assistant's --info).
+ */
+const PALETTES: Record<Theme, Palette> = {
+  light: {
+    text: "#6b7487",
+    code: "#7a4fd0",
+    image: "#2a8a57",
+    audio: "#b5582a",
+    video: "#b5582a",
+    pdf: "#c9382f",
+    binary: "#8a91a1",
+    unknown: "#6b7487",
+    user: "#4f5bd5",
+    assistant: "#0b6b80",
+  },
+  dark: {
+    text: "#97a0b3",
+    code: "#b394f0",
+    image: "#5cc98a",
+    audio: "#ee9a6a",
+    video: "#ee9a6a",
+    pdf: "#ff7b72",
+    binary: "#8a93a6",
+    unknown: "#97a0b3",
+    user: "#8b95ff",
+    assistant: "#5cc8dc",
+  },
+  contrast: {
+    text: "#ffffff",
+    code: "#e0b0ff",
+    image: "#7dff9e",
+    audio: "#ffc080",
+    video: "#ffc080",
+    pdf: "#ff9b9b",
+    binary: "#dcdcdc",
+    unknown: "#ffffff",
+    user: "#ffd84d",
+    assistant: "#7fe6ff",
+  },
 };
 
 const PAGE = '<path d="M4 1.5h5.5L12.5 4.5v10h-8.5z M9.5 1.5v3h3"/>';
@@ -70,16 +106,19 @@ function GlyphImage({ glyph, color, className }: { glyph: string; color: string;
   );
 }
 
+function usePalette(): Palette {
+  return PALETTES[useTheme().theme];
+}
+
 export function MimeIcon({ mime }: { mime: string | undefined }) {
   const kind = mimeKind(mime);
-  return <GlyphImage glyph={MIME_GLYPHS[kind]} color={MIME_COLORS[kind]} className={`icon--${kind}`} />;
+  return <GlyphImage glyph={MIME_GLYPHS[kind]} color={usePalette()[kind]} className={`icon--${kind}`} />;
 }
 
 export function UserIcon() {
-  // The theme's --accent (styles/theme.css): an image cannot read CSS variables.
-  return <GlyphImage glyph={USER_GLYPH} color="#4f5bd5" className="icon--user" />;
+  return <GlyphImage glyph={USER_GLYPH} color={usePalette().user} className="icon--user" />;
 }
 
 export function AssistantIcon() {
-  return <GlyphImage glyph={ASSISTANT_GLYPH} color="#0b6b80" className="icon--assistant" />;
+  return <GlyphImage glyph={ASSISTANT_GLYPH} color={usePalette().assistant} className="icon--assistant" />;
 }

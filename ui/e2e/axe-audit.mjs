@@ -1,0 +1,396 @@
+// @ts-check
+/**
+ * The accessibility audit: axe-core over every pane, tab, dialog and preview kind the mock can
+ * reach, in each theme (light, dark, high contrast) and both languages. One page load per
+ * theme × language walks the states; a violation of impact "serious" or "critical" fails the
+ * test, and every one is printed with its rule, impact, target and help.
+ *
+ * The walk is generic where that is easy (every tab of the side column, every item of every
+ * menu that opens a dialog, every dialog that opens), so panes and dialogs added later are
+ * audited without editing this file.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+
+/** @typedef {import("playwright-core").Page} Page */
+/** @typedef {{ id: string, impact: string, help: string, helpUrl: string, nodes: { target: string, summary: string }[] }} Violation */
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+
+export const THEMES = /** @type {const} */ (["light", "dark", "contrast"]);
+export const LANGUAGES = /** @type {const} */ (["en", "zh-CN"]);
+const FAILING = new Set(["serious", "critical"]);
+
+/** Dialogs of every kind: ours (ui-kit/Dialog) and any other modal. */
+const DIALOG = '[role="dialog"], [role="alertdialog"]';
+
+/**
+ * Runs axe on `scope` (a selector, or the whole page) and returns the serious and critical
+ * violations. The server's HTML preview is a sandboxed frame without scripts: axe cannot run in
+ * it, and its content is the server's, not ours.
+ * @param {Page} page @param {string | null} scope
+ * @returns {Promise<Violation[]>}
+ */
+async function axeRun(page, scope) {
+  const injected = await page.evaluate(() => "axe" in window);
+  if (!injected) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(
+    async ({ scope, failing }) => {
+      const axe = /** @type {any} */ (window).axe;
+      const context = scope ? { include: [scope] } : document;
+      const result = await axe.run(context, { resultTypes: ["violations"], iframes: false });
+      return /** @type {any[]} */ (result.violations)
+        .filter((v) => failing.includes(v.impact))
+        .map((v) => ({
+          id: v.id,
+          impact: v.impact,
+          help: v.help,
+          helpUrl: v.helpUrl,
+          nodes: /** @type {any[]} */ (v.nodes).map((n) => ({
+            target: n.target.join(" "),
+            summary: String(n.failureSummary ?? "").replace(/\s+/g, " ").slice(0, 300),
+          })),
+        }));
+    },
+    { scope, failing: [...FAILING] },
+  );
+}
+
+/**
+ * Collects what each state's audit found, keyed by the state's name.
+ * @param {(line: string) => void} log
+ */
+function auditor(log) {
+  /** @type {{ state: string, violation: Violation }[]} */
+  const found = [];
+  let audits = 0;
+  let spent = 0;
+  return {
+    /** @param {Page} page @param {string} state @param {string | null} [scope] */
+    async check(page, state, scope = null) {
+      const started = Date.now();
+      const violations = await axeRun(page, scope);
+      spent += Date.now() - started;
+      audits += 1;
+      for (const violation of violations) found.push({ state, violation });
+    },
+    /**
+     * Prints every violation (once per rule and element, with the states it was seen in) and
+     * throws when there was one.
+     * @param {string} label
+     */
+    finish(label) {
+      log(`       ${label}: ${audits} audits, ${(spent / 1000).toFixed(1)} s in axe`);
+      if (found.length === 0) return;
+      /** @type {Map<string, { v: Violation, targets: Map<string, { summary: string, states: Set<string> }> }>} */
+      const rules = new Map();
+      for (const { state, violation } of found) {
+        const rule = rules.get(violation.id) ?? { v: violation, targets: new Map() };
+        rules.set(violation.id, rule);
+        for (const node of violation.nodes) {
+          const seen = rule.targets.get(node.target) ?? { summary: node.summary, states: new Set() };
+          seen.states.add(state);
+          rule.targets.set(node.target, seen);
+        }
+      }
+      const lines = [...rules.values()].flatMap(({ v, targets }) => [
+        `${v.id} (${v.impact}): ${v.help} — ${v.helpUrl}`,
+        ...[...targets].slice(0, 8).map(([target, { summary, states }]) => `    ${target} [${[...states].slice(0, 4).join("; ")}${states.size > 4 ? "; …" : ""}]: ${summary}`),
+        ...(targets.size > 8 ? [`    … and ${targets.size - 8} more elements`] : []),
+      ]);
+      throw new Error(`${found.length} serious/critical accessibility violations in ${label}:\n       ${lines.join("\n       ")}`);
+    },
+  };
+}
+
+/** @param {number} ms */
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until no dialog is open (Escape twice: a form with changes asks first). @param {Page} page */
+async function closeDialogs(page) {
+  for (let attempt = 0; attempt < 4 && (await page.locator(DIALOG).count()) > 0; attempt += 1) {
+    await page.keyboard.press("Escape");
+    await pause(120);
+  }
+  await page.locator(DIALOG).first().waitFor({ state: "detached", timeout: 3000 });
+}
+
+/**
+ * Opens the menu behind `button`, audits it, then tries each of its items that `choose` lets
+ * through: a dialog that opens is audited and closed.
+ * @param {Page} page @param {ReturnType<typeof auditor>} audit
+ * @param {import("playwright-core").Locator} button @param {string} name
+ * @param {(testId: string) => boolean} choose
+ */
+async function walkMenu(page, audit, button, name, choose) {
+  await button.click();
+  await page.getByRole("menu").waitFor();
+  await audit.check(page, `${name} menu`);
+  const ids = await page
+    .getByRole("menuitem")
+    .evaluateAll((items) => items.map((item) => item.getAttribute("data-testid") ?? ""));
+  await page.keyboard.press("Escape");
+  for (const id of ids.filter((id) => id !== "" && choose(id))) {
+    await button.click();
+    await page.getByTestId(id).click();
+    const dialog = page.locator(DIALOG).first();
+    try {
+      await dialog.waitFor({ timeout: 1500 });
+    } catch {
+      continue; // An item that acts without a dialog.
+    }
+    await pause(250); // what the dialog loads (About's paths, a check for updates)
+    await audit.check(page, `${name} → ${id}`);
+    await closeDialogs(page);
+  }
+}
+
+/** @param {Page} page @param {string} text */
+async function openBySearch(page, text) {
+  await page.getByTestId("browser-search").fill(text);
+  const row = page.getByTestId("resource-row").filter({ hasText: text }).first();
+  await row.waitFor();
+  await row.click();
+}
+
+/** Emits a server ask, as the shell does when a server asks for input or a completion. @param {Page} page @param {unknown} ask */
+async function raiseAsk(page, ask) {
+  await page.evaluate((payload) => /** @type {any} */ (window).__LODE_E2E_EMIT__("lode://asks", payload), {
+    type: "opened",
+    ask,
+  });
+}
+
+/** The server gave up on ask `id` (as the shell says when a server cancels). @param {Page} page @param {number} id */
+async function withdrawAsk(page, id) {
+  await page.evaluate((payload) => /** @type {any} */ (window).__LODE_E2E_EMIT__("lode://asks", payload), {
+    type: "closed",
+    id,
+    end: "cancelledByServer",
+  });
+}
+
+const ELICITATION = {
+  id: 901,
+  connection: 1,
+  server: "Demo",
+  ask: {
+    kind: "elicitation",
+    request: {
+      message: "Tell us about you",
+      mode: {
+        mode: "form",
+        requestedSchema: {},
+        form: {
+          title: "About you",
+          fields: [
+            { name: "name", title: "Name", required: true, kind: { type: "text", minLength: 1, maxLength: 80 } },
+            { name: "age", title: "Age", required: false, kind: { type: "number", integer: true, minimum: 0, maximum: 150 } },
+            { name: "newsletter", title: "Newsletter", required: false, kind: { type: "boolean" } },
+            { name: "colour", title: "Colour", required: false, kind: { type: "choice", options: [{ value: "red", title: "Red" }, { value: "green", title: "Green" }] } },
+            { name: "toppings", title: "Toppings", required: false, kind: { type: "multiChoice", options: [{ value: "cheese" }, { value: "olives" }], maxItems: 2 } },
+          ],
+          defaults: { name: "Ada" },
+        },
+      },
+    },
+  },
+};
+
+const SAMPLING = {
+  id: 902,
+  connection: 1,
+  server: "Demo",
+  ask: {
+    kind: "sampling",
+    request: {
+      messages: [{ role: "user", content: [{ type: "text", text: "Write a haiku" }, { type: "image", mimeType: "image/png", bytes: 2048 }] }],
+      omittedMessages: 0,
+      systemPrompt: "You are a poet",
+      modelPreferences: { hints: ["claude"], intelligencePriority: 0.8 },
+      maxTokens: 200,
+      stopSequences: [],
+      tools: [{ name: "search", description: "Search the web", inputSchema: '{ "type": "object" }' }],
+    },
+  },
+};
+
+/**
+ * Walks every state for one theme and language.
+ * @param {Page} page @param {ReturnType<typeof auditor>} audit
+ */
+async function walk(page, audit) {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.getByTestId("connection-item").first().waitFor();
+  await page.getByTestId("resource-row").first().waitFor();
+  await page.locator('[data-testid="connection-item"][data-status="ready"]').first().waitFor();
+  await audit.check(page, "main window");
+
+  // The preview of each content kind the fixtures offer (the list stays as it was).
+  const preview = '[data-testid="preview"]';
+  for (const [text, ready] of /** @type {const} */ ([
+    ["Welcome to Lode", "Lode browses the resources"],
+    ["demo://config/settings.json", "languages"],
+    ["demo://images/logo.png", "img"],
+    ["demo://data/archive.bin", null],
+    ["demo://docs/多语言.txt", "你好"],
+    ["A note that disappeared", "role=alert"],
+  ])) {
+    await openBySearch(page, text);
+    const pane = page.locator(preview);
+    if (ready === "img") await pane.locator("img").waitFor();
+    else if (ready === "role=alert") await pane.getByRole("alert").waitFor();
+    else if (ready) await pane.getByText(ready, { exact: false }).first().waitFor();
+    else await pause(300);
+    await audit.check(page, `preview of ${text}`, preview);
+  }
+  // Rendered Markdown and its source: both are views people use.
+  await openBySearch(page, "Welcome to Lode");
+  await page.locator(preview).getByText("Lode browses the resources", { exact: false }).first().waitFor();
+  const toggles = page.locator(`${preview} [role="radio"], ${preview} [aria-pressed]`);
+  for (let i = 0; i < (await toggles.count()); i += 1) {
+    await toggles.nth(i).click();
+    await pause(100);
+    await audit.check(page, `preview view ${i}`, preview);
+  }
+  await page.getByTestId("browser-search").fill("");
+
+  // The tree, a template's form, and what it opens: a CSV table.
+  await page.getByTestId("browser-view-tree").click();
+  const tree = page.getByTestId("resource-tree");
+  await tree.getByTestId("tree-folder").first().waitFor();
+  await audit.check(page, "tree view");
+  const templates = tree.locator('[data-testid="tree-folder"][data-kind="templates"]');
+  for (let step = 0; step < 40 && (await templates.count()) === 0; step += 1) {
+    await tree.evaluate((element) => element.scrollBy(0, 400));
+    await pause(30);
+  }
+  await templates.first().click();
+  await tree.getByTestId("tree-template").first().click();
+  const form = page.getByTestId("template-form");
+  await form.waitFor();
+  await audit.check(page, "template form");
+  const inputs = form.locator("input:not([type=hidden])");
+  await inputs.nth(0).fill("data");
+  await inputs.nth(1).fill("table.csv");
+  await page.getByTestId("template-open").click();
+  await page.getByTestId("preview-csv").waitFor();
+  await audit.check(page, "preview of a CSV table", preview);
+  await page.getByTestId("browser-view-list").click();
+  await page.getByTestId("resource-list").waitFor();
+
+  // The server details of the selected connection.
+  await page.getByTestId("connection-item").first().click();
+  await page.getByTestId("server-details-toggle").click();
+  await page.getByTestId("server-details").waitFor();
+  await page.getByTestId("server-log").waitFor();
+  await audit.check(page, "server details");
+  await page.getByTestId("server-details-toggle").click();
+
+  // Something in the basket (and the toast that says so), then every tab of the side column.
+  await page.getByTestId("resource-row").first().click({ modifiers: ["Control"] });
+  await page.getByTestId("resource-list").focus();
+  await page.keyboard.press("b");
+  await page.getByTestId("basket-add-report").waitFor();
+  await audit.check(page, "added-to-basket toast");
+  const tabs = page.getByRole("tab");
+  for (let i = 0; i < (await tabs.count()); i += 1) {
+    const tab = tabs.nth(i);
+    const name = (await tab.getAttribute("data-testid")) ?? `tab ${i}`;
+    await tab.click();
+    await pause(400); // the tab's lists load through the mock
+    await audit.check(page, name);
+  }
+  await tabs.first().click();
+
+  // The dialogs: the connection form, the import wizard's two steps, each connection action
+  // that opens one (edit, export, delete…), each app menu item, updates, a server's asks.
+  await page.getByTestId("connections-add").click();
+  await page.getByTestId("connection-form").waitFor();
+  await audit.check(page, "connection form (stdio)");
+  await page.getByTestId("connection-transport").selectOption("http");
+  await page.getByTestId("connection-url").fill("ftp://example.com");
+  await pause(200);
+  await audit.check(page, "connection form (http, a problem shown)");
+  await closeDialogs(page);
+
+  await page.getByTestId("connections-import").click();
+  await page.getByTestId("import-wizard").waitFor();
+  await audit.check(page, "import wizard: source");
+  await page.getByTestId("import-next").click();
+  await page.getByTestId("import-candidate").first().waitFor();
+  await audit.check(page, "import wizard: preview");
+  await closeDialogs(page);
+
+  const demo = page.locator('[data-testid="connection-row"][data-name="Demo"]');
+  await walkMenu(page, audit, demo.getByTestId("connection-actions"), "connection actions", () => true);
+  await walkMenu(page, audit, page.getByTestId("app-menu"), "app menu", () => true);
+
+  await page.evaluate(() =>
+    /** @type {any} */ (window).__LODE_E2E_EMIT__("lode://update", {
+      version: "0.2.0",
+      currentVersion: "0.1.0",
+      date: "2026-11-25T12:00:00Z",
+      notes: "Faster listings over stdio.",
+    }),
+  );
+  await page.getByTestId("update-dialog").waitFor();
+  await audit.check(page, "update offered");
+  await closeDialogs(page);
+
+  // A server's asks wait for an answer: the server withdrawing one closes it with a note.
+  await raiseAsk(page, ELICITATION);
+  await page.getByTestId("ask-elicitation").waitFor();
+  await audit.check(page, "elicitation");
+  await withdrawAsk(page, ELICITATION.id);
+  await page.getByTestId("ask-note").waitFor();
+  await audit.check(page, "ask withdrawn");
+  await closeDialogs(page);
+  await raiseAsk(page, SAMPLING);
+  await page.getByTestId("ask-sampling").waitFor();
+  await audit.check(page, "sampling");
+  await withdrawAsk(page, SAMPLING.id);
+  await closeDialogs(page);
+}
+
+/** @typedef {{ name: string, fn: (page: Page, ctx: { screenshotPath: string, log: (line: string) => void }) => Promise<void> }} AuditTest */
+
+/**
+ * One test per theme × language; the theme and language are stored before the page loads, as
+ * a person's earlier choice would be.
+ * @param {(name: string) => string} artifact where a screenshot goes
+ * @returns {AuditTest[]}
+ */
+export function auditTests(artifact) {
+  return THEMES.flatMap((theme) =>
+    LANGUAGES.map((language) => ({
+      name: `axe: no serious or critical violations, ${theme} theme, ${language}`,
+      /** @type {AuditTest["fn"]} */
+      fn: async (page, { log }) => {
+        await page.evaluate(
+          (choice) => {
+            window.localStorage.setItem("lode.theme", choice.theme);
+            window.localStorage.setItem("lode.locale", choice.language);
+          },
+          { theme, language },
+        );
+        await page.reload();
+        const applied = await page.evaluate(() => document.documentElement.dataset.theme);
+        if (applied !== theme) throw new Error(`data-theme is ${String(applied)}, not ${theme}`);
+        const audit = auditor(log);
+        try {
+          await walk(page, audit);
+          if (language === "en") {
+            // The main window in this theme, for a person to look at.
+            await closeDialogs(page);
+            await page.screenshot({ path: artifact(`theme-${theme}.png`) });
+          }
+        } finally {
+          // What was found before a step failed is worth seeing too.
+          audit.finish(`${theme}/${language}`);
+        }
+      },
+    })),
+  );
+}
