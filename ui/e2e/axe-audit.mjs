@@ -66,7 +66,15 @@ function auditor(log) {
   const found = [];
   let audits = 0;
   let spent = 0;
+  let focusable = 0;
+  /** @type {string[]} */
+  const unringed = [];
   return {
+    /** Records a Tab walk's result. @param {{ visited: number, unringed: string[] }} walked */
+    focus(walked) {
+      focusable += walked.visited;
+      unringed.push(...walked.unringed);
+    },
     /** @param {Page} page @param {string} state @param {string | null} [scope] */
     async check(page, state, scope = null) {
       const started = Date.now();
@@ -81,8 +89,12 @@ function auditor(log) {
      * @param {string} label
      */
     finish(label) {
-      log(`       ${label}: ${audits} audits, ${(spent / 1000).toFixed(1)} s in axe`);
-      if (found.length === 0) return;
+      log(`       ${label}: ${audits} audits, ${(spent / 1000).toFixed(1)} s in axe; ${focusable} elements tabbed to`);
+      const noRing = unringed.length > 0 ? `focus not visible on: ${unringed.join(", ")}` : "";
+      if (found.length === 0) {
+        if (noRing) throw new Error(noRing);
+        return;
+      }
       /** @type {Map<string, { v: Violation, targets: Map<string, { summary: string, states: Set<string> }> }>} */
       const rules = new Map();
       for (const { state, violation } of found) {
@@ -99,7 +111,7 @@ function auditor(log) {
         ...[...targets].slice(0, 8).map(([target, { summary, states }]) => `    ${target} [${[...states].slice(0, 4).join("; ")}${states.size > 4 ? "; …" : ""}]: ${summary}`),
         ...(targets.size > 8 ? [`    … and ${targets.size - 8} more elements`] : []),
       ]);
-      throw new Error(`${found.length} serious/critical accessibility violations in ${label}:\n       ${lines.join("\n       ")}`);
+      throw new Error(`${found.length} serious/critical accessibility violations in ${label}:\n       ${lines.join("\n       ")}${noRing ? `\n       ${noRing}` : ""}`);
     },
   };
 }
@@ -144,6 +156,41 @@ async function walkMenu(page, audit, button, name, choose) {
     await audit.check(page, `${name} → ${id}`);
     await closeDialogs(page);
   }
+}
+
+/**
+ * Tabs through what is on screen and records each focused element that shows no focus ring:
+ * an outline at least `minWidth` px wide on it, or (a list that keeps focus itself) the ring
+ * of its active row or cell.
+ * @param {Page} page @param {string} state @param {number} minWidth @param {number} steps
+ * @returns {Promise<{ visited: number, unringed: string[] }>}
+ */
+async function tabThrough(page, state, minWidth, steps) {
+  /** @type {Set<string>} */
+  const visited = new Set();
+  /** @type {string[]} */
+  const unringed = [];
+  for (let step = 0; step < steps; step += 1) {
+    await page.keyboard.press("Tab");
+    const focused = await page.evaluate((min) => {
+      const element = document.activeElement;
+      if (!element || element === document.body) return null;
+      const testId = element.getAttribute("data-testid");
+      const name = testId ?? `${element.tagName.toLowerCase()}.${String(element.className).split(" ")[0]}`;
+      const style = getComputedStyle(element);
+      const outline = style.outlineStyle !== "none" ? Number.parseFloat(style.outlineWidth) : 0;
+      const inner = element.querySelector("[data-active], .csv__cell--active");
+      const innerStyle = inner ? getComputedStyle(inner) : null;
+      const innerRing =
+        innerStyle !== null &&
+        ((innerStyle.outlineStyle !== "none" && Number.parseFloat(innerStyle.outlineWidth) >= min) || innerStyle.boxShadow.includes("inset"));
+      return { name, ringed: outline >= min || innerRing };
+    }, minWidth);
+    if (!focused || visited.has(focused.name)) continue;
+    visited.add(focused.name);
+    if (!focused.ringed) unringed.push(`${state}: ${focused.name}`);
+  }
+  return { visited: visited.size, unringed };
 }
 
 /** @param {Page} page @param {string} text */
@@ -217,15 +264,20 @@ const SAMPLING = {
 };
 
 /**
- * Walks every state for one theme and language.
- * @param {Page} page @param {ReturnType<typeof auditor>} audit
+ * Walks every state for one theme and language; `shoot` saves a screenshot (English only).
+ * @param {Page} page @param {ReturnType<typeof auditor>} audit @param {string} theme
+ * @param {(name: string) => Promise<void>} shoot
  */
-async function walk(page, audit) {
+async function walk(page, audit, theme, shoot) {
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.getByTestId("connection-item").first().waitFor();
   await page.getByTestId("resource-row").first().waitFor();
   await page.locator('[data-testid="connection-item"][data-status="ready"]').first().waitFor();
   await audit.check(page, "main window");
+  await page.evaluate(() => /** @type {HTMLElement | null} */ (document.activeElement)?.blur());
+  const ringWidth = theme === "contrast" ? 3 : 2;
+  const main = await tabThrough(page, "main window", ringWidth, 45);
+  audit.focus(main);
 
   // The preview of each content kind the fixtures offer (the list stays as it was).
   const preview = '[data-testid="preview"]';
@@ -275,8 +327,23 @@ async function walk(page, audit) {
   await inputs.nth(0).fill("data");
   await inputs.nth(1).fill("table.csv");
   await page.getByTestId("template-open").click();
-  await page.getByTestId("preview-csv").waitFor();
+  const grid = page.getByTestId("preview-csv");
+  await grid.waitFor();
+  // The grid's keys in a real browser: the active cell moves, stays rendered and in view.
+  await grid.focus();
+  for (const key of ["ArrowDown", "ArrowRight", "End", "PageDown", "PageDown"]) await page.keyboard.press(key);
+  const active = await grid.evaluate((element) => {
+    const cell = document.getElementById(element.getAttribute("aria-activedescendant") ?? "");
+    if (!cell) return null;
+    const box = cell.getBoundingClientRect();
+    const view = element.getBoundingClientRect();
+    return { text: cell.textContent, inView: box.top >= view.top && box.bottom <= view.bottom + 1 };
+  });
+  if (!active || !/^City \d$/.test(active.text ?? "") || !active.inView) {
+    throw new Error(`the CSV grid's active cell after the keys: ${JSON.stringify(active)}`);
+  }
   await audit.check(page, "preview of a CSV table", preview);
+  await shoot("csv");
   await page.getByTestId("browser-view-list").click();
   await page.getByTestId("resource-list").waitFor();
 
@@ -301,6 +368,14 @@ async function walk(page, audit) {
     await tab.click();
     await pause(400); // the tab's lists load through the mock
     await audit.check(page, name);
+    // A tab with a list of items (prompts, tools): the first item's detail and form too.
+    const item = page.locator('[role="tabpanel"] .catalog-list button').first();
+    if ((await item.count()) > 0) {
+      await item.click();
+      await pause(200);
+      await audit.check(page, `${name}: first item`);
+      await shoot(name);
+    }
   }
   await tabs.first().click();
 
@@ -309,6 +384,8 @@ async function walk(page, audit) {
   await page.getByTestId("connections-add").click();
   await page.getByTestId("connection-form").waitFor();
   await audit.check(page, "connection form (stdio)");
+  audit.focus(await tabThrough(page, "connection form", ringWidth, 20));
+  await shoot("form");
   await page.getByTestId("connection-transport").selectOption("http");
   await page.getByTestId("connection-url").fill("ftp://example.com");
   await pause(200);
@@ -380,7 +457,10 @@ export function auditTests(artifact) {
         if (applied !== theme) throw new Error(`data-theme is ${String(applied)}, not ${theme}`);
         const audit = auditor(log);
         try {
-          await walk(page, audit);
+          const shoot = async (/** @type {string} */ what) => {
+            if (language === "en") await page.screenshot({ path: artifact(`theme-${theme}-${what}.png`) });
+          };
+          await walk(page, audit, theme, shoot);
           if (language === "en") {
             // The main window in this theme, for a person to look at.
             await closeDialogs(page);

@@ -335,6 +335,42 @@ function buildBrowseFixtures(now) {
     atlas,
     hostile,
     templates,
+    // Demo's prompts and tools (the Prompts and Tools tabs, and their forms).
+    prompts: [
+      {
+        name: "summarize",
+        title: "Summarize a note",
+        description: "Summarizes one note in a few lines.",
+        arguments: [
+          { name: "uri", description: "The note to summarize", required: true },
+          { name: "style", description: "Bullets or prose", required: false },
+        ],
+      },
+    ],
+    tools: [
+      {
+        name: "search_notes",
+        title: "Search notes",
+        description: "Full-text search over the notes.",
+        inputSchema: {
+          type: "object",
+          properties: {
+            query: { type: "string", description: "Words to look for" },
+            limit: { type: "integer", minimum: 1, maximum: 50 },
+            exact: { type: "boolean" },
+            kind: { type: "string", enum: ["note", "page"] },
+          },
+          required: ["query"],
+        },
+        annotations: { readOnlyHint: true, openWorldHint: false },
+      },
+      {
+        name: "delete_note",
+        description: "Deletes a note.",
+        inputSchema: { type: "object", properties: { uri: { type: "string" } }, required: ["uri"] },
+        annotations: { destructiveHint: true },
+      },
+    ],
     browseStatus: {
       generation: 7,
       servers: [

@@ -303,6 +303,10 @@ export function installTauriMock({ fixtures, delayMs }) {
       }
       case "complete_template":
         return { values: [], hasMore: false };
+      case "list_prompts":
+        return args.connectionId === 1 ? structuredClone(fixtures.prompts) : [];
+      case "list_tools":
+        return args.connectionId === 1 ? structuredClone(fixtures.tools) : [];
       case "server_info":
         if (!known(args.connectionId)) throw { code: "unknownConnection", message: `No connection ${String(args.connectionId)}` };
         return structuredClone(fixtures.serverInfo);
