@@ -434,13 +434,75 @@ async function walk(page, audit, theme, shoot) {
 /** @typedef {{ name: string, fn: (page: Page, ctx: { screenshotPath: string, log: (line: string) => void }) => Promise<void> }} AuditTest */
 
 /**
+ * The switch in the header: each choice applies at once and survives a reload, `system`
+ * follows the OS live, and the theme is on <html> before any of the app's modules ran.
+ * @type {AuditTest}
+ */
+const themeSwitchTest = {
+  name: "the theme switch: stored, applied before the first paint, following the OS on System",
+  fn: async (page) => {
+    const html = () =>
+      page.evaluate(() => ({ theme: document.documentElement.dataset.theme, scheme: document.documentElement.dataset.scheme }));
+    const expectHtml = async (/** @type {string} */ theme, /** @type {string} */ scheme, /** @type {string} */ why) => {
+      for (let i = 0; i < 40; i += 1) {
+        const now = await html();
+        if (now.theme === theme && now.scheme === scheme) return;
+        await pause(25);
+      }
+      throw new Error(`${why}: expected ${theme}/${scheme}, got ${JSON.stringify(await html())}`);
+    };
+    await page.emulateMedia({ colorScheme: "light" });
+    const select = page.getByTestId("theme-switch");
+    await select.waitFor();
+    if ((await select.inputValue()) !== "system") throw new Error("System is the default");
+    const label = await page.locator(`label[for="${await select.getAttribute("id")}"]`).innerText();
+    if (label !== "Theme") throw new Error(`the switch is labelled: ${label}`);
+    await expectHtml("light", "light", "System on a light OS");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expectHtml("dark", "dark", "System follows the OS turning dark");
+    const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+    if (background !== "rgb(18, 21, 28)") throw new Error(`the dark ground: ${background}`);
+    await page.emulateMedia({ colorScheme: "light" });
+    await expectHtml("light", "light", "and back");
+
+    await select.selectOption("contrast");
+    await expectHtml("contrast", "dark", "High contrast applies at once");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.emulateMedia({ colorScheme: "light" });
+    await expectHtml("contrast", "dark", "an explicit choice ignores the OS");
+    const stored = await page.evaluate(() => window.localStorage.getItem("lode.theme"));
+    if (stored !== "contrast") throw new Error(`stored as ${String(stored)}`);
+
+    // Before the first paint: the attribute is there when the document is parsed, before the
+    // app's module runs (a module script runs after parsing; the boot script is a classic one).
+    await page.addInitScript(() => {
+      document.addEventListener("readystatechange", () => {
+        if (document.readyState === "interactive") {
+          /** @type {any} */ (window).__THEME_AT_PARSE__ = document.documentElement.dataset.theme ?? null;
+        }
+      });
+    });
+    await select.selectOption("dark");
+    await page.reload();
+    await page.getByTestId("theme-switch").waitFor();
+    const atParse = await page.evaluate(() => /** @type {any} */ (window).__THEME_AT_PARSE__);
+    if (atParse !== "dark") throw new Error(`data-theme when the document was parsed: ${String(atParse)}`);
+    if ((await page.getByTestId("theme-switch").inputValue()) !== "dark") throw new Error("the switch shows the stored choice");
+
+    await page.getByTestId("language-switch").selectOption("zh-CN");
+    const options = await page.getByTestId("theme-switch").locator("option").allInnerTexts();
+    if (JSON.stringify(options) !== JSON.stringify(["跟随系统", "浅色", "深色", "高对比度"])) throw new Error(`Chinese options: ${JSON.stringify(options)}`);
+  },
+};
+
+/**
  * One test per theme × language; the theme and language are stored before the page loads, as
  * a person's earlier choice would be.
  * @param {(name: string) => string} artifact where a screenshot goes
  * @returns {AuditTest[]}
  */
 export function auditTests(artifact) {
-  return THEMES.flatMap((theme) =>
+  return [themeSwitchTest, ...THEMES.flatMap((theme) =>
     LANGUAGES.map((language) => ({
       name: `axe: no serious or critical violations, ${theme} theme, ${language}`,
       /** @type {AuditTest["fn"]} */
@@ -472,5 +534,5 @@ export function auditTests(artifact) {
         }
       },
     })),
-  );
+  )];
 }

@@ -24,7 +24,7 @@ const PALETTES: Record<Theme, Palette> = {
     image: "#2a8a57",
     audio: "#b5582a",
     video: "#b5582a",
-    pdf: "#c9382f",
+    pdf: "#c4352c",
     binary: "#8a91a1",
     unknown: "#6b7487",
     user: "#4f5bd5",
