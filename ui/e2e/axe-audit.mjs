@@ -22,7 +22,13 @@ export const THEMES = /** @type {const} */ (["light", "dark", "contrast"]);
 export const LANGUAGES = /** @type {const} */ (["en", "zh-CN"]);
 const FAILING = new Set(["serious", "critical"]);
 
-/** Dialogs of every kind: ours (ui-kit/Dialog) and any other modal. */
+/** The right column: the side tabs and their panel. */
+const SIDE = ".app-side";
+
+/**
+ * Dialogs of every kind: ours (ui-kit/Dialog) and any other modal. Audits of a state with a
+ * dialog, a menu or a toast look at that alone: the window behind is audited on its own.
+ */
 const DIALOG = '[role="dialog"], [role="alertdialog"]';
 
 /**
@@ -138,7 +144,7 @@ async function closeDialogs(page) {
 async function walkMenu(page, audit, button, name, choose) {
   await button.click();
   await page.getByRole("menu").waitFor();
-  await audit.check(page, `${name} menu`);
+  await audit.check(page, `${name} menu`, '[role="menu"]');
   const ids = await page
     .getByRole("menuitem")
     .evaluateAll((items) => items.map((item) => item.getAttribute("data-testid") ?? ""));
@@ -153,7 +159,7 @@ async function walkMenu(page, audit, button, name, choose) {
       continue; // An item that acts without a dialog.
     }
     await pause(250); // what the dialog loads (About's paths, a check for updates)
-    await audit.check(page, `${name} → ${id}`);
+    await audit.check(page, `${name} → ${id}`, DIALOG);
     await closeDialogs(page);
   }
 }
@@ -360,20 +366,20 @@ async function walk(page, audit, theme, shoot) {
   await page.getByTestId("resource-list").focus();
   await page.keyboard.press("b");
   await page.getByTestId("basket-add-report").waitFor();
-  await audit.check(page, "added-to-basket toast");
+  await audit.check(page, "added-to-basket toast", ".toast");
   const tabs = page.getByRole("tab");
   for (let i = 0; i < (await tabs.count()); i += 1) {
     const tab = tabs.nth(i);
     const name = (await tab.getAttribute("data-testid")) ?? `tab ${i}`;
     await tab.click();
     await pause(400); // the tab's lists load through the mock
-    await audit.check(page, name);
+    await audit.check(page, name, SIDE);
     // A tab with a list of items (prompts, tools): the first item's detail and form too.
     const item = page.locator('[role="tabpanel"] .catalog-list button').first();
     if ((await item.count()) > 0) {
       await item.click();
       await pause(200);
-      await audit.check(page, `${name}: first item`);
+      await audit.check(page, `${name}: first item`, SIDE);
       await shoot(name);
     }
   }
@@ -383,21 +389,21 @@ async function walk(page, audit, theme, shoot) {
   // that opens one (edit, export, delete…), each app menu item, updates, a server's asks.
   await page.getByTestId("connections-add").click();
   await page.getByTestId("connection-form").waitFor();
-  await audit.check(page, "connection form (stdio)");
+  await audit.check(page, "connection form (stdio)", DIALOG);
   audit.focus(await tabThrough(page, "connection form", ringWidth, 20));
   await shoot("form");
   await page.getByTestId("connection-transport").selectOption("http");
   await page.getByTestId("connection-url").fill("ftp://example.com");
   await pause(200);
-  await audit.check(page, "connection form (http, a problem shown)");
+  await audit.check(page, "connection form (http, a problem shown)", DIALOG);
   await closeDialogs(page);
 
   await page.getByTestId("connections-import").click();
   await page.getByTestId("import-wizard").waitFor();
-  await audit.check(page, "import wizard: source");
+  await audit.check(page, "import wizard: source", DIALOG);
   await page.getByTestId("import-next").click();
   await page.getByTestId("import-candidate").first().waitFor();
-  await audit.check(page, "import wizard: preview");
+  await audit.check(page, "import wizard: preview", DIALOG);
   await closeDialogs(page);
 
   const demo = page.locator('[data-testid="connection-row"][data-name="Demo"]');
@@ -413,20 +419,20 @@ async function walk(page, audit, theme, shoot) {
     }),
   );
   await page.getByTestId("update-dialog").waitFor();
-  await audit.check(page, "update offered");
+  await audit.check(page, "update offered", DIALOG);
   await closeDialogs(page);
 
   // A server's asks wait for an answer: the server withdrawing one closes it with a note.
   await raiseAsk(page, ELICITATION);
   await page.getByTestId("ask-elicitation").waitFor();
-  await audit.check(page, "elicitation");
+  await audit.check(page, "elicitation", DIALOG);
   await withdrawAsk(page, ELICITATION.id);
   await page.getByTestId("ask-note").waitFor();
-  await audit.check(page, "ask withdrawn");
+  await audit.check(page, "ask withdrawn", DIALOG);
   await closeDialogs(page);
   await raiseAsk(page, SAMPLING);
   await page.getByTestId("ask-sampling").waitFor();
-  await audit.check(page, "sampling");
+  await audit.check(page, "sampling", DIALOG);
   await withdrawAsk(page, SAMPLING.id);
   await closeDialogs(page);
 }
@@ -464,6 +470,13 @@ const themeSwitchTest = {
     if (background !== "rgb(18, 21, 28)") throw new Error(`the dark ground: ${background}`);
     await page.emulateMedia({ colorScheme: "light" });
     await expectHtml("light", "light", "and back");
+    // Forced colours (Windows High Contrast): the contrast tokens, which become system colours.
+    await page.emulateMedia({ forcedColors: "active" });
+    await expectHtml("contrast", "light", "System under forced colours");
+    const ring = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--focus-width").trim());
+    if (ring !== "3px") throw new Error(`forced colours get the thick focus ring: ${ring}`);
+    await page.emulateMedia({ forcedColors: "none" });
+    await expectHtml("light", "light", "forced colours off");
 
     await select.selectOption("contrast");
     await expectHtml("contrast", "dark", "High contrast applies at once");
