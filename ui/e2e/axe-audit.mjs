@@ -199,6 +199,23 @@ async function tabThrough(page, state, minWidth, steps) {
   return { visited: visited.size, unringed };
 }
 
+/**
+ * Clicks `opener`; a dialog that opens is audited on its own and closed.
+ * @param {Page} page @param {ReturnType<typeof auditor>} audit
+ * @param {import("playwright-core").Locator} opener @param {string} name
+ */
+async function tryDialog(page, audit, opener, name) {
+  if ((await opener.count()) === 0 || !(await opener.isEnabled())) return;
+  await opener.click();
+  try {
+    await page.locator(DIALOG).first().waitFor({ timeout: 1500 });
+  } catch {
+    throw new Error(`${name} opened no dialog`);
+  }
+  await audit.check(page, name, DIALOG);
+  await closeDialogs(page);
+}
+
 /** @param {Page} page @param {string} text */
 async function openBySearch(page, text) {
   await page.getByTestId("browser-search").fill(text);
@@ -383,6 +400,23 @@ async function walk(page, audit, theme, shoot) {
       await shoot(name);
     }
   }
+
+  // The basket's own states and dialogs: over its limit, served, a new basket, deleting one.
+  await page.getByTestId("side-tab-basket").click();
+  await page.getByTestId("basket-item").first().waitFor();
+  await page.getByTestId("basket-limit").fill("10");
+  await page.keyboard.press("Enter");
+  await page.getByTestId("basket-over-limit").waitFor();
+  await page.getByTestId("basket-serve-switch").click();
+  await page.getByTestId("basket-serve-url").waitFor();
+  await audit.check(page, "basket over its limit, served", SIDE);
+  for (const opener of ["basket-new", "basket-delete"]) await tryDialog(page, audit, page.getByTestId(opener), opener);
+
+  // A destructive tool asks before it is called.
+  await page.getByTestId("side-tab-tools").click();
+  await page.getByTestId("tool-item").filter({ hasText: "delete_note" }).click();
+  await page.getByTestId("tool-form").locator("input").first().fill("demo://notes/welcome.md");
+  await tryDialog(page, audit, page.getByTestId("tool-call"), "tool confirmation");
   await tabs.first().click();
 
   // The dialogs: the connection form, the import wizard's two steps, each connection action
