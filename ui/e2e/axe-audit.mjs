@@ -355,13 +355,19 @@ async function walk(page, audit, theme, shoot) {
   // The grid's keys in a real browser: the active cell moves, stays rendered and in view.
   await grid.focus();
   for (const key of ["ArrowDown", "ArrowRight", "End", "PageDown", "PageDown"]) await page.keyboard.press(key);
-  const active = await grid.evaluate((element) => {
-    const cell = document.getElementById(element.getAttribute("aria-activedescendant") ?? "");
-    if (!cell) return null;
-    const box = cell.getBoundingClientRect();
-    const view = element.getBoundingClientRect();
-    return { text: cell.textContent, inView: box.top >= view.top && box.bottom <= view.bottom + 1 };
-  });
+  // The rows render after the scroll they follow: give them a few frames.
+  /** @type {{ text: string | null, inView: boolean } | null} */
+  let active = null;
+  for (let attempt = 0; attempt < 40 && !active?.inView; attempt += 1) {
+    if (attempt > 0) await pause(50);
+    active = await grid.evaluate((element) => {
+      const cell = document.getElementById(element.getAttribute("aria-activedescendant") ?? "");
+      if (!cell) return null;
+      const box = cell.getBoundingClientRect();
+      const view = element.getBoundingClientRect();
+      return { text: cell.textContent, inView: box.top >= view.top && box.bottom <= view.bottom + 1 };
+    });
+  }
   if (!active || !/^City \d$/.test(active.text ?? "") || !active.inView) {
     throw new Error(`the CSV grid's active cell after the keys: ${JSON.stringify(active)}`);
   }
