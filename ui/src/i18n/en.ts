@@ -12,6 +12,7 @@ import { asksDialogsEn } from "./asksDialogs";
 import { requestsEn } from "./requests";
 import { itemDetailsEn } from "./itemDetails";
 import { oauthClientEn } from "./oauthClient";
+import { dragEn } from "./drag";
 import type {
   ConfigFormat,
   ConnectionStatus,
@@ -87,6 +88,7 @@ export const en = {
   ...browserEn,
   ...previewEn,
   ...basketEn,
+  ...dragEn,
   ...serverCatalogsEn,
   ...serverDetailsEn,
   ...asksDialogsEn,

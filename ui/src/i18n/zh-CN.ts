@@ -11,6 +11,7 @@ import { asksDialogsZhCN } from "./asksDialogs";
 import { requestsZhCN } from "./requests";
 import { itemDetailsZhCN } from "./itemDetails";
 import { oauthClientZhCN } from "./oauthClient";
+import { dragZhCN } from "./drag";
 import type { Catalog } from "./catalog";
 
 /** Simplified Chinese. Typed as `Catalog`: a missing or extra key fails the type check. */
@@ -75,6 +76,7 @@ export const zhCN: Catalog = {
   ...browserZhCN,
   ...previewZhCN,
   ...basketZhCN,
+  ...dragZhCN,
   ...serverCatalogsZhCN,
   ...serverDetailsZhCN,
   ...asksDialogsZhCN,
