@@ -22,11 +22,15 @@ export function useConnectionOrder(list: Connection[] | null, refresh: () => voi
   const shown = list && order ? order.flatMap((id) => list.filter((c) => c.id === id)) : list;
   const ids = (shown ?? []).map((c) => c.id);
 
+  // After a move by keys, the moved row keeps the focus at its new place (moving its element
+  // may blur it); once, so a later render never pulls the focus back.
   useEffect(() => {
     const id = focusAfter.current;
     if (id === null) return;
     const button = listRef.current?.querySelector<HTMLElement>(`[${REORDER_KEY_ATTRIBUTE}="${id}"] .connection-item`);
-    if (button && document.activeElement !== button) button.focus();
+    if (!button) return;
+    focusAfter.current = null;
+    if (document.activeElement !== button) button.focus();
   });
 
   const moveTo = (id: ConnectionId, index: number, keepFocus: boolean) => {
