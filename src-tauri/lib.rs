@@ -7,6 +7,7 @@ mod commands;
 mod confirm;
 mod logging;
 pub use logging::log_filter;
+mod native_drag;
 mod startup;
 mod update;
 

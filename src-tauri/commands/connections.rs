@@ -129,3 +129,13 @@ pub async fn sign_in(lode: State<'_, Arc<Lode>>, id: ConnectionId) -> Result<(),
 pub async fn sign_out(lode: State<'_, Arc<Lode>>, id: ConnectionId) -> Result<(), LodeError> {
     lode.sign_out(id).await
 }
+
+/// Moves connection `id` to `index` (0-based) of the sidebar's order, kept in the store.
+#[tauri::command]
+pub async fn move_connection(
+    lode: State<'_, Arc<Lode>>,
+    id: ConnectionId,
+    index: usize,
+) -> Result<(), LodeError> {
+    lode.move_connection(id, index)
+}

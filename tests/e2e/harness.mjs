@@ -263,6 +263,9 @@ export async function launchApp({ label, prepare, env: extraEnv = {} }) {
   mkdirSync(artifactsDir, { recursive: true });
   driverLogPath = join(artifactsDir, `${label}-tauri-driver.log`);
 
+  // A second launch in one file (a restart) starts from a clean slate of its own.
+  cleanedUp = false;
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
   // A private home for the webview (localStorage keeps the language choice) and the app's data.
   scratch = mkdtempSync(join(tmpdir(), "lode-e2e-"));
   const dataDir = process.env.LODE_DATA_DIR || join(scratch, "data");

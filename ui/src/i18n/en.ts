@@ -13,6 +13,7 @@ import { requestsEn } from "./requests";
 import { itemDetailsEn } from "./itemDetails";
 import { oauthClientEn } from "./oauthClient";
 import { themeEn } from "./theme";
+import { dragEn } from "./drag";
 import type {
   ConfigFormat,
   ConnectionStatus,
@@ -88,6 +89,7 @@ export const en = {
   ...browserEn,
   ...previewEn,
   ...basketEn,
+  ...dragEn,
   ...serverCatalogsEn,
   ...serverDetailsEn,
   ...asksDialogsEn,

@@ -12,6 +12,7 @@ import { requestsZhCN } from "./requests";
 import { itemDetailsZhCN } from "./itemDetails";
 import { oauthClientZhCN } from "./oauthClient";
 import { themeZhCN } from "./theme";
+import { dragZhCN } from "./drag";
 import type { Catalog } from "./catalog";
 
 /** Simplified Chinese. Typed as `Catalog`: a missing or extra key fails the type check. */
@@ -76,6 +77,7 @@ export const zhCN: Catalog = {
   ...browserZhCN,
   ...previewZhCN,
   ...basketZhCN,
+  ...dragZhCN,
   ...serverCatalogsZhCN,
   ...serverDetailsZhCN,
   ...asksDialogsZhCN,

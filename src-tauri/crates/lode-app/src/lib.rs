@@ -9,6 +9,7 @@ mod catalog;
 pub mod confirmation;
 mod connect;
 mod connection_edits;
+mod connection_order;
 mod connection_starts;
 mod credentials;
 mod demo;

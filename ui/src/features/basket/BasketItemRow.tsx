@@ -1,6 +1,6 @@
 // One row of the basket's item list: what the item is, its tokens and staleness, its note, and
 // moving (buttons or Alt+arrows), refreshing and removing it.
-import { useState, type KeyboardEvent } from "react";
+import { useState, type KeyboardEvent, type ReactNode } from "react";
 import { useT } from "../../i18n";
 import type { BasketItem } from "../../ipc";
 import { Badge } from "../../ui-kit/Badge";
@@ -14,6 +14,8 @@ interface BasketItemRowProps {
   onRemove: (item: BasketItem) => void;
   onRefresh: (item: BasketItem) => void;
   onNote: (item: BasketItem, note: string) => void;
+  /** Dragging: the row's reorder class and attributes, its grip, its drag-out handles. */
+  drag?: { className: string; rowAttributes: Record<string, string | number>; grip: ReactNode; handles: ReactNode };
 }
 
 /** The label a person reads first: the title when there is one, else the name. */
@@ -24,7 +26,7 @@ export const itemLabel = (item: BasketItem) => item.title ?? item.name;
  * Refresh, its note, and buttons to move or remove it. Alt+Up / Alt+Down anywhere in the row
  * move it; the row keeps the focus at its new place.
  */
-export function BasketItemRow({ item, index, count, busy, onMove, onRemove, onRefresh, onNote }: BasketItemRowProps) {
+export function BasketItemRow({ item, index, count, busy, onMove, onRemove, onRefresh, onNote, drag }: BasketItemRowProps) {
   const { t, format } = useT();
   const name = itemLabel(item);
   const [note, setNote] = useState(item.note ?? "");
@@ -51,7 +53,8 @@ export function BasketItemRow({ item, index, count, busy, onMove, onRemove, onRe
 
   return (
     <li
-      className={`basket-item${item.stale ? " basket-item--stale" : ""}`}
+      className={`basket-item${item.stale ? " basket-item--stale" : ""}${drag?.className ? ` ${drag.className}` : ""}`}
+      {...drag?.rowAttributes}
       tabIndex={0}
       aria-label={name}
       aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
@@ -60,6 +63,7 @@ export function BasketItemRow({ item, index, count, busy, onMove, onRemove, onRe
       onKeyDown={onKeyDown}
     >
       <div className="basket-item__head">
+        {drag?.grip}
         <span className="basket-item__position" aria-hidden="true">
           {format.number(index + 1)}
         </span>
@@ -96,6 +100,7 @@ export function BasketItemRow({ item, index, count, busy, onMove, onRemove, onRe
         </span>
       </div>
       <div className="basket-item__tools">
+        {drag?.handles}
         <input
           className="input basket-item__note"
           aria-label={t("basket.item.noteLabel", { name })}

@@ -22,7 +22,9 @@ import { Spinner } from "../../ui-kit/Spinner";
 import { LodeErrorBanner } from "../errors/LodeErrorBanner";
 import { useHubEvents } from "../connections/useHubEvents";
 import { CreateBasketDialog, DeleteBasketDialog } from "./BasketDialogs";
-import { BasketItemRow, itemLabel } from "./BasketItemRow";
+import { itemLabel } from "./BasketItemRow";
+import { BasketItemList } from "./BasketItemList";
+import { DragOut } from "./DragOut";
 import { copyText } from "./clipboard";
 import { parseLimit } from "./limit";
 import { ServeSwitch } from "./ServeSwitch";
@@ -177,7 +179,8 @@ function BasketBody({ view, loadError, onChanged }: BasketBodyProps) {
 
   const move = (item: BasketItem, index: number) => {
     focusAfter.current = item.id;
-    setAnnounce(t("basket.item.moved", { name: itemLabel(item), position: format.number(index + 1) }));
+    const position = format.number(Math.min(index, basket.items.length - 1) + 1);
+    setAnnounce(t("drag.moved", { name: itemLabel(item), position, count: format.number(basket.items.length) }));
     void change(() => moveBasketItem(basket.id, item.id, index));
   };
 
@@ -298,21 +301,16 @@ function BasketBody({ view, loadError, onChanged }: BasketBodyProps) {
       ) : (
         <>
           <p className="basket__hint">{t("basket.item.moveHint")}</p>
-          <ol ref={itemsRef} className="basket-items" aria-label={t("basket.items.label", { name: basket.name })}>
-            {basket.items.map((item, index) => (
-              <BasketItemRow
-                key={item.id}
-                item={item}
-                index={index}
-                count={basket.items.length}
-                busy={busy}
-                onMove={move}
-                onRemove={(it) => void change(() => removeBasketItems(basket.id, [it.id]))}
-                onRefresh={(it) => void change(() => refreshBasketItem(basket.id, it.id))}
-                onNote={(it, note) => void change(() => setBasketItemNote(basket.id, it.id, note))}
-              />
-            ))}
-          </ol>
+          <BasketItemList
+            basket={basket}
+            listRef={itemsRef}
+            busy={busy}
+            onMove={move}
+            onRemove={(it) => void change(() => removeBasketItems(basket.id, [it.id]))}
+            onRefresh={(it) => void change(() => refreshBasketItem(basket.id, it.id))}
+            onNote={(it, note) => void change(() => setBasketItemNote(basket.id, it.id, note))}
+            onNotice={(tone, text) => setNotice({ tone, text })}
+          />
         </>
       )}
       <p className="visually-hidden" aria-live="polite">
@@ -334,6 +332,18 @@ function BasketBody({ view, loadError, onChanged }: BasketBodyProps) {
             </button>
           ))}
         </div>
+        {basket.items.length > 0 && (
+          <div className="basket-export__row">
+            <span className="basket-export__drag">{t("drag.out.basketLabel")}</span>
+            <DragOut
+              basketId={basket.id}
+              item={null}
+              name={basket.name}
+              revision={basket.revision}
+              onNotice={(tone, text) => setNotice({ tone, text })}
+            />
+          </div>
+        )}
         <div className="basket-export__row">
           <label className="basket-export__format">
             <span className="visually-hidden">{t("basket.bundle.format")}</span>

@@ -1,5 +1,6 @@
 // One saved connection in the list: its status dot, name, transport and target, its actions
 // menu, and the reason it is down with Retry or Sign in beside it.
+import type { ReactNode } from "react";
 import { useT } from "../../i18n";
 import type { ConnectionStatus, Connection } from "../../ipc";
 import { Menu } from "../../ui-kit/Menu";
@@ -15,15 +16,23 @@ interface ConnectionItemProps {
   onSelect: () => void;
   /** Edit, Delete, Retry, …: absent renders the row without actions. */
   onAction?: (action: RowAction) => void;
+  /** Dragging to reorder: the row's class and attributes, and its grip. */
+  drag?: { className: string; rowAttributes: Record<string, string | number>; grip: ReactNode };
 }
 
-export function ConnectionItem({ connection, status, selected, onSelect, onAction }: ConnectionItemProps) {
+export function ConnectionItem({ connection, status, selected, onSelect, onAction, drag }: ConnectionItemProps) {
   const { t, format } = useT();
   const kind = t(`connections.transport.${connection.transport.kind}`);
   const target = transportTarget(connection.transport);
   const statusLabel = status ? statusText(status, t, format) : undefined;
   return (
-    <li className="connection-row" data-testid="connection-row" data-name={connection.name}>
+    <li
+      className={`connection-row${drag ? ` connection-row--reorderable ${drag.className}` : ""}`}
+      data-testid="connection-row"
+      data-name={connection.name}
+      {...drag?.rowAttributes}
+    >
+      {drag?.grip}
       <button
         type="button"
         className="connection-item"

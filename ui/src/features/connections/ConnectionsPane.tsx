@@ -14,6 +14,9 @@ import type { RowAction } from "./rowActions";
 import { useConnectionActions } from "./useConnectionActions";
 import type { ConnectionStatuses } from "./useConnectionStatuses";
 import { useConnections } from "./useConnections";
+import { ConnectionGrip } from "./ConnectionGrip";
+import { useConnectionOrder } from "./useConnectionOrder";
+import { REORDER_KEY_ATTRIBUTE } from "../../ui-kit/usePointerReorder";
 import "./connections.css";
 
 interface ConnectionsPaneProps {
@@ -31,7 +34,8 @@ export function ConnectionsPane({ statuses, selectedId, onSelect, onDeselect }: 
   const [open, setOpen] = useState<OpenDialog>(null);
   // A just-saved or restored connection to select once the refreshed list has it.
   const wanted = useRef<ConnectionId | null>(null);
-  const list = state.status === "success" ? state.data : null;
+  const loaded = state.status === "success" ? state.data : null;
+  const { shown: list, listRef, reorder, onKeyDown, announce } = useConnectionOrder(loaded, refresh);
 
   const changed = (select?: Connection) => {
     if (select) {
@@ -102,9 +106,20 @@ export function ConnectionsPane({ statuses, selectedId, onSelect, onDeselect }: 
       {state.status === "error" && <LodeErrorBanner error={state.error} onRetry={reload} />}
       {list?.length === 0 && <EmptyState>{t("connections.empty")}</EmptyState>}
       {list && list.length > 0 && (
-        <ul className="connection-list" aria-label={t("connections.listLabel")}>
-          {list.map((connection) => (
+        <ul
+          ref={listRef}
+          className={`connection-list${reorder.dragging === null ? "" : " reorder-list--dragging"}`}
+          aria-label={t("connections.listLabel")}
+          aria-describedby="connections-order-hint"
+          onKeyDown={onKeyDown}
+        >
+          {list.map((connection, index) => (
             <ConnectionItem
+              drag={{
+                className: reorder.rowClass(connection.id, index),
+                rowAttributes: { [REORDER_KEY_ATTRIBUTE]: connection.id },
+                grip: <ConnectionGrip name={connection.name} onPointerDown={(event) => reorder.startDrag(connection.id, event)} />,
+              }}
               key={connection.id}
               connection={connection}
               status={statuses.get(connection.id)}
@@ -115,6 +130,12 @@ export function ConnectionsPane({ statuses, selectedId, onSelect, onDeselect }: 
           ))}
         </ul>
       )}
+      <p id="connections-order-hint" className="visually-hidden">
+        {t("drag.connections.hint")}
+      </p>
+      <p className="visually-hidden" aria-live="polite" data-testid="connections-order-announce">
+        {announce}
+      </p>
       <ConnectionDialogs open={open} onClose={() => setOpen(null)} onChanged={changed} onDelete={actions.remove} />
       {actions.notice && (
         <Toast

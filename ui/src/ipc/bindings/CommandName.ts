@@ -14,6 +14,7 @@ export type CommandName =
   | "restore_connection"
   | "sign_in"
   | "sign_out"
+  | "move_connection"
   | "browse_status"
   | "browse_list"
   | "browse_tree"
@@ -76,4 +77,6 @@ export type CommandName =
   | "choose_root_folder"
   | "protocol_history"
   | "protocol_message"
-  | "save_protocol_history";
+  | "save_protocol_history"
+  | "export_basket_item"
+  | "drag_basket_file";

@@ -5,6 +5,7 @@
 mod adding;
 mod bundle;
 mod catalog_items;
+mod drag_out;
 mod freshness;
 mod from_browser;
 mod serving;

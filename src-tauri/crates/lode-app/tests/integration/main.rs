@@ -16,6 +16,7 @@ mod catalog_changes;
 mod connection_edits;
 mod connection_secrets;
 mod demo_flow;
+mod drag_out;
 mod era_edits;
 mod followed_calls;
 mod followed_reads;
