@@ -9,6 +9,7 @@ pub mod catalog;
 pub mod connections;
 mod file_dialog;
 pub mod followed;
+pub mod icons;
 pub mod import;
 pub mod logging;
 pub mod preview;

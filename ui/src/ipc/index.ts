@@ -181,3 +181,6 @@ export type { WireDirection } from "./bindings/WireDirection";
 export type { WireKind } from "./bindings/WireKind";
 export type { WireMessage } from "./bindings/WireMessage";
 export { protocolHistory, protocolMessage, saveProtocolHistory } from "./history";
+export { currentAnnotations, iconDataUrl } from "./icons";
+export type { IconTheme } from "./bindings/IconTheme";
+export type { ListedKey } from "./bindings/ListedKey";

@@ -18,6 +18,7 @@ export type CommandName =
   | "browse_list"
   | "browse_tree"
   | "stop_listing"
+  | "current_annotations"
   | "import_locations"
   | "choose_import_file"
   | "guess_import_format"
@@ -76,4 +77,5 @@ export type CommandName =
   | "choose_root_folder"
   | "protocol_history"
   | "protocol_message"
-  | "save_protocol_history";
+  | "save_protocol_history"
+  | "icon_data_url";
