@@ -9,7 +9,7 @@ macro_rules! lode_commands {
             connections: list_connections, connection_statuses, check_connection, add_connection,
                 update_connection, test_connection, retry_connection, start_connections,
                 remove_connection, restore_connection, sign_in, sign_out, move_connection;
-            browse: browse_status, browse_list, browse_tree, stop_listing;
+            browse: browse_status, browse_list, browse_tree, stop_listing, current_annotations;
             import: import_locations, choose_import_file, guess_import_format, preview_import,
                 apply_import, export_connections;
             preview: read_resource_streamed, subscribe_resource, unsubscribe_resource,
@@ -31,6 +31,7 @@ macro_rules! lode_commands {
             logging: set_log_level, set_roots, choose_root_folder;
             protocol_history: protocol_history, protocol_message, save_protocol_history;
             drag_out: export_basket_item, drag_basket_file;
+            icons: icon_data_url;
         }
     };
 }

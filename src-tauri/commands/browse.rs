@@ -3,10 +3,10 @@
 
 use std::sync::Arc;
 
-use lode_app::Lode;
+use lode_app::{ListedKey, Lode};
 use lode_core::browse::BrowseStatus;
 use lode_core::index::{Query, QueryResult, TreeQuery, TreeResult};
-use lode_core::{ConnectionId, LodeError};
+use lode_core::{Annotations, ConnectionId, LodeError};
 use tauri::State;
 
 #[tauri::command]
@@ -38,4 +38,14 @@ pub async fn stop_listing(
     connection_id: ConnectionId,
 ) -> Result<bool, LodeError> {
     Ok(lode.stop_listing(connection_id))
+}
+
+/// The annotations each resource is listed with now (`None`: not listed), so a basket item
+/// can show how they changed since it was added.
+#[tauri::command]
+pub async fn current_annotations(
+    lode: State<'_, Arc<Lode>>,
+    keys: Vec<ListedKey>,
+) -> Result<Vec<Option<Annotations>>, LodeError> {
+    lode.current_annotations(keys).await
 }

@@ -10,6 +10,7 @@ pub mod connections;
 pub mod drag_out;
 mod file_dialog;
 pub mod followed;
+pub mod icons;
 pub mod import;
 pub mod logging;
 pub mod preview;

@@ -324,6 +324,11 @@ export function installTauriMock({ fixtures, delayMs }) {
           logFile: "/home/ada/.local/share/dev.lode.desktop/logs/lode.log",
           updateFeed: "https://releases.lode.dev/latest.json",
         };
+      case "current_annotations":
+        // The mock keeps no listing beside the basket: every item's resource is "not listed now".
+        return (Array.isArray(args.keys) ? args.keys : []).map(() => null);
+      case "icon_data_url":
+        throw { code: "urlRefused", message: "The mock fetches no icons" };
       case "report_first_rows":
       case "restart_lode":
         return null;

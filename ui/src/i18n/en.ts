@@ -14,6 +14,7 @@ import { itemDetailsEn } from "./itemDetails";
 import { oauthClientEn } from "./oauthClient";
 import { themeEn } from "./theme";
 import { dragEn } from "./drag";
+import { annotationsEn } from "./annotations";
 import type {
   ConfigFormat,
   ConnectionStatus,
@@ -97,6 +98,7 @@ export const en = {
   ...itemDetailsEn,
   ...oauthClientEn,
   ...themeEn,
+  ...annotationsEn,
 } as const satisfies Record<string, string> &
   Record<`error.${ErrorCode}`, string> &
   Record<`connections.transport.${TransportSpec["kind"]}`, string> &

@@ -13,6 +13,7 @@ import { itemDetailsZhCN } from "./itemDetails";
 import { oauthClientZhCN } from "./oauthClient";
 import { themeZhCN } from "./theme";
 import { dragZhCN } from "./drag";
+import { annotationsZhCN } from "./annotations";
 import type { Catalog } from "./catalog";
 
 /** Simplified Chinese. Typed as `Catalog`: a missing or extra key fails the type check. */
@@ -85,4 +86,5 @@ export const zhCN: Catalog = {
   ...itemDetailsZhCN,
   ...oauthClientZhCN,
   ...themeZhCN,
+  ...annotationsZhCN,
 };

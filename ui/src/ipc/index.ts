@@ -182,3 +182,6 @@ export type { WireKind } from "./bindings/WireKind";
 export type { WireMessage } from "./bindings/WireMessage";
 export { protocolHistory, protocolMessage, saveProtocolHistory } from "./history";
 export { dragBasketFile, exportBasketItem, moveConnection } from "./drag";
+export { currentAnnotations, iconDataUrl } from "./icons";
+export type { IconTheme } from "./bindings/IconTheme";
+export type { ListedKey } from "./bindings/ListedKey";

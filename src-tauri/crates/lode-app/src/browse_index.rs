@@ -68,6 +68,11 @@ impl Browser {
         lock(&self.index).tree(question)
     }
 
+    /// Runs `read` over the index, for a lookup that needs no search.
+    pub(crate) fn with_index<T>(&self, read: impl FnOnce(&ResourceIndex) -> T) -> T {
+        read(&lock(&self.index))
+    }
+
     /// Ticks whenever `status()` would answer differently.
     pub fn changes(&self) -> watch::Receiver<u64> {
         self.revision.subscribe()

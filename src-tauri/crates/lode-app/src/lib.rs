@@ -19,6 +19,7 @@ mod followed_requests;
 mod following;
 mod fresh_file;
 mod hub;
+pub mod icons;
 mod import;
 pub mod import_sources;
 mod keychain_io;
@@ -48,6 +49,7 @@ pub use asks::AskDesk;
 pub use basket::{
     AddFailure, AddReport, BundleWritten, SavedBundle, FILL_READS, MATCHING_LIMIT, SERVE_TOKEN_KEY,
 };
+pub use browser::ListedKey;
 pub use demo::{demo_server_command, DEMO_CONNECTION_NAME};
 pub use hub::{Backoff, EraMemory, Eras, Hub, HubOptions};
 pub use lode::Lode;

@@ -40,6 +40,9 @@ pub struct Lode {
     pub(crate) preview_reads: crate::preview_reads::PreviewReads,
     /// The window's followed requests (a tool call with a progress bar and a Cancel).
     pub(crate) followed: crate::followed_requests::FollowedRequests,
+    /// Servers' `https:` icons, fetched for the window and cached on disk (built when first
+    /// asked: the CLI never needs it).
+    pub(crate) icons: std::sync::OnceLock<crate::icons::IconCache>,
 }
 
 impl Lode {
@@ -78,6 +81,7 @@ impl Lode {
             live: AtomicBool::new(false),
             preview_reads: Default::default(),
             followed: Default::default(),
+            icons: Default::default(),
         })
     }
 

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::meta_json::MetaJson;
-use crate::resource::{Icon, ResourceContent, Role};
+use crate::resource::{Annotations, Icon, ResourceContent, Role};
 use crate::tool_output::OutputCheck;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -114,13 +114,22 @@ pub struct ToolHints {
     pub open_world_hint: Option<bool>,
 }
 
-/// One block of a tool result or prompt message, in MCP's own shape (`type` tag).
+/// One block of a tool result or prompt message, in MCP's own shape (`type` tag), with the
+/// annotations and `_meta` the server gave it (absent when it gave none).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "type", rename_all = "snake_case")]
 #[ts(export)]
 pub enum ContentBlock {
     Text {
         text: String,
+        /// How the client should use it (MCP content annotations), when the server said.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        annotations: Option<Annotations>,
+        /// Its `_meta`, bounded.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        meta: Option<Box<MetaJson>>,
     },
     Image {
         /// Base64.
@@ -128,6 +137,14 @@ pub enum ContentBlock {
         #[serde(rename = "mimeType")]
         #[ts(rename = "mimeType")]
         mime_type: String,
+        /// How the client should use it (MCP content annotations), when the server said.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        annotations: Option<Annotations>,
+        /// Its `_meta`, bounded.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        meta: Option<Box<MetaJson>>,
     },
     Audio {
         /// Base64.
@@ -135,20 +152,55 @@ pub enum ContentBlock {
         #[serde(rename = "mimeType")]
         #[ts(rename = "mimeType")]
         mime_type: String,
+        /// How the client should use it (MCP content annotations), when the server said.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        annotations: Option<Annotations>,
+        /// Its `_meta`, bounded.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        meta: Option<Box<MetaJson>>,
     },
     ResourceLink {
         uri: String,
         name: String,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[ts(optional)]
+        title: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
         description: Option<String>,
         #[serde(rename = "mimeType", default, skip_serializing_if = "Option::is_none")]
         #[ts(optional, rename = "mimeType")]
         mime_type: Option<String>,
+        /// Size in bytes, when the server reports it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional, type = "number")]
+        size: Option<u64>,
+        /// The server's icons for it, bounded.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        icons: Option<Vec<Icon>>,
+        /// How the client should use it (MCP content annotations), when the server said.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        annotations: Option<Annotations>,
+        /// Its `_meta`, bounded.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        meta: Option<Box<MetaJson>>,
     },
     /// An embedded resource.
     Resource {
         resource: ResourceContent,
+        /// How the client should use it (MCP content annotations), when the server said.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        annotations: Option<Annotations>,
+        /// Its `_meta`, bounded.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        meta: Option<Box<MetaJson>>,
     },
     /// A block kind this version of Lode does not know, kept so nothing is silently lost.
     Unknown {
@@ -156,6 +208,17 @@ pub enum ContentBlock {
         #[ts(rename = "originalType")]
         original_type: String,
     },
+}
+
+impl ContentBlock {
+    /// A text block with neither annotations nor `_meta`.
+    pub fn text(text: impl Into<String>) -> Self {
+        Self::Text {
+            text: text.into(),
+            annotations: None,
+            meta: None,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]

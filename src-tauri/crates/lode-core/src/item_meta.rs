@@ -47,6 +47,7 @@ mod tests {
             src: src.to_owned(),
             mime_type: None,
             sizes: None,
+            theme: None,
         }
     }
 

@@ -48,6 +48,6 @@ pub use listing::{
 pub use listing_bounds::{ListingCut, ListingLimits};
 pub use meta_json::MetaJson;
 pub use protocol_history::{WireDirection, WireKind, WireMessage};
-pub use resource::{Annotations, Icon, ResourceContent, ResourceItem, Role};
+pub use resource::{Annotations, Icon, IconTheme, ResourceContent, ResourceItem, Role};
 pub use server::{ProtocolEra, ServerCapabilities, ServerInfo};
 pub use tool_output::{OutputCheck, OutputProblem, UncheckedReason};

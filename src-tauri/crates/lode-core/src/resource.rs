@@ -49,6 +49,19 @@ pub struct Icon {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub sizes: Option<Vec<String>>,
+    /// The theme it is drawn for; absent, it suits any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub theme: Option<IconTheme>,
+}
+
+/// The colour scheme an icon is drawn for (MCP `Icon.theme`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+#[ts(export)]
+pub enum IconTheme {
+    Light,
+    Dark,
 }
 
 /// One listed resource of one server. This is also the documented `lode ls --json` row.

@@ -11,6 +11,7 @@ mod error;
 mod handler;
 mod handler_asks;
 mod http_failure;
+pub mod icon_fetch;
 mod listing_bounds;
 mod listing_cache;
 mod notification_bounds;

@@ -4,6 +4,7 @@ import { useState, type KeyboardEvent, type ReactNode } from "react";
 import { useT } from "../../i18n";
 import type { BasketItem } from "../../ipc";
 import { Badge } from "../../ui-kit/Badge";
+import { BasketItemAnnotations } from "../annotations/BasketItemAnnotations";
 
 interface BasketItemRowProps {
   item: BasketItem;
@@ -99,6 +100,7 @@ export function BasketItemRow({ item, index, count, busy, onMove, onRemove, onRe
           {item.uri}
         </span>
       </div>
+      <BasketItemAnnotations item={item} name={name} />
       <div className="basket-item__tools">
         {drag?.handles}
         <input

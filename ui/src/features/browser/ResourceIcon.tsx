@@ -1,16 +1,14 @@
-// A row's icon: the server's own when it is an inline data:image URI (remote icons are never
-// fetched), else one for the media type.
+// A row's icon: the server's own (inline data: images as they are, https ones fetched by Lode,
+// drawn for the current light or dark scheme when the server offers both), else one for the
+// media type.
 import type { ResourceItem } from "../../ipc";
+import { useIconSrc } from "../icons/useIconSrc";
 import { MimeIcon } from "./rowIcons";
 
 /** A data: URI icon larger than this is not worth decoding for a 16 px square. */
 const MAX_ICON_CHARS = 64 * 1024;
 
-/**
- * The server's own icon when it is an inline `data:image/…` URI; otherwise an icon for the
- * media type. Remote icons are never fetched: loading them would tell a third party what the
- * person browses (and the CSP forbids it anyway).
- */
+/** The server's first inline `data:image/…` icon, if any (what needs no fetch). */
 export function inlineIcon(item: Pick<ResourceItem, "icons">): string | null {
   const icon = item.icons?.find(
     (candidate) => candidate.src.length <= MAX_ICON_CHARS && /^data:image\/[a-z0-9.+-]+[;,]/i.test(candidate.src),
@@ -18,8 +16,14 @@ export function inlineIcon(item: Pick<ResourceItem, "icons">): string | null {
   return icon?.src ?? null;
 }
 
-export function ResourceIcon({ item }: { item: ResourceItem }) {
-  const src = inlineIcon(item);
+export function ResourceIcon({ item }: { item: Pick<ResourceItem, "icons" | "mimeType"> }) {
+  // Most rows have no icon of their own: they skip the theme and fetch machinery.
+  if (!item.icons || item.icons.length === 0) return <MimeIcon mime={item.mimeType} />;
+  return <ServerIcon item={item} />;
+}
+
+function ServerIcon({ item }: { item: Pick<ResourceItem, "icons" | "mimeType"> }) {
+  const src = useIconSrc(item.icons);
   if (src === null) return <MimeIcon mime={item.mimeType} />;
-  return <img className="icon icon--inline" src={src} alt="" width={16} height={16} draggable={false} />;
+  return <img className="icon icon--inline" src={src} alt="" width={16} height={16} draggable={false} data-testid="server-icon" />;
 }

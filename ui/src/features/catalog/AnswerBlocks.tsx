@@ -5,6 +5,7 @@ import type { ContentBlock as Block, ResourceContent } from "../../ipc";
 import { Badge } from "../../ui-kit/Badge";
 import { ContentBlock } from "../preview/ContentBlock";
 import { SafeText } from "../preview/SafeText";
+import { BlockAnnotations } from "../annotations/BlockAnnotations";
 import "./catalog.css";
 
 /** A `resource_link` block: a resource the answer points at, read only when asked. */
@@ -15,16 +16,28 @@ export type ResourceLink = Extract<Block, { type: "resource_link" }>;
  * text (never markup), images and audio from their base64, an embedded resource as the
  * preview shows a read, a link by its name and URI (not followed).
  */
-export function AnswerBlock({ block, uri, onAddLink }: { block: Block; uri: string; onAddLink?: (link: ResourceLink) => void }) {
+export function AnswerBlock({
+  block,
+  uri,
+  index = 0,
+  onAddLink,
+}: {
+  block: Block;
+  uri: string;
+  /** Its place in the answer (names its annotations for screen readers). */
+  index?: number;
+  onAddLink?: (link: ResourceLink) => void;
+}) {
   const { t } = useT();
+  const about = <BlockAnnotations block={block} index={index} />;
   switch (block.type) {
     case "text":
-      return <ContentBlock content={{ uri, mimeType: "text/plain", text: block.text }} resourceUri={uri} />;
+      return <ContentBlock content={{ uri, mimeType: "text/plain", text: block.text }} resourceUri={uri} about={about} />;
     case "image":
     case "audio":
-      return <ContentBlock content={{ uri, mimeType: block.mimeType, blob: block.data }} resourceUri={uri} />;
+      return <ContentBlock content={{ uri, mimeType: block.mimeType, blob: block.data }} resourceUri={uri} about={about} />;
     case "resource":
-      return <ContentBlock content={block.resource} resourceUri={uri} />;
+      return <ContentBlock content={block.resource} resourceUri={uri} about={about} />;
     case "resource_link":
       return (
         <article className="content-block answer-link" data-kind="link" data-testid="answer-link">
@@ -37,6 +50,7 @@ export function AnswerBlock({ block, uri, onAddLink }: { block: Block; uri: stri
           </p>
           <SafeText className="content-block__uri" text={block.uri} limit={500} as="p" />
           {block.description && <SafeText text={block.description} limit={500} as="p" />}
+          {about}
           {onAddLink && (
             <button type="button" className="button button--small" data-testid="answer-link-add" onClick={() => onAddLink(block)}>
               {t("basket.add")}

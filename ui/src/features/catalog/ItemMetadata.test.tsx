@@ -1,25 +1,37 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { Icon } from "../../ipc";
+import { installIpc } from "../../test/ipc-mock";
+import { forgetRemoteIcons } from "../icons/useIconSrc";
 import { renderWithI18n } from "../preview/renderWithI18n";
 import { ItemMetadata, iconShown } from "./ItemMetadata";
 
 const PNG = "data:image/png;base64,iVBORw0KGgo=";
 const SVG = "data:image/svg+xml;base64,PHN2Zz48c2NyaXB0Lz48L3N2Zz4=";
+const FETCHED = "data:image/png;base64,RkVUQ0hFRA==";
+
+beforeEach(forgetRemoteIcons);
 
 describe("an item's _meta and icons", () => {
-  it("draws only inline raster icons: a remote one is its address, an SVG one is not drawn", () => {
-    const icons: Icon[] = [{ src: PNG, sizes: ["16x16"] }, { src: "https://example.org/i.png" }, { src: SVG }];
+  it("draws inline raster icons, and https ones as Rust fetched them; an inline SVG one is not drawn", async () => {
+    const calls = installIpc({
+      icon_data_url: (args) => {
+        if (args.src === "https://example.org/gone.png") throw { code: "http", message: "the icon answered HTTP 404" };
+        return FETCHED;
+      },
+    });
+    const icons: Icon[] = [{ src: PNG, sizes: ["16x16"] }, { src: "https://example.org/i.png" }, { src: SVG }, { src: "https://example.org/gone.png" }];
     const { container } = renderWithI18n(<ItemMetadata icons={icons} />);
+    await waitFor(() => expect(screen.getAllByTestId("item-icon").map((e) => e.dataset.shown)).toEqual(["image", "fetched", "svg", "remote"]));
     const entries = screen.getAllByTestId("item-icon");
-    expect(entries.map((e) => e.dataset.shown)).toEqual(["image", "remote", "svg"]);
     const images = container.querySelectorAll("img");
-    expect(images).toHaveLength(1);
-    expect(images[0]).toHaveAttribute("src", PNG);
-    expect(entries[1]).toHaveTextContent("https://example.org/i.png");
-    expect(entries[1]).toHaveTextContent("Not loaded (Lode fetches no remote images)");
+    expect([...images].map((image) => image.getAttribute("src"))).toEqual([PNG, FETCHED]);
     expect(entries[2]).toHaveTextContent("Not shown (SVG)");
+    expect(entries[3]).toHaveTextContent("https://example.org/gone.png");
+    expect(entries[3]).toHaveTextContent("Not loaded: the icon answered HTTP 404");
+    // Only Rust fetches: the window asked it, once per URL.
+    expect(calls.map((call) => call.args.src)).toEqual(["https://example.org/i.png", "https://example.org/gone.png"]);
     expect(iconShown("javascript:alert(1)").kind).toBe("other");
     expect(iconShown("DATA:IMAGE/JPEG;base64,AA").kind).toBe("image");
   });

@@ -1,17 +1,18 @@
 // The `_meta` and icons a server attached to a tool, prompt, resource, template or itself,
 // shown in that thing's details. Both come bounded from Rust (lode-core `item_meta`).
 //
-// Icons: only `data:` raster images are drawn. MCP 2025-11-25 asks clients to accept only
-// `https:` and `data:` icons and to treat SVG with care; Lode's CSP allows images from `data:`
-// alone, and fetching a remote icon would tell a third party what the person is looking at.
-// So an `https:` icon is shown as its address, and an SVG one (which may carry script or
-// external references) as its type, never drawn.
+// Icons: `data:` raster images are drawn as they are; `https:` ones as Lode's Rust side
+// fetched them (capped, images only, cached on disk — the webview never fetches: its CSP
+// allows images from `data:` alone), or their address and why they are not shown. MCP
+// 2025-11-25 asks clients to accept only `https:` and `data:` icons and to treat SVG with
+// care: an inline SVG one (which may carry script or external references) is shown as its type.
 import { useMemo, useState } from "react";
 import { useT } from "../../i18n";
 import type { Icon, MetaJson } from "../../ipc";
 import { JsonView } from "../preview/JsonView";
 import { SafeText } from "../preview/SafeText";
 import { TextView } from "../preview/TextView";
+import { useIconState } from "../icons/useIconSrc";
 import "./catalog.css";
 
 const RASTER = /^data:image\/(png|jpeg|gif|webp|avif|bmp|x-icon|vnd\.microsoft\.icon)[;,]/i;
@@ -58,11 +59,32 @@ function IconEntry({ icon }: { icon: Icon }) {
       </li>
     );
   }
-  const why = t(shown.kind === "remote" ? "itemMeta.icon.remote" : shown.kind === "svg" ? "itemMeta.icon.svg" : "itemMeta.icon.other");
+  if (shown.kind === "remote") return <RemoteIconEntry icon={icon} />;
+  const why = t(shown.kind === "svg" ? "itemMeta.icon.svg" : "itemMeta.icon.other");
   return (
     <li className="item-meta__icon item-meta__icon--text" data-testid="item-icon" data-shown={shown.kind}>
       <SafeText className="item-meta__src" text={icon.src} limit={SRC_LIMIT} />
       <span className="item-meta__why">{why}</span>
+    </li>
+  );
+}
+
+/** An `https:` icon as Rust fetched it, or its address and why it is not shown. */
+function RemoteIconEntry({ icon }: { icon: Icon }) {
+  const { t } = useT();
+  const state = useIconState(icon.src);
+  if (state.status === "shown") {
+    return (
+      <li className="item-meta__icon" data-testid="item-icon" data-shown="fetched">
+        <img src={state.src} alt="" width={24} height={24} draggable={false} title={icon.sizes?.join(" ")} />
+      </li>
+    );
+  }
+  const why = state.status === "failed" ? t("icons.remote.failed", { reason: state.reason }) : t("icons.remote.loading");
+  return (
+    <li className="item-meta__icon item-meta__icon--text" data-testid="item-icon" data-shown={state.status === "failed" ? "remote" : "loading"}>
+      <SafeText className="item-meta__src" text={icon.src} limit={SRC_LIMIT} />
+      <SafeText className="item-meta__why" text={why} limit={300} />
     </li>
   );
 }

@@ -1,7 +1,7 @@
 // One content item of a read: its header (kind, media type, URI, Save as) and the view chosen
 // for it by classifyContent, or the reason its base64 is bad. A block that fails to render
 // shows the error in its place; the other blocks and the rest of the window stay.
-import { useMemo } from "react";
+import { useMemo, type ReactNode } from "react";
 import { useT, type MessageKey } from "../../i18n";
 import type { ResourceContent } from "../../ipc";
 import { Badge } from "../../ui-kit/Badge";
@@ -85,6 +85,8 @@ function Body({ view, content }: { view: ContentView; content: ResourceContent }
 interface ContentBlockProps {
   content: ResourceContent;
   resourceUri: string;
+  /** What the block says about itself (its annotations, `_meta`), under its header. */
+  about?: ReactNode;
 }
 
 /** One item of a read, or why it could not be shown (with Retry and Dismiss) in its place. */
@@ -104,7 +106,7 @@ export function ContentBlock(props: ContentBlockProps) {
 }
 
 /** One item of a read: a small header (kind, media type, URI when it differs) and its body. */
-function ContentBlockView({ content, resourceUri }: ContentBlockProps) {
+function ContentBlockView({ content, resourceUri, about }: ContentBlockProps) {
   const { t } = useT();
   const view = useMemo(() => classifyContent(content), [content]);
   const blob = "blob" in content && view.kind !== "invalidBlob" ? content.blob : null;
@@ -124,6 +126,7 @@ function ContentBlockView({ content, resourceUri }: ContentBlockProps) {
           </span>
         )}
       </header>
+      {about}
       <Body view={view} content={content} />
     </article>
   );

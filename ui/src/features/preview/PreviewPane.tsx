@@ -14,6 +14,7 @@ import { SafeText } from "./SafeText";
 import { useLiveUpdates } from "./useLiveUpdates";
 import { usePreview } from "./usePreview";
 import { ItemMetadata } from "../catalog/ItemMetadata";
+import { Annotations } from "../annotations/Annotations";
 import "./preview.css";
 
 interface PreviewPaneProps {
@@ -71,6 +72,15 @@ export function PreviewPane({ connectionId, resource, onAddToBasket }: PreviewPa
                 testId="preview-description"
               />
             )}
+            <Annotations
+              of={displayName(resource)}
+              annotations={resource.annotations}
+              size={resource.size}
+              mimeType={resource.mimeType}
+              title={resource.title}
+              name={resource.name}
+              testId="preview-annotations"
+            />
             <ItemMetadata icons={resource.icons} meta={resource.meta} />
             <LiveStatus live={live} changedAt={changedAt} updating={pending && state.status === "success"} />
           </div>

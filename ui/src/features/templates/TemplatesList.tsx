@@ -6,6 +6,7 @@ import type { ConnectionId, ResourceTemplate } from "../../ipc";
 import { EmptyState } from "../../ui-kit/EmptyState";
 import { Spinner } from "../../ui-kit/Spinner";
 import { LodeErrorBanner } from "../errors/LodeErrorBanner";
+import { Annotations } from "../annotations/Annotations";
 import { useTemplates } from "./useTemplates";
 import "./templates.css";
 
@@ -89,6 +90,12 @@ export function TemplatesList({ connectionId, selected, onSelect }: TemplatesLis
           )}
           <code className="templates-list__template">{template.uriTemplate}</code>
           {template.description && <span className="templates-list__description">{template.description}</span>}
+          <Annotations
+            of={template.title ?? template.name}
+            annotations={template.annotations}
+            mimeType={template.mimeType}
+            testId="template-annotations"
+          />
         </li>
       ))}
     </ul>

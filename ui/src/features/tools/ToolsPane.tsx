@@ -127,7 +127,7 @@ function ToolAnswer({
       <OutputCheckNote check={result.outputCheck} />
       {result.content.length === 0 && result.structuredContent === undefined && <p className="field__hint">{t("tools.result.empty")}</p>}
       {result.content.map((block, index) => (
-        <AnswerBlock key={index} block={block} uri={uri} onAddLink={onAddLink} />
+        <AnswerBlock key={index} block={block} uri={uri} index={index} onAddLink={onAddLink} />
       ))}
       {result.structuredContent !== undefined && (
         <>

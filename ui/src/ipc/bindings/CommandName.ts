@@ -19,6 +19,7 @@ export type CommandName =
   | "browse_list"
   | "browse_tree"
   | "stop_listing"
+  | "current_annotations"
   | "import_locations"
   | "choose_import_file"
   | "guess_import_format"
@@ -79,4 +80,5 @@ export type CommandName =
   | "protocol_message"
   | "save_protocol_history"
   | "export_basket_item"
-  | "drag_basket_file";
+  | "drag_basket_file"
+  | "icon_data_url";

@@ -189,15 +189,20 @@ fn block_contents(uri: &str, block: &ContentBlock, role: Option<&str>) -> Vec<Re
         },
     };
     match block {
-        ContentBlock::Text { text: body } => vec![text(body.clone())],
-        ContentBlock::Image { data, mime_type } | ContentBlock::Audio { data, mime_type } => {
+        ContentBlock::Text { text: body, .. } => vec![text(body.clone())],
+        ContentBlock::Image {
+            data, mime_type, ..
+        }
+        | ContentBlock::Audio {
+            data, mime_type, ..
+        } => {
             vec![ResourceContent::Blob {
                 uri: uri.to_owned(),
                 mime_type: Some(mime_type.clone()),
                 blob: data.clone(),
             }]
         }
-        ContentBlock::Resource { resource } => vec![resource.clone()],
+        ContentBlock::Resource { resource, .. } => vec![resource.clone()],
         ContentBlock::ResourceLink {
             uri: link,
             name,
@@ -233,15 +238,15 @@ mod tests {
             messages: vec![
                 PromptMessage {
                     role: Role::User,
-                    content: ContentBlock::Text {
-                        text: "hello".into(),
-                    },
+                    content: ContentBlock::text("hello"),
                 },
                 PromptMessage {
                     role: Role::Assistant,
                     content: ContentBlock::Image {
                         data: "AAAA".into(),
                         mime_type: "image/png".into(),
+                        annotations: None,
+                        meta: None,
                     },
                 },
             ],
@@ -266,10 +271,12 @@ mod tests {
     fn tool_result_keeps_blocks_embedded_resources_and_structured_content() {
         let result = ToolResult {
             content: vec![
-                ContentBlock::Text { text: "42".into() },
+                ContentBlock::text("42"),
                 ContentBlock::Audio {
                     data: "UklG".into(),
                     mime_type: "audio/wav".into(),
+                    annotations: None,
+                    meta: None,
                 },
                 ContentBlock::Resource {
                     resource: ResourceContent::Text {
@@ -277,6 +284,8 @@ mod tests {
                         mime_type: Some("text/markdown".into()),
                         text: "# A".into(),
                     },
+                    annotations: None,
+                    meta: None,
                 },
             ],
             structured_content: Some(json!({ "count": 42 })),

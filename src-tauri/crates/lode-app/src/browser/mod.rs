@@ -1,6 +1,7 @@
 //! The browser's side of Lode: the index (`browse_index`) fed from the hub's connections (see
 //! `feeder`), asked for windows of rows by the window and the CLI.
 
+mod current;
 mod feeder;
 
 use lode_core::browse::BrowseStatus;
@@ -47,4 +48,5 @@ async fn on_worker<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static)
         .map_err(|e| LodeError::new(ErrorCode::Internal, format!("the search stopped: {e}")))
 }
 
+pub use current::ListedKey;
 pub(crate) use feeder::follow;

@@ -57,7 +57,7 @@ async fn prompts_are_listed_completed_rendered_and_kept_in_a_basket() {
         .expect("prompt");
     assert_eq!(result.messages.len(), 1);
     assert_eq!(result.messages[0].role, Role::User);
-    let ContentBlock::Text { text } = &result.messages[0].content else {
+    let ContentBlock::Text { text, .. } = &result.messages[0].content else {
         panic!("text expected: {result:?}");
     };
     assert!(text.contains("stock alerts"), "{text}");
@@ -132,7 +132,7 @@ async fn tools_are_listed_called_and_their_results_kept_in_a_basket() {
         .await
         .expect("call");
     assert!(!result.is_error, "{result:?}");
-    let ContentBlock::Text { text: count } = &result.content[0] else {
+    let ContentBlock::Text { text: count, .. } = &result.content[0] else {
         panic!("text expected: {result:?}");
     };
     count.parse::<u64>().expect("a count");

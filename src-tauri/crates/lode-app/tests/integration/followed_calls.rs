@@ -30,7 +30,7 @@ pub(crate) fn text(result: &ToolResult) -> String {
         .content
         .iter()
         .filter_map(|block| match block {
-            ContentBlock::Text { text } => Some(text.as_str()),
+            ContentBlock::Text { text, .. } => Some(text.as_str()),
             _ => None,
         })
         .collect()

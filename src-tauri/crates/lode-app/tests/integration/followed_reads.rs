@@ -64,7 +64,7 @@ async fn prompt_gets_and_reads_show_progress_and_cancel_on_the_server() {
         .await
     });
     let prompt = prompt.expect("the prompt answered");
-    let ContentBlock::Text { text: said } = &prompt.messages[0].content else {
+    let ContentBlock::Text { text: said, .. } = &prompt.messages[0].content else {
         panic!("{prompt:?}")
     };
     assert!(said.contains("counted to 3"), "{said}");

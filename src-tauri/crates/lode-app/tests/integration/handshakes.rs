@@ -105,7 +105,7 @@ async fn connect_once(
         .await
         .expect("stats");
     assert!(
-        matches!(stats.content.first(), Some(ContentBlock::Text { text }) if text.contains("lists")),
+        matches!(stats.content.first(), Some(ContentBlock::Text { text, .. }) if text.contains("lists")),
         "the connection answers: {stats:?}"
     );
     lode.shutdown().await;

@@ -264,7 +264,7 @@ async fn stats_lists(lode: &Lode, evil: ConnectionId) -> u64 {
     .await
     .expect("the stats answered in time")
     .expect("stats");
-    let Some(ContentBlock::Text { text }) = stats.content.first() else {
+    let Some(ContentBlock::Text { text, .. }) = stats.content.first() else {
         panic!("stats are text: {stats:?}");
     };
     serde_json::from_str::<serde_json::Value>(text).expect("json")["lists"]

@@ -44,7 +44,7 @@ async fn allowed(lode: &Lode, id: ConnectionId) -> String {
         .await
         .expect("list_allowed_directories");
     match result.content.first() {
-        Some(ContentBlock::Text { text }) => text.clone(),
+        Some(ContentBlock::Text { text, .. }) => text.clone(),
         other => panic!("unexpected answer {other:?}"),
     }
 }

@@ -23,6 +23,7 @@ mod followed_reads;
 mod handshakes;
 mod hostile_servers;
 mod hub;
+mod icons;
 mod import_apply;
 mod live_roots;
 mod log_levels;

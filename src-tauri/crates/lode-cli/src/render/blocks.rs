@@ -8,14 +8,19 @@ use super::grouped;
 /// One block as text, ending with a newline.
 pub fn block(block: &ContentBlock) -> String {
     match block {
-        ContentBlock::Text { text } => with_newline(text),
-        ContentBlock::Image { data, mime_type } => binary("image", mime_type, data),
-        ContentBlock::Audio { data, mime_type } => binary("audio", mime_type, data),
+        ContentBlock::Text { text, .. } => with_newline(text),
+        ContentBlock::Image {
+            data, mime_type, ..
+        } => binary("image", mime_type, data),
+        ContentBlock::Audio {
+            data, mime_type, ..
+        } => binary("audio", mime_type, data),
         ContentBlock::ResourceLink {
             uri,
             name,
             description,
             mime_type,
+            ..
         } => {
             let mut line = format!("[resource link: {uri} ({name}");
             if let Some(mime) = mime_type {
@@ -28,7 +33,7 @@ pub fn block(block: &ContentBlock) -> String {
             line.push_str("]\n");
             line
         }
-        ContentBlock::Resource { resource } => match resource {
+        ContentBlock::Resource { resource, .. } => match resource {
             ResourceContent::Text {
                 uri,
                 mime_type,
@@ -89,9 +94,11 @@ mod tests {
         let image = ContentBlock::Image {
             data: "iVBORw0KGgo=".into(),
             mime_type: "image/png".into(),
+            annotations: None,
+            meta: None,
         };
         assert_eq!(block(&image), "[image image/png, 8 bytes]\n");
-        let text = ContentBlock::Text { text: "hi".into() };
+        let text = ContentBlock::text("hi");
         assert_eq!(block(&text), "hi\n");
     }
 }

@@ -93,6 +93,11 @@ impl ResourceIndex {
         self.counts.get(server).copied().unwrap_or_default()
     }
 
+    /// Every indexed resource, in the order it was added.
+    pub fn items(&self) -> impl Iterator<Item = &ResourceItem> {
+        self.entries.iter().map(|entry| &entry.item)
+    }
+
     /// Adds resources (a page as it arrives).
     pub fn extend(&mut self, items: impl IntoIterator<Item = ResourceItem>) {
         for item in items {

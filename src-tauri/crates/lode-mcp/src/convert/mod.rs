@@ -1,7 +1,7 @@
 //! rmcp's wire types to Lode's domain types.
 
 use lode_core::{
-    Annotations, CacheHint, Icon, ItemWarning, MetaJson, ProtocolEra, ResourceContent,
+    Annotations, CacheHint, Icon, IconTheme, ItemWarning, MetaJson, ProtocolEra, ResourceContent,
     ResourceItem, ResourceTemplate, Role, ServerCapabilities, ServerInfo,
 };
 use rmcp::model::{self as mcp, ProtocolVersion, ResourceContents};
@@ -136,7 +136,7 @@ pub(crate) fn meta(wire: Option<&mcp::MetaObject>) -> Option<MetaJson> {
     MetaJson::bounded(&wire.0)
 }
 
-fn annotations(wire: mcp::Annotations) -> Annotations {
+pub(crate) fn annotations(wire: mcp::Annotations) -> Annotations {
     Annotations {
         audience: wire
             .audience
@@ -167,6 +167,13 @@ fn icon(wire: mcp::Icon) -> Icon {
         src: wire.src,
         mime_type: wire.mime_type,
         sizes: wire.sizes,
+        // A theme this version does not know is dropped: the icon then suits any.
+        theme: wire.theme.and_then(|theme| match theme {
+            mcp::IconTheme::Light => Some(IconTheme::Light),
+            mcp::IconTheme::Dark => Some(IconTheme::Dark),
+            #[allow(unreachable_patterns)]
+            _ => None,
+        }),
     }
 }
 

@@ -113,7 +113,7 @@ async fn connect(spec: &TransportSpec, person: Option<Arc<Person>>) -> McpClient
 
 fn text(result: &ToolResult) -> String {
     match result.content.first() {
-        Some(lode_core::ContentBlock::Text { text }) => text.clone(),
+        Some(lode_core::ContentBlock::Text { text, .. }) => text.clone(),
         other => panic!("expected text, got {other:?}"),
     }
 }
