@@ -262,6 +262,8 @@ export async function launchApp({ label, prepare, env: extraEnv = {} }) {
   assert.ok(process.env.DISPLAY, "no X display: run under xvfb-run");
   mkdirSync(artifactsDir, { recursive: true });
   driverLogPath = join(artifactsDir, `${label}-tauri-driver.log`);
+  // A second launch in one file (a restart) is cleaned up again.
+  cleanedUp = false;
 
   // A private home for the webview (localStorage keeps the language choice) and the app's data.
   scratch = mkdtempSync(join(tmpdir(), "lode-e2e-"));

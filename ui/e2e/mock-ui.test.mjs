@@ -77,7 +77,7 @@ const tests = [
       await item.first().waitFor();
       assert((await item.count()) === 3, "three saved connections");
       await expectText(item.first(), "Demo");
-      await expectText(item.first(), "lode-demo-server --stdio");
+      await expectText(item.first(), "Built-in demo");
       await page.locator('[data-testid="connection-item"][data-status="ready"]').first().waitFor();
       const dot = item.first().locator(".connection-item__dot");
       assert((await dot.getAttribute("aria-label")) === "Ready", "the status dot is labelled");

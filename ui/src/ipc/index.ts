@@ -181,3 +181,4 @@ export type { WireDirection } from "./bindings/WireDirection";
 export type { WireKind } from "./bindings/WireKind";
 export type { WireMessage } from "./bindings/WireMessage";
 export { protocolHistory, protocolMessage, saveProtocolHistory } from "./history";
+export { paneWidths, savePaneWidths } from "./window";

@@ -1,6 +1,8 @@
 // A row's icon: the server's own when it is an inline data:image URI (remote icons are never
 // fetched), else one for the media type.
 import type { ResourceItem } from "../../ipc";
+import { isDirectory } from "./directory";
+import { FolderIcon } from "./icons";
 import { MimeIcon } from "./rowIcons";
 
 /** A data: URI icon larger than this is not worth decoding for a 16 px square. */
@@ -20,6 +22,7 @@ export function inlineIcon(item: Pick<ResourceItem, "icons">): string | null {
 
 export function ResourceIcon({ item }: { item: ResourceItem }) {
   const src = inlineIcon(item);
+  if (src === null && isDirectory(item.mimeType)) return <FolderIcon kind="path" />;
   if (src === null) return <MimeIcon mime={item.mimeType} />;
   return <img className="icon icon--inline" src={src} alt="" width={16} height={16} draggable={false} />;
 }

@@ -76,4 +76,6 @@ export type CommandName =
   | "choose_root_folder"
   | "protocol_history"
   | "protocol_message"
-  | "save_protocol_history";
+  | "save_protocol_history"
+  | "pane_widths"
+  | "save_pane_widths";
