@@ -78,9 +78,22 @@ async function openReadme() {
   const box = await session().$(SEL.search);
   await box.clearValue();
   await box.setValue("README");
-  const row = await session().$(`${SEL.rows}`);
-  await row.waitForExist({ timeout: 20_000 });
-  await row.click();
+  // The row of the project's README (the fonts' README matches too).
+  const pos = await waitFor(
+    "the README row",
+    () =>
+      session().execute(
+        (rows, uri) =>
+          [...document.querySelectorAll(rows)]
+            .find((row) => row.querySelector(".brow__uri")?.textContent?.trim() === uri)
+            ?.getAttribute("aria-posinset") ?? null,
+        SEL.rows,
+        README_URI,
+      ),
+    (found) => found !== null,
+    20_000,
+  );
+  await (await session().$(`${SEL.rows}[aria-posinset="${pos}"]`)).click();
   await waitFor("the README preview", () => textOf(SEL.previewUri), (uri) => uri === README_URI, 20_000);
 }
 
@@ -88,9 +101,10 @@ async function openReadme() {
 async function sixPanes(suffix) {
   // Browser: every server's resources.
   await (await session().$(SEL.tab("preview"))).click();
-  const box = await session().$(SEL.search);
-  await box.clearValue();
+  // Escape in the search box clears the search (a value set from outside would not reach React).
+  await (await session().$(SEL.search)).click();
   await session().keys(["Escape"]);
+  await waitFor("every resource", () => textOf(SEL.count), (text) => !text.includes(" of "), 10_000);
   await sleep(300);
   await parkPointer();
   await picture(`browser-${suffix}.png`);
