@@ -32,6 +32,7 @@ macro_rules! lode_commands {
             protocol_history: protocol_history, protocol_message, save_protocol_history;
             drag_out: export_basket_item, drag_basket_file;
             icons: icon_data_url;
+            window: pane_widths, save_pane_widths;
         }
     };
 }

@@ -10,6 +10,7 @@ pub use logging::log_filter;
 mod native_drag;
 mod startup;
 mod update;
+mod window_place;
 
 use std::sync::Arc;
 
@@ -88,6 +89,9 @@ fn build_launched<R: Runtime>(
         .manage(launch.confirmer)
         .manage(update::Updates::from_env())
         .setup(move |app| {
+            if let Some(window) = app.get_webview_window("main") {
+                window_place::remember(&window, lode.clone());
+            }
             tauri::async_runtime::spawn(forward_hub_events(app.handle().clone(), lode.clone()));
             tauri::async_runtime::spawn(forward_browse_changes(app.handle().clone(), lode.clone()));
             // Servers' elicitation and sampling wait for this window from the first connection.

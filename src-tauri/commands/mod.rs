@@ -19,3 +19,4 @@ pub mod servers;
 pub mod settings;
 pub mod templates;
 pub mod updates;
+pub mod window;

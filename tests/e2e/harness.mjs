@@ -262,6 +262,8 @@ export async function launchApp({ label, prepare, env: extraEnv = {} }) {
   assert.ok(process.env.DISPLAY, "no X display: run under xvfb-run");
   mkdirSync(artifactsDir, { recursive: true });
   driverLogPath = join(artifactsDir, `${label}-tauri-driver.log`);
+  // A second launch in one file (a restart) is cleaned up again.
+  cleanedUp = false;
 
   // A second launch in one file (a restart) starts from a clean slate of its own.
   cleanedUp = false;

@@ -2,7 +2,7 @@
 // budget by priority) and the toast that reports what adding did.
 import { useCallback, useState } from "react";
 import type { Baskets } from "../features/basket/useBaskets";
-import { useT } from "../i18n";
+import { useT, type Formatters, type Translate } from "../i18n";
 import {
   addMatchingToBasket,
   addToBasket,
@@ -47,23 +47,33 @@ export function useAddToBasket(baskets: Baskets) {
   return { add, addMatching, fill, report, dismiss };
 }
 
-/** What adding did: counts, the first failure's reason, and a way to the basket. */
+/**
+ * What adding did, briefly: "Default: 3 added", with the re-read and failed counts only when
+ * there are some, and the first failure's reason cut short. The basket shows the rest.
+ */
+export function addedMessage(report: AddOutcome, t: Translate, format: Formatters): string {
+  if (report.kind === "failed") {
+    return `${t(`error.${report.error.code}`)}: ${shorten(report.error.message)}`;
+  }
+  const { summary } = report;
+  const parts = [t("toast.added", { name: shorten(report.basket, 40), added: format.number(summary.added) })];
+  if (summary.refreshed > 0) parts.push(t("toast.refreshed", { count: format.number(summary.refreshed) }));
+  if (summary.failed.length > 0) parts.push(t("toast.failed", { count: format.number(summary.failed.length) }));
+  let message = parts.join(" · ");
+  const first = summary.failed[0];
+  if (first) message += ` — ${shorten(first.error.message)}`;
+  return message;
+}
+
+/** At most `max` characters: a server's error message may be a page long. */
+function shorten(text: string, max = 80): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+/** What adding did, and a way to the basket. */
 export function AddToBasketToast({ report, onShow, onDismiss }: { report: AddOutcome; onShow: () => void; onDismiss: () => void }) {
   const { t, format } = useT();
-  let message: string;
-  if (report.kind === "failed") {
-    message = `${t(`error.${report.error.code}`)}: ${report.error.message}`;
-  } else {
-    const { summary } = report;
-    message = t("basket.added", {
-      name: report.basket,
-      added: format.number(summary.added),
-      refreshed: format.number(summary.refreshed),
-      failed: format.number(summary.failed.length),
-    });
-    const first = summary.failed[0];
-    if (first) message += ` ${t("basket.added.failure", { uri: first.uri, message: first.error.message })}`;
-  }
+  const message = addedMessage(report, t, format);
   return (
     <Toast
       message={message}

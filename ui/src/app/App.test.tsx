@@ -79,7 +79,8 @@ describe("App", () => {
     const items = await screen.findAllByTestId("connection-item");
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveTextContent("Demo");
-    expect(items[0]).toHaveTextContent("lode-demo-server --stdio");
+    expect(items[0]).toHaveTextContent("Built-in demo");
+    expect(items[0]).not.toHaveTextContent("lode-demo-server");
     expect(items[1]).toHaveTextContent("http://127.0.0.1:8931/mcp");
     await browserReady();
     expect(screen.getByRole("listbox", { name: "Resources of every server" })).toBeInTheDocument();

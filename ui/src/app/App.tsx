@@ -21,6 +21,8 @@ import { AppHeader } from "./AppHeader";
 import { PaneBoundary } from "./PaneBoundary";
 import { SideTabs, type Side } from "./SideTabs";
 import { TemplatePane } from "./TemplatePane";
+import { PaneSplitter } from "./PaneSplitter";
+import { usePaneWidths } from "./usePaneWidths";
 import "./App.css";
 
 /** What the right column shows when the server details are closed. */
@@ -50,6 +52,7 @@ export function App() {
   const [side, setSide] = useState<Side>("preview");
   const baskets = useBaskets(side === "basket");
   const adding = useAddToBasket(baskets);
+  const panes = usePaneWidths();
 
   const deselect = useCallback(() => {
     setConnection(null);
@@ -102,7 +105,7 @@ export function App() {
   return (
     <div className="app">
       <AppHeader />
-      <main className="app-main">
+      <main className="app-main" style={{ gridTemplateColumns: panes.columns, columnGap: 0 }}>
         <PaneBoundary pane="connections.title">
           <ConnectionsPane
             statuses={statuses}
@@ -111,6 +114,7 @@ export function App() {
             onDeselect={deselect}
           />
         </PaneBoundary>
+        <PaneSplitter panes={panes} column="connections" />
         <PaneBoundary pane="browser.title">
           <BrowserPane
             openId={openId}
@@ -131,6 +135,7 @@ export function App() {
             }
           />
         </PaneBoundary>
+        <PaneSplitter panes={panes} column="side" />
         <div className="app-side">
           <SideTabs value={side} onChange={setSide} panelId={sidePanelId} />
           <div className="app-side__panel" id={sidePanelId} role="tabpanel" aria-labelledby={`${sidePanelId}-${side}`}>

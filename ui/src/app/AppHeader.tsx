@@ -4,10 +4,12 @@ import { AppMenu } from "../features/updates/AppMenu";
 import { LOCALES, useT, type Locale } from "../i18n";
 import { ThemeSwitch } from "../theme/ThemeSwitch";
 import { LanguageSwitch } from "../ui-kit/LanguageSwitch";
+import { ShortcutSheet, useShortcutSheet } from "./ShortcutSheet";
 
 export function AppHeader() {
   const { t, locale, setLocale } = useT();
   const options = LOCALES.map((value: Locale) => ({ value, label: t(`language.${value}`) }));
+  const sheet = useShortcutSheet();
   return (
     <header className="app-header">
       <div className="app-header__brand">
@@ -18,7 +20,8 @@ export function AppHeader() {
       <div className="app-header__actions">
         <ThemeSwitch />
         <LanguageSwitch label={t("language.label")} value={locale} options={options} onChange={setLocale} />
-        <AppMenu />
+        <AppMenu onShortcuts={sheet.show} />
+        {sheet.open && <ShortcutSheet onClose={sheet.close} />}
       </div>
     </header>
   );

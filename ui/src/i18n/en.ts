@@ -15,6 +15,7 @@ import { oauthClientEn } from "./oauthClient";
 import { themeEn } from "./theme";
 import { dragEn } from "./drag";
 import { annotationsEn } from "./annotations";
+import { finishEn } from "./finish";
 import type {
   ConfigFormat,
   ConnectionStatus,
@@ -99,6 +100,7 @@ export const en = {
   ...oauthClientEn,
   ...themeEn,
   ...annotationsEn,
+  ...finishEn,
 } as const satisfies Record<string, string> &
   Record<`error.${ErrorCode}`, string> &
   Record<`connections.transport.${TransportSpec["kind"]}`, string> &

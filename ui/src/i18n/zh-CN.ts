@@ -14,6 +14,7 @@ import { oauthClientZhCN } from "./oauthClient";
 import { themeZhCN } from "./theme";
 import { dragZhCN } from "./drag";
 import { annotationsZhCN } from "./annotations";
+import { finishZhCN } from "./finish";
 import type { Catalog } from "./catalog";
 
 /** Simplified Chinese. Typed as `Catalog`: a missing or extra key fails the type check. */
@@ -87,4 +88,5 @@ export const zhCN: Catalog = {
   ...oauthClientZhCN,
   ...themeZhCN,
   ...annotationsZhCN,
+  ...finishZhCN,
 };

@@ -185,3 +185,4 @@ export { dragBasketFile, exportBasketItem, moveConnection } from "./drag";
 export { currentAnnotations, iconDataUrl } from "./icons";
 export type { IconTheme } from "./bindings/IconTheme";
 export type { ListedKey } from "./bindings/ListedKey";
+export { paneWidths, savePaneWidths } from "./window";

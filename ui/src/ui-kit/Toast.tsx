@@ -1,5 +1,5 @@
-// The short-lived notice at the bottom of the window, with one action (such as Undo), held open
-// while the pointer or focus is on it.
+// The short-lived notice in the header's free middle (over the tagline, never over a control),
+// with one action (such as Undo), held open while the pointer or focus is on it.
 import { useEffect, useEffectEvent, useState } from "react";
 import { createPortal } from "react-dom";
 import "./Toast.css";
@@ -11,23 +11,39 @@ interface ToastProps {
   /** Called after `timeoutMs`, or when the person dismisses it. */
   onDismiss: () => void;
   dismissLabel: string;
+  /** Default: long enough to read the message (see `readingTime`). */
   timeoutMs?: number;
   testId?: string;
   actionTestId?: string;
 }
 
+/** The shortest and longest a toast stays, and the reading time it adds per character. */
+const MIN_MS = 4_000;
+const MAX_MS = 10_000;
+const PER_CHAR_MS = 60;
+/** A toast with an action (Undo) stays at least this long: reaching for it takes a moment. */
+const WITH_ACTION_MS = 8_000;
+
+/** How long a toast of `message` stays: enough to read it, between 4 and 10 seconds. */
+export function readingTime(message: string, hasAction: boolean): number {
+  const reading = MIN_MS + message.length * PER_CHAR_MS;
+  return Math.min(MAX_MS, Math.max(reading, hasAction ? WITH_ACTION_MS : MIN_MS));
+}
+
 /**
- * A short-lived message at the bottom of the window with one action (Undo). Announced politely;
+ * A short-lived message in the header with one action (Undo). Announced politely (role=status);
  * it stays while the pointer or focus is on it, so a person reaching for Undo does not lose it.
+ * It sits in the header's empty middle, so it never hides a button of the panes.
  */
-export function Toast({ message, actionLabel, onAction, onDismiss, dismissLabel, timeoutMs = 10_000, testId, actionTestId }: ToastProps) {
+export function Toast({ message, actionLabel, onAction, onDismiss, dismissLabel, timeoutMs, testId, actionTestId }: ToastProps) {
+  const stay = timeoutMs ?? readingTime(message, Boolean(actionLabel && onAction));
   const dismiss = useEffectEvent(onDismiss);
   const [held, setHeld] = useState(false);
   useEffect(() => {
     if (held) return;
-    const timer = window.setTimeout(() => dismiss(), timeoutMs);
+    const timer = window.setTimeout(() => dismiss(), stay);
     return () => window.clearTimeout(timer);
-  }, [timeoutMs, message, held]);
+  }, [stay, message, held]);
   const hold = () => setHeld(true);
   const release = () => setHeld(false);
 
@@ -42,7 +58,9 @@ export function Toast({ message, actionLabel, onAction, onDismiss, dismissLabel,
       onFocus={hold}
       onBlur={release}
     >
-      <span className="toast__message">{message}</span>
+      <span className="toast__message" title={message}>
+        {message}
+      </span>
       {actionLabel && onAction && (
         <button type="button" className="toast__action" data-testid={actionTestId} onClick={onAction}>
           {actionLabel}

@@ -130,7 +130,8 @@ impl Lode {
             .collect();
         refuse(&problems)?;
         let id = editing.unwrap_or(ConnectionId(0));
-        let mut connection = Connection::unsaved(id, draft.name.trim(), draft.transport.clone());
+        let transport = crate::demo::resolved(draft.transport.clone(), self.demo.as_ref());
+        let mut connection = Connection::unsaved(id, draft.name.trim(), transport);
         connection.settings = draft.settings();
         let kept: Vec<SecretPlace> = draft
             .secrets

@@ -48,7 +48,13 @@ impl Lode {
             source.clone(),
             digest(&bytes),
             &parsed,
-            &self.store.list_connections()?,
+            // The built-in demo as it runs here: a file naming this demo server's path is it.
+            &self
+                .store
+                .list_connections()?
+                .into_iter()
+                .map(|c| crate::demo::with_resolved(c, self.demo.as_ref()))
+                .collect::<Vec<_>>(),
         ))
     }
 

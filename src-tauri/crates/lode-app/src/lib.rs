@@ -44,13 +44,17 @@ mod target;
 mod templates;
 mod trash;
 mod updates;
+mod window_layout;
 
 pub use asks::AskDesk;
 pub use basket::{
     AddFailure, AddReport, BundleWritten, SavedBundle, FILL_READS, MATCHING_LIMIT, SERVE_TOKEN_KEY,
 };
 pub use browser::ListedKey;
-pub use demo::{demo_server_command, DEMO_CONNECTION_NAME};
+pub use demo::{
+    built_in_demo, demo_server_command, is_built_in_demo, BUILT_IN_DEMO_COMMAND,
+    DEMO_CONNECTION_NAME,
+};
 pub use hub::{Backoff, EraMemory, Eras, Hub, HubOptions};
 pub use lode::Lode;
 pub use log_file::start_log_file;
@@ -72,3 +76,4 @@ pub use lode_mcp::{AskFuture, ConnectOptions, EventSink, McpClient, ProtocolHist
 pub use lode_secrets as secrets;
 /// A running HTTP server of a basket: its address, and how to stop it.
 pub use lode_serve::HttpServing;
+pub use window_layout::WindowPlace;

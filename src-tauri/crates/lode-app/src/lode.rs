@@ -43,12 +43,15 @@ pub struct Lode {
     /// Servers' `https:` icons, fetched for the window and cached on disk (built when first
     /// asked: the CLI never needs it).
     pub(crate) icons: std::sync::OnceLock<crate::icons::IconCache>,
+    /// The demo server found beside the running executable: what the built-in demo runs.
+    pub(crate) demo: Option<lode_core::TransportSpec>,
 }
 
 impl Lode {
-    /// Opens Lode's data in `data_dir`. On the very first open, saves a "Demo" connection to
-    /// `demo` (the bundled demo server) when one is given; later opens repoint an existing
-    /// Demo connection whose server binary has moved (Lode reinstalled elsewhere).
+    /// Opens Lode's data in `data_dir`. On the very first open, saves the built-in "Demo"
+    /// connection when `demo` (the bundled demo server beside the executable) is given; every
+    /// start of the built-in demo runs `demo`. Connections saved with a path to a demo server
+    /// (older versions did) become the built-in demo.
     pub fn open(data_dir: &Path, demo: Option<lode_core::TransportSpec>) -> LodeResult<Self> {
         Self::open_with_secrets(data_dir, demo, Arc::new(LazyKeychain::default()))
     }
@@ -60,10 +63,10 @@ impl Lode {
         secrets: Arc<dyn SecretStore>,
     ) -> LodeResult<Self> {
         let store = Store::open(&database_file(data_dir))?;
-        if let Some(demo) = demo {
-            store.seed_once(&[(DEMO_CONNECTION_NAME.to_owned(), demo.clone())])?;
-            repoint_moved_demo(&store, &demo)?;
+        if demo.is_some() {
+            store.seed_once(&[(DEMO_CONNECTION_NAME.to_owned(), demo::built_in_demo())])?;
         }
+        migrate_demo_paths(&store)?;
         let listing_limits = crate::listing_settings::limits_in(&store);
         let store = Arc::new(store);
         Ok(Self {
@@ -82,6 +85,7 @@ impl Lode {
             preview_reads: Default::default(),
             followed: Default::default(),
             icons: Default::default(),
+            demo,
         })
     }
 
@@ -140,6 +144,7 @@ impl Lode {
     /// The connection's secrets, read on a blocking thread (a keychain call is a D-Bus round
     /// trip, and may wait for the person to unlock it).
     pub(crate) async fn resolve(&self, connection: &Connection) -> LodeResult<Resolved> {
+        let connection = &demo::with_resolved(connection.clone(), self.demo.as_ref());
         if connection.settings.secrets.is_empty() {
             return Ok(Resolved {
                 transport: connection.transport.clone(),
@@ -294,12 +299,11 @@ impl Lode {
     }
 }
 
-fn repoint_moved_demo(store: &Store, demo: &lode_core::TransportSpec) -> LodeResult<()> {
+/// Turns every connection saved with a path to a demo server into the built-in demo.
+fn migrate_demo_paths(store: &Store) -> LodeResult<()> {
     for connection in store.list_connections()? {
-        let stale =
-            demo::is_demo_command(&connection.transport) && !demo::exists(&connection.transport);
-        if stale && connection.transport != *demo {
-            store.update_transport(connection.id, demo)?;
+        if let Some(built_in) = demo::as_built_in(&connection.transport) {
+            store.update_transport(connection.id, &built_in)?;
         }
     }
     Ok(())

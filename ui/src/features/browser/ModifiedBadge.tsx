@@ -1,11 +1,12 @@
 // A resource's lastModified annotation as a relative time with the exact time as tooltip, or
 // the server's unparseable text, cut and revealed.
 import { parseTimestamp, useT } from "../../i18n";
+import { RelativeTime } from "../../ui-kit/RelativeTime";
 import { visibleText } from "../../ui-kit/serverText";
 
 /** "3 hours ago" in the current language, the exact time as tooltip. */
 export function ModifiedBadge({ raw }: { raw: string | undefined }) {
-  const { t, format } = useT();
+  const { t } = useT();
   if (!raw) return null;
   // No honest timestamp is longer than this; a huge one is not worth parsing.
   const date = raw.length <= 64 ? parseTimestamp(raw) : null;
@@ -18,18 +19,11 @@ export function ModifiedBadge({ raw }: { raw: string | undefined }) {
       </span>
     );
   }
-  const relative = format.relative(date);
-  const absolute = format.dateTime(date);
   return (
-    // Named by aria-label rather than visually hidden text, as the priority meter (RowMeta).
-    <time
+    <RelativeTime
       className="modified"
-      dateTime={date.toISOString()}
-      title={absolute}
-      role="img"
-      aria-label={t("browser.modified.label", { relative, date: absolute })}
-    >
-      {relative}
-    </time>
+      date={date}
+      label={(relative, exact) => t("browser.modified.label", { relative, date: exact })}
+    />
   );
 }

@@ -3,6 +3,8 @@
 // media type.
 import type { ResourceItem } from "../../ipc";
 import { useIconSrc } from "../icons/useIconSrc";
+import { isDirectory } from "./directory";
+import { FolderIcon } from "./icons";
 import { MimeIcon } from "./rowIcons";
 
 /** A data: URI icon larger than this is not worth decoding for a 16 px square. */
@@ -18,12 +20,17 @@ export function inlineIcon(item: Pick<ResourceItem, "icons">): string | null {
 
 export function ResourceIcon({ item }: { item: Pick<ResourceItem, "icons" | "mimeType"> }) {
   // Most rows have no icon of their own: they skip the theme and fetch machinery.
-  if (!item.icons || item.icons.length === 0) return <MimeIcon mime={item.mimeType} />;
+  if (!item.icons || item.icons.length === 0) return <FallbackIcon mime={item.mimeType} />;
   return <ServerIcon item={item} />;
 }
 
 function ServerIcon({ item }: { item: Pick<ResourceItem, "icons" | "mimeType"> }) {
   const src = useIconSrc(item.icons);
-  if (src === null) return <MimeIcon mime={item.mimeType} />;
+  if (src === null) return <FallbackIcon mime={item.mimeType} />;
   return <img className="icon icon--inline" src={src} alt="" width={16} height={16} draggable={false} data-testid="server-icon" />;
+}
+
+/** A folder for an `inode/directory` resource, else the media type's icon. */
+function FallbackIcon({ mime }: { mime: string | undefined }) {
+  return isDirectory(mime) ? <FolderIcon kind="path" /> : <MimeIcon mime={mime} />;
 }

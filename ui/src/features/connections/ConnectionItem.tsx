@@ -1,12 +1,13 @@
 // One saved connection in the list: its status dot, name, transport and target, its actions
 // menu, and the reason it is down with Retry or Sign in beside it.
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { useT } from "../../i18n";
 import type { ConnectionStatus, Connection } from "../../ipc";
 import { Menu } from "../../ui-kit/Menu";
 import { actionLabel, actionTestId, rowActions, usesOAuth, type RowAction } from "./rowActions";
 import { authRequiredText, statusText } from "./status";
-import { transportTarget } from "./transport";
+import { isBuiltInDemo, targetLabel } from "./builtInDemo";
+import { HandshakeTip } from "./HandshakeTip";
 
 interface ConnectionItemProps {
   connection: Connection;
@@ -23,7 +24,9 @@ interface ConnectionItemProps {
 export function ConnectionItem({ connection, status, selected, onSelect, onAction, drag }: ConnectionItemProps) {
   const { t, format } = useT();
   const kind = t(`connections.transport.${connection.transport.kind}`);
-  const target = transportTarget(connection.transport);
+  const target = targetLabel(connection.transport, t);
+  const builtIn = isBuiltInDemo(connection.transport);
+  const tipId = useId();
   const statusLabel = status ? statusText(status, t, format) : undefined;
   return (
     <li
@@ -39,6 +42,7 @@ export function ConnectionItem({ connection, status, selected, onSelect, onActio
         data-testid="connection-item"
         data-status={status?.state}
         aria-current={selected ? "true" : undefined}
+        aria-describedby={tipId}
         onClick={onSelect}
       >
         <span className="connection-item__row">
@@ -57,7 +61,11 @@ export function ConnectionItem({ connection, status, selected, onSelect, onActio
             {kind}
           </span>
         </span>
-        <span className="connection-item__target" title={target}>
+        <span
+          className="connection-item__target"
+          data-built-in={builtIn || undefined}
+          title={builtIn ? t("demo.builtIn.hint") : target}
+        >
           {target}
         </span>
         {!connection.settings.enabled && (
@@ -66,6 +74,7 @@ export function ConnectionItem({ connection, status, selected, onSelect, onActio
           </span>
         )}
       </button>
+      <HandshakeTip id={connection.id} tipId={tipId} status={status} />
       {onAction && (
         <>
           <div className="connection-row__menu">

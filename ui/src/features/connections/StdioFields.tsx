@@ -1,6 +1,7 @@
 // The connection form's fields for a local (stdio) server: command, arguments, working
 // directory, plain and secret environment variables, and whether it inherits Lode's environment.
 import { useT } from "../../i18n";
+import { BUILT_IN_DEMO_COMMAND } from "./builtInDemo";
 import { Field } from "../../ui-kit/Field";
 import { KeyValueRows } from "./KeyValueRows";
 import type { FormSectionProps } from "./formSection";
@@ -13,6 +14,11 @@ export function StdioFields({ form, update, errorsOf }: FormSectionProps) {
   const ofRow = (id: string) => errorsOf(rowSpot(id));
   return (
     <>
+      {form.command.trim() === BUILT_IN_DEMO_COMMAND && (
+        <p className="field__hint" data-testid="connection-built-in">
+          <strong>{t("demo.builtIn")}</strong> — {t("demo.builtIn.editing")}
+        </p>
+      )}
       <Field label={t("form.command")} hint={t("form.command.hint")} errors={errorsOf("target")}>
         {(control) => (
           <input

@@ -8,6 +8,7 @@ import { FilterField } from "../../ui-kit/FilterField";
 import { LodeErrorBanner } from "../errors/LodeErrorBanner";
 import "./log-messages.css";
 import { LEVELS, logMessages, rank, startLogCollection, type LogEntry } from "./logMessages";
+import { RelativeTime } from "../../ui-kit/RelativeTime";
 
 /** Entries drawn at once: the newest; the rest stay in memory for the filter. */
 const SHOWN = 300;
@@ -107,12 +108,9 @@ export function LogMessagesSection({ connection, logging }: { connection: Connec
 }
 
 function LogRow({ entry }: { entry: LogEntry }) {
-  const { format } = useT();
   return (
     <li className="log-messages__entry" data-testid="log-entry" data-level={entry.level}>
-      <time className="log-messages__time" dateTime={new Date(entry.time).toISOString()}>
-        {format.dateTime(new Date(entry.time))}
-      </time>
+      <RelativeTime className="log-messages__time" date={new Date(entry.time)} />
       <span className={`log-messages__level log-messages__level--${rank(entry.level)}`}>{entry.level}</span>
       {entry.logger !== undefined && <span className="log-messages__logger">{entry.logger}</span>}
       <span className="log-messages__text">{entry.text}</span>

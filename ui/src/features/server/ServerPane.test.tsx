@@ -212,7 +212,8 @@ describe("server details", () => {
     expect(await heading()).toHaveTextContent("files");
     expect(screen.getByTestId("server-log-remote")).toHaveTextContent("Remote servers have no local log");
     expect(screen.queryByRole("button", { name: "Refresh" })).toBeNull();
-    expect(commands(calls, "server_info").map((c) => c.args)).toEqual([{ connectionId: 2 }]);
+    // The details' own ask, and the clicked row's handshake tooltip (HandshakeTip): both of 2.
+    expect(commands(calls, "server_info").map((c) => c.args)).toEqual([{ connectionId: 2 }, { connectionId: 2 }]);
     expect(commands(calls, "server_log")).toEqual([]);
   });
 

@@ -16,6 +16,7 @@ import { RootsSection } from "./RootsSection";
 import { useServerDetails } from "./useServerDetails";
 import { ItemMetadata } from "../catalog/ItemMetadata";
 import "./server.css";
+import { ConnectionOrigin } from "./ConnectionOrigin";
 
 interface ServerPaneProps {
   connection: Connection;
@@ -66,6 +67,7 @@ export function ServerPane({ connection, status, id, ref, onClose }: ServerPaneP
       onKeyDown={onKeyDown}
     >
       <div className="server">
+        <ConnectionOrigin connection={connection} />
         {info.state.status === "loading" && <Spinner label={t("server.loading")} />}
         {infoError && <LodeErrorBanner error={infoError} onRetry={reloadAll} />}
         {info.state.status === "success" && <ServerSummary info={info.state.data} connectionName={connection.name} />}

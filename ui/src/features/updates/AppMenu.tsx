@@ -12,7 +12,7 @@ import { useUpdates } from "./useUpdates";
  * The header's menu: Check for updates… and About Lode. It also owns the update dialog, which
  * opens by itself when the shell's start-up check found a newer release.
  */
-export function AppMenu() {
+export function AppMenu({ onShortcuts }: { onShortcuts?: () => void } = {}) {
   const { t } = useT();
   const updates = useUpdates();
   const [aboutOpen, setAboutOpen] = useState(false);
@@ -22,6 +22,8 @@ export function AppMenu() {
     { id: "listing-limits", label: t("menu.listingLimits"), testId: "menu-listing-limits", onSelect: () => setLimitsOpen(true) },
     { id: "about", label: t("menu.about"), testId: "menu-about", onSelect: () => setAboutOpen(true) },
   ];
+  // The keyboard-shortcut sheet (app/ShortcutSheet.tsx), also opened with `?`.
+  if (onShortcuts) items.splice(2, 0, { id: "shortcuts", label: t("shortcuts.menu"), testId: "menu-shortcuts", onSelect: onShortcuts });
   return (
     <>
       <Menu label={t("menu.label")} items={items} testId="app-menu" icon="☰" />

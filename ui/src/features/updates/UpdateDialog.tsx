@@ -6,6 +6,7 @@ import { Dialog } from "../../ui-kit/Dialog";
 import { LodeErrorBanner } from "../errors/LodeErrorBanner";
 import type { UpdateStep, Updates } from "./useUpdates";
 import "./updates.css";
+import { RelativeTime } from "../../ui-kit/RelativeTime";
 
 /**
  * The update dialog: a check's answer, or the release on offer with its notes (plain text: they
@@ -72,7 +73,7 @@ export function UpdateDialog({ updates }: { updates: Updates }) {
 }
 
 function Release({ update }: { update: UpdateInfo }) {
-  const { t, format } = useT();
+  const { t } = useT();
   const date = update.date === undefined ? null : parseTimestamp(update.date);
   return (
     <section className="update__release">
@@ -84,7 +85,7 @@ function Release({ update }: { update: UpdateInfo }) {
         {date && (
           <>
             {" · "}
-            <time dateTime={update.date}>{t("update.released", { date: format.dateTime(date) })}</time>
+            <RelativeTime date={date} text={(relative) => t("update.released", { date: relative })} />
           </>
         )}
       </p>

@@ -81,4 +81,6 @@ export type CommandName =
   | "save_protocol_history"
   | "export_basket_item"
   | "drag_basket_file"
-  | "icon_data_url";
+  | "icon_data_url"
+  | "pane_widths"
+  | "save_pane_widths";

@@ -11,6 +11,7 @@ mod support {
 
 mod basket;
 mod browser;
+mod built_in_demo;
 mod catalog;
 mod catalog_changes;
 mod connection_edits;

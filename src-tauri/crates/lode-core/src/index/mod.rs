@@ -444,6 +444,8 @@ fn passes_filters(item: &ResourceItem, filters: &Filters) -> bool {
 }
 
 #[cfg(test)]
+mod directory_tests;
+#[cfg(test)]
 mod greedy_tests;
 #[cfg(test)]
 mod tests;

@@ -105,6 +105,8 @@ struct Folder {
     leaves: Vec<Hit>,
     /// For a templates folder: its server.
     templates_of: Option<String>,
+    /// The `inode/directory` resource this folder stands for, when a server listed one.
+    directory: Option<Hit>,
 }
 
 #[derive(Clone, Copy)]
@@ -241,6 +243,10 @@ impl ResourceIndex {
         for &hit in self.ordered_hits() {
             let item = &self.entries[hit.entry as usize].item;
             let root = builder.root(&item.server);
+            // A directory resource is the folder of its path, not a leaf beside it.
+            if is_directory(item.mime_type.as_deref()) && builder.directory(root, hit, &item.uri) {
+                continue;
+            }
             let split = item
                 .uri
                 .rfind('/')
@@ -324,6 +330,23 @@ impl Builder {
         at
     }
 
+    /// Makes the resource `hit` (an `inode/directory` at `uri`) the folder of its own path,
+    /// below the server folder `root`; false when its URI has no path to be a folder of.
+    fn directory(&mut self, root: usize, hit: Hit, uri: &str) -> bool {
+        let UriPath::Parsed { leaf, .. } = UriPath::parse(uri) else {
+            return false;
+        };
+        let parent = self.folder_of(root, uri);
+        if leaf.chars().any(uri_path::is_hostile)
+            || self.folders[parent].kind == FolderKind::Unparsed
+        {
+            return false;
+        }
+        let folder = self.child(parent, leaf, FolderKind::Path);
+        self.folders[folder].directory.get_or_insert(hit);
+        true
+    }
+
     fn child(&mut self, parent: usize, label: &str, kind: FolderKind) -> usize {
         let special = matches!(kind, FolderKind::Templates | FolderKind::Unparsed);
         // Looked up without allocating: this runs for every folder above every resource.
@@ -359,6 +382,7 @@ impl Builder {
             by_label: HashMap::new(),
             leaves: Vec::new(),
             templates_of: None,
+            directory: None,
         });
         self.folders.len() - 1
     }
@@ -400,7 +424,8 @@ fn count(folders: &mut [Folder], at: usize) -> u32 {
     }
     let folder = &mut folders[at];
     if folder.kind != FolderKind::Templates {
-        folder.count = below + folder.leaves.len() as u32;
+        // A directory resource counts once, as its folder: the count stays the matches'.
+        folder.count = below + folder.leaves.len() as u32 + u32::from(folder.directory.is_some());
     }
     folder.count
 }
@@ -457,4 +482,14 @@ fn push_leaves(folder: &Folder, at: usize, depth: u32, visible: &mut Vec<Visible
     if folder.templates_of.is_some() {
         visible.extend((0..folder.count as usize).map(|t| Visible::Template(at, t, depth)));
     }
+}
+
+/// The media type of a directory (`inode/directory`, as `file --mime-type` and the
+/// freedesktop shared MIME database name it), with any parameters, in any case.
+pub(super) fn is_directory(mime_type: Option<&str>) -> bool {
+    mime_type.is_some_and(|mime| {
+        mime.split(';')
+            .next()
+            .is_some_and(|essence| essence.trim().eq_ignore_ascii_case("inode/directory"))
+    })
 }
