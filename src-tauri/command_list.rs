@@ -30,6 +30,7 @@ macro_rules! lode_commands {
             followed: cancel_request;
             logging: set_log_level, set_roots, choose_root_folder;
             protocol_history: protocol_history, protocol_message, save_protocol_history;
+            searches: browse_facets, saved_searches, record_search, save_search, delete_search;
         }
     };
 }

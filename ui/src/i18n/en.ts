@@ -12,6 +12,7 @@ import { asksDialogsEn } from "./asksDialogs";
 import { requestsEn } from "./requests";
 import { itemDetailsEn } from "./itemDetails";
 import { oauthClientEn } from "./oauthClient";
+import { browseSearchEn } from "./browseSearch";
 import type {
   ConfigFormat,
   ConnectionStatus,
@@ -93,6 +94,7 @@ export const en = {
   ...requestsEn,
   ...itemDetailsEn,
   ...oauthClientEn,
+  ...browseSearchEn,
 } as const satisfies Record<string, string> &
   Record<`error.${ErrorCode}`, string> &
   Record<`connections.transport.${TransportSpec["kind"]}`, string> &

@@ -11,6 +11,7 @@ import { asksDialogsZhCN } from "./asksDialogs";
 import { requestsZhCN } from "./requests";
 import { itemDetailsZhCN } from "./itemDetails";
 import { oauthClientZhCN } from "./oauthClient";
+import { browseSearchZhCN } from "./browseSearch";
 import type { Catalog } from "./catalog";
 
 /** Simplified Chinese. Typed as `Catalog`: a missing or extra key fails the type check. */
@@ -81,4 +82,5 @@ export const zhCN: Catalog = {
   ...requestsZhCN,
   ...itemDetailsZhCN,
   ...oauthClientZhCN,
+  ...browseSearchZhCN,
 };

@@ -76,4 +76,9 @@ export type CommandName =
   | "choose_root_folder"
   | "protocol_history"
   | "protocol_message"
-  | "save_protocol_history";
+  | "save_protocol_history"
+  | "browse_facets"
+  | "saved_searches"
+  | "record_search"
+  | "save_search"
+  | "delete_search";

@@ -2,6 +2,7 @@
 //! `feeder`), asked for windows of rows by the window and the CLI.
 
 mod feeder;
+mod searches;
 
 use lode_core::browse::BrowseStatus;
 use lode_core::index::{Query, QueryResult, TreeQuery, TreeResult};
