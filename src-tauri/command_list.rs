@@ -33,6 +33,7 @@ macro_rules! lode_commands {
             drag_out: export_basket_item, drag_basket_file;
             icons: icon_data_url;
             window: pane_widths, save_pane_widths;
+            searches: browse_facets, saved_searches, record_search, save_search, delete_search;
         }
     };
 }

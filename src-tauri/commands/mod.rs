@@ -15,6 +15,7 @@ pub mod import;
 pub mod logging;
 pub mod preview;
 pub mod protocol_history;
+pub mod searches;
 pub mod servers;
 pub mod settings;
 pub mod templates;

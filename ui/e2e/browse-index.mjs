@@ -51,16 +51,19 @@ export function createBrowseIndex(resources, templates = {}) {
 
   /**
    * @param {string} text @param {any} item
-   * @returns {{ score?: number, nameMatches: number[], uriMatches: number[] } | null}
+   * @returns {{ score?: number, nameMatches: number[], uriMatches: number[], descriptionMatches: number[] } | null}
    */
   function search(text, item) {
     const words = text.trim().split(/\s+/).filter(Boolean).map(lowerChars);
-    if (words.length === 0) return { nameMatches: [], uriMatches: [] };
+    if (words.length === 0) return { nameMatches: [], uriMatches: [], descriptionMatches: [] };
     let score = 0;
     /** @type {Set<number>} */
     const name = new Set();
     /** @type {Set<number>} */
     const uri = new Set();
+    /** Marked in the description: the words found in neither the name nor the URI. */
+    /** @type {Set<number>} */
+    const described = new Set();
     for (const word of words) {
       const inName = matchWord(word, displayName(item));
       const inUri = matchWord(word, item.uri);
@@ -70,9 +73,10 @@ export function createBrowseIndex(resources, templates = {}) {
       score += best;
       inName?.indices.forEach((i) => name.add(i));
       inUri?.indices.forEach((i) => uri.add(i));
+      if (!inName && !inUri) inDescription?.indices.forEach((i) => described.add(i));
     }
     const sorted = (/** @type {Set<number>} */ set) => [...set].sort((a, b) => a - b);
-    return { score, nameMatches: sorted(name), uriMatches: sorted(uri) };
+    return { score, nameMatches: sorted(name), uriMatches: sorted(uri), descriptionMatches: sorted(described) };
   }
 
   /** @param {any} item @param {any} q */
@@ -139,16 +143,81 @@ export function createBrowseIndex(resources, templates = {}) {
 
   /** @param {any} hit */
   const toRow = (hit) => {
-    const { item, score, nameMatches, uriMatches } = hit;
+    const { item, score, nameMatches, uriMatches, descriptionMatches } = hit;
     return score === undefined
-      ? { item: structuredClone(item), nameMatches, uriMatches }
-      : { item: structuredClone(item), score, nameMatches, uriMatches };
+      ? { item: structuredClone(item), nameMatches, uriMatches, descriptionMatches }
+      : { item: structuredClone(item), score, nameMatches, uriMatches, descriptionMatches };
   };
 
   /** @param {any} q */
   function list(q) {
     const { hits } = answer(q);
     return { total: hits.length, indexed: resources.length, offset: q.offset, rows: hits.slice(q.offset, q.offset + q.limit).map(toRow) };
+  }
+
+  /** The MIME family a facet names (as the Rust index's). @param {string | undefined} mime */
+  function mimeFamily(mime) {
+    const essence = (mime ?? "").split(";")[0]?.trim() ?? "";
+    const slash = essence.indexOf("/");
+    if (slash <= 0) return null;
+    const kind = essence.slice(0, slash).toLowerCase();
+    return kind === "application" ? essence.toLowerCase() : `${kind}/`;
+  }
+
+  /**
+   * Counts of the text's matches by server, MIME family, scheme and audience, each under every
+   * filter but its own, and how many the filters hide (see lode-core's index/facets.rs).
+   * @param {any} q
+   */
+  function facets(q) {
+    const none = { ...q, audience: null, servers: null, hidden: [], mimePrefix: null, scheme: null };
+    const matches = resources.filter((item) => search(q.text, item) !== null);
+    /** @type {Map<string, number>} */
+    const servers = new Map();
+    /** @type {Map<string, number>} */
+    const mimes = new Map();
+    /** @type {Map<string, number>} */
+    const schemes = new Map();
+    /** @type {Map<string, number>} */
+    const audiences = new Map();
+    const add = (/** @type {Map<string, number>} */ map, /** @type {string | null | undefined} */ value) => {
+      if (value) map.set(value, (map.get(value) ?? 0) + 1);
+    };
+    let total = 0;
+    for (const item of matches) {
+      const fails = {
+        server: !passes(item, { ...none, servers: q.servers, hidden: q.hidden }),
+        mime: !passes(item, { ...none, mimePrefix: q.mimePrefix }),
+        scheme: !passes(item, { ...none, scheme: q.scheme }),
+        audience: !passes(item, { ...none, audience: q.audience }),
+      };
+      const failed = Object.values(fails).filter(Boolean).length;
+      if (failed > 1) continue;
+      if (failed === 0) total += 1;
+      if (!fails.mime && !fails.scheme && !fails.audience) add(servers, item.server);
+      if (!fails.server && !fails.scheme && !fails.audience) add(mimes, mimeFamily(item.mimeType));
+      if (!fails.server && !fails.mime && !fails.audience) {
+        const scheme = item.uri.split(":")[0] ?? "";
+        if (item.uri.includes(":") && /^[A-Za-z][A-Za-z0-9+.-]*$/.test(scheme)) add(schemes, scheme.toLowerCase());
+      }
+      if (!fails.server && !fails.mime && !fails.scheme) {
+        for (const audience of ["user", "assistant", "both", "unspecified"]) {
+          if (passes(item, { ...none, audience })) add(audiences, audience);
+        }
+      }
+    }
+    const ranked = (/** @type {Map<string, number>} */ map) =>
+      [...map].map(([value, count]) => ({ value, count })).sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : 1));
+    return {
+      total,
+      unfiltered: matches.length,
+      servers: ranked(servers),
+      mimeFamilies: ranked(mimes),
+      schemes: ranked(schemes),
+      audiences: ["user", "assistant", "both", "unspecified"]
+        .filter((audience) => audiences.has(audience))
+        .map((audience) => ({ audience, count: audiences.get(audience) ?? 0 })),
+    };
   }
 
   /** Scheme, authority, path folders of a URI; null when it is not one. @param {string} uri */
@@ -276,6 +345,7 @@ export function createBrowseIndex(resources, templates = {}) {
 
   return {
     list,
+    facets,
     tree,
     /** Replaces every resource (a new listing); the caller bumps the generation. @param {any[]} next */
     replace(next) {

@@ -158,6 +158,16 @@ export function installTauriMock({ fixtures, delayMs }) {
         return browse.tree(/** @type {any} */ (args.question));
       case "browse_status":
         return structuredClone(browseStatus);
+      case "browse_facets":
+        return browse.facets(/** @type {any} */ (args.query));
+      case "saved_searches":
+      case "record_search":
+        // Kept searches are not kept in the mock run: the lists stay empty.
+        return { saved: [], recent: [] };
+      case "save_search":
+        return { id: 1, name: args.name, search: args.search };
+      case "delete_search":
+        return true;
       case "check_connection":
         return check(args.draft, args.id);
       case "add_connection": {

@@ -16,6 +16,7 @@ import { themeEn } from "./theme";
 import { dragEn } from "./drag";
 import { annotationsEn } from "./annotations";
 import { finishEn } from "./finish";
+import { browseSearchEn } from "./browseSearch";
 import type {
   ConfigFormat,
   ConnectionStatus,
@@ -101,6 +102,7 @@ export const en = {
   ...themeEn,
   ...annotationsEn,
   ...finishEn,
+  ...browseSearchEn,
 } as const satisfies Record<string, string> &
   Record<`error.${ErrorCode}`, string> &
   Record<`connections.transport.${TransportSpec["kind"]}`, string> &

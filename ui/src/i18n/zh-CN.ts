@@ -15,6 +15,7 @@ import { themeZhCN } from "./theme";
 import { dragZhCN } from "./drag";
 import { annotationsZhCN } from "./annotations";
 import { finishZhCN } from "./finish";
+import { browseSearchZhCN } from "./browseSearch";
 import type { Catalog } from "./catalog";
 
 /** Simplified Chinese. Typed as `Catalog`: a missing or extra key fails the type check. */
@@ -89,4 +90,5 @@ export const zhCN: Catalog = {
   ...themeZhCN,
   ...annotationsZhCN,
   ...finishZhCN,
+  ...browseSearchZhCN,
 };

@@ -14,6 +14,8 @@ import {
   type BrowseStatus,
   type HubEvent,
   type Query,
+  type SavedSearches,
+  type SearchSpec,
   type TreeQuery,
   type UpdateInfo,
 } from "../ipc";
@@ -87,6 +89,37 @@ export function browseHandlers(index: BrowseIndex, status: () => BrowseStatus): 
     browse_list: ({ query }) => index.list(query as Query),
     browse_tree: ({ question }) => index.tree(question as TreeQuery),
     browse_status: () => status(),
+    browse_facets: ({ query }) => index.facets(query as Query),
+    ...searchHandlers(),
+  };
+}
+
+/**
+ * The kept searches (`saved_searches`, `record_search`, `save_search`, `delete_search`) in
+ * memory, as the store keeps them: recent ones newest first, deduplicated, at most 20; saved
+ * ones by name.
+ */
+export function searchHandlers(kept: SavedSearches = { saved: [], recent: [] }): Record<string, Handler> {
+  let next = 1;
+  const same = (a: SearchSpec, b: SearchSpec) => JSON.stringify(a) === JSON.stringify(b);
+  return {
+    saved_searches: () => structuredClone(kept),
+    record_search: ({ search }) => {
+      const spec = search as SearchSpec;
+      kept.recent = [{ id: next++, name: null, search: spec }, ...kept.recent.filter((r) => !same(r.search, spec))].slice(0, 20);
+      return structuredClone(kept);
+    },
+    save_search: ({ name, search }) => {
+      const saved = { id: next++, name: (name as string).trim(), search: search as SearchSpec };
+      kept.saved = [...kept.saved.filter((s) => s.name !== saved.name), saved].sort((a, b) => (a.name ?? "").localeCompare(b.name ?? ""));
+      return saved;
+    },
+    delete_search: ({ id }) => {
+      const before = kept.saved.length + kept.recent.length;
+      kept.saved = kept.saved.filter((s) => s.id !== id);
+      kept.recent = kept.recent.filter((s) => s.id !== id);
+      return kept.saved.length + kept.recent.length < before;
+    },
   };
 }
 

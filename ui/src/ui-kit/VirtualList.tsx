@@ -49,6 +49,8 @@ interface VirtualListProps {
   onRangeChange?: (start: number, end: number) => void;
   onScroll?: () => void;
   onRowClick?: (index: number, event: MouseEvent<HTMLDivElement>) => void;
+  /** A move with Shift held (Shift+↑/↓, Home, End, Page), told before the active row moves. */
+  onShiftMove?: (from: number | null, to: number) => void;
   rowAttributes: (index: number) => RowAttributes;
   /** The row's content; return a memoized element so scrolling re-renders only new rows. */
   renderRow: (index: number) => ReactNode;
@@ -120,7 +122,9 @@ export function VirtualList(props: VirtualListProps) {
     const move = moves[event.key];
     if (move && count > 0) {
       event.preventDefault();
-      moveTo(move());
+      const next = move();
+      if (event.shiftKey) props.onShiftMove?.(activeIndex, clamp(next, count - 1));
+      moveTo(next);
     } else {
       props.onKeyDown?.(event, activeIndex);
     }

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::{Mutex, MutexGuard};
 
 use lode_core::browse::{BrowseStatus, ListingState, ServerListing};
-use lode_core::index::{Query, QueryResult, ResourceIndex, SortKey, TreeQuery, TreeResult};
+use lode_core::index::{Facets, Query, QueryResult, ResourceIndex, SortKey, TreeQuery, TreeResult};
 use lode_core::{ConnectionId, ListingCut, LodeError, ResourceItem, ResourceTemplate};
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
@@ -62,6 +62,10 @@ impl Browser {
 
     pub fn list(&self, query: &Query) -> QueryResult {
         lock(&self.index).query(query)
+    }
+
+    pub fn facets(&self, query: &Query) -> Facets {
+        lock(&self.index).facets(query)
     }
 
     pub fn tree(&self, question: &TreeQuery) -> TreeResult {

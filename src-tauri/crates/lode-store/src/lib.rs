@@ -10,6 +10,7 @@ mod database;
 mod eras;
 mod migrations;
 mod private_files;
+mod searches;
 mod settings;
 mod storage_error;
 

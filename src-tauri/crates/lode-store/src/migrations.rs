@@ -17,6 +17,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("migrations/0007_log_level_and_roots.sql"),
     include_str!("migrations/0008_connection_eras.sql"),
     include_str!("migrations/0009_oauth_client_metadata_url.sql"),
+    include_str!("migrations/0010_searches.sql"),
 ];
 
 pub(crate) fn migrate(conn: &mut Connection) -> LodeResult<()> {

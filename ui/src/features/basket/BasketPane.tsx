@@ -29,6 +29,7 @@ import { copyText } from "./clipboard";
 import { parseLimit } from "./limit";
 import { ServeSwitch } from "./ServeSwitch";
 import type { Baskets } from "./useBaskets";
+import { EmptyBasketKeys } from "./EmptyBasketKeys";
 import "./basket.css";
 
 const FORMATS: readonly ExportFormat[] = ["markdown", "xml", "json"];
@@ -297,7 +298,7 @@ function BasketBody({ view, loadError, onChanged }: BasketBodyProps) {
       {error && <LodeErrorBanner error={error} />}
 
       {basket.items.length === 0 ? (
-        <EmptyState>{t("basket.empty")}</EmptyState>
+        <EmptyBasketKeys />
       ) : (
         <>
           <p className="basket__hint">{t("basket.item.moveHint")}</p>

@@ -9,3 +9,10 @@ export function parseLimit(text: string): number | null | undefined {
   const value = Number(digits);
   return Number.isSafeInteger(value) ? value : undefined;
 }
+
+/**
+ * The most resources "Add all matching" takes at once: lode-app's `basket::MATCHING_LIMIT`,
+ * which the "(up to 200)" hint names too. Ctrl/⌘+A in the browser selects at most as many, so
+ * what it selects, B can add.
+ */
+export const MATCHING_LIMIT = 200;

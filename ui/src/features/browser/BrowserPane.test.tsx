@@ -450,7 +450,7 @@ describe("BrowserPane", () => {
     expect(within(welcome).getByRole("img", { name: "面向用户" })).toBeInTheDocument();
   });
 
-  it("adds the selection to the basket with the button or B, and B is type-ahead when nothing is selected", async () => {
+  it("adds the selection to the basket with the button or B, or the focused row when nothing is selected", async () => {
     scrollingInJsdom();
     setup();
     const onAddToBasket = vi.fn(() => Promise.resolve(true));
@@ -464,21 +464,22 @@ describe("BrowserPane", () => {
     act(() => {
       screen.getByTestId("resource-list").focus();
     });
-    expect(screen.queryByTestId("browser-add-to-basket")).not.toBeInTheDocument();
-    await user.keyboard("b");
-    expect(onAddToBasket).not.toHaveBeenCalled();
-    await user.keyboard("{Home} {ArrowDown} ");
+    // Nothing checked: B (and the button) add the focused row.
     expect(screen.getByTestId("browser-add-to-basket")).toHaveAccessibleName("Add to basket");
     await user.keyboard("b");
     expect(onAddToBasket).toHaveBeenCalledTimes(1);
-    expect(onAddToBasket.mock.calls[0]).toEqual([
+    expect(onAddToBasket.mock.calls[0]).toEqual([[expect.objectContaining({ uri: "demo://notes/welcome.md" })]]);
+    await user.keyboard("{Home} {ArrowDown} ");
+    await user.keyboard("b");
+    expect(onAddToBasket).toHaveBeenCalledTimes(2);
+    expect(onAddToBasket.mock.calls[1]).toEqual([
       [expect.objectContaining({ uri: "demo://notes/welcome.md" }), expect.objectContaining({ uri: "demo://config/settings.json" })],
     ]);
     // Everything was added: the selection is cleared.
     await waitFor(() => expect(screen.queryByTestId("selection-count")).not.toBeInTheDocument());
     await user.keyboard(" ");
     await user.click(screen.getByTestId("browser-add-to-basket"));
-    expect(onAddToBasket).toHaveBeenCalledTimes(2);
+    expect(onAddToBasket).toHaveBeenCalledTimes(3);
   });
 
   it("adds every match of the search, or fills to budget, asking with the whole question", async () => {

@@ -6,19 +6,25 @@ import type { BrowseStatus, ConnectionId, Query, ResourceItem, ResourceTemplate 
 import { Pane } from "../../ui-kit/Pane";
 import { Spinner } from "../../ui-kit/Spinner";
 import { BrowserToolbar } from "./BrowserToolbar";
-import { INITIAL_FILTERS, isSearching, listQuery, type BrowseFilters } from "./browseQuery";
+import { filtersKey, INITIAL_FILTERS, isSearching, listQuery, withoutFilters, type BrowseFilters } from "./browseQuery";
 import { BrowseEmpty } from "./BrowseEmpty";
+import { FacetBar } from "./FacetBar";
 import type { BrowseViewHandle } from "./BrowseRows";
 import { ListingCuts } from "./ListingCuts";
 import { ListingProgress } from "./ListingProgress";
 import { ResourceListView } from "./ResourceListView";
 import { ResourceTreeView } from "./ResourceTreeView";
+import { SearchMenu } from "./SearchMenu";
+import { selectAllMatching } from "./selectAll";
 import { ServerChips } from "./ServerChips";
 import { SelectionCount } from "./SelectionCount";
 import { useBrowseStatus } from "./useBrowseStatus";
+import { useFacets } from "./useFacets";
 import { useFolderExpansion } from "./useFolderExpansion";
+import { filtersOf, specOf, useSavedSearches } from "./useSavedSearches";
 import { useSelection } from "./useSelection";
 import { useViewMode } from "./useViewMode";
+import { MATCHING_LIMIT } from "../basket/limit";
 import "./browser.css";
 
 interface BrowserPaneProps {
@@ -69,6 +75,15 @@ export function BrowserPane({
   const search = useRef<HTMLInputElement>(null);
   const view = useRef<BrowseViewHandle>(null);
   const [adding, setAdding] = useState(false);
+  const facets = useFacets(filters, status.generation);
+  const searches = useSavedSearches(filters);
+  // The resource on the rows' active row: what B and the Add button take when none is checked.
+  const [focused, setFocused] = useState<ResourceItem | null>(null);
+  // What Ctrl/⌘+A did (or why it did not), until the question changes.
+  const [said, setSaid] = useState<{ question: string; text: string } | null>(null);
+  const question = filtersKey(filters);
+  const notice = said?.question === question ? said.text : null;
+  const setNotice = (text: string) => setSaid({ question, text });
 
   const change = useCallback((next: Partial<BrowseFilters>) => setFilters((current) => ({ ...current, ...next })), []);
 
@@ -92,16 +107,33 @@ export function BrowserPane({
     [connectionOf, onOpenTemplate],
   );
 
-  const { selected, clear } = selection;
-  const addSelected = useCallback(() => {
-    if (!onAddToBasket || selected.size === 0 || adding) return;
+  const { selected, clear, addMany } = selection;
+  // The checked rows, or else the focused one.
+  const toAdd = selected.size > 0 ? [...selected.values()] : focused ? [focused] : [];
+  const addSelected = () => {
+    if (!onAddToBasket || toAdd.length === 0 || adding) return;
+    const checked = selected.size > 0;
     setAdding(true);
-    void onAddToBasket([...selected.values()])
+    void onAddToBasket(toAdd)
       .then((all) => {
-        if (all) clear();
+        if (all && checked) clear();
       })
       .finally(() => setAdding(false));
-  }, [onAddToBasket, selected, adding, clear]);
+  };
+
+  // Ctrl/⌘+A: every match, as "Add all matching" would take them (and with its cap).
+  const selectAll = () => {
+    void selectAllMatching(filters)
+      .then((answer) => {
+        if (answer.kind === "tooMany") {
+          setNotice(t("browser.selectAll.tooMany", { count: format.number(answer.total), limit: format.number(MATCHING_LIMIT) }));
+        } else {
+          addMany(answer.items);
+          setNotice(t("browser.selectAll.done", { count: format.number(answer.items.length) }));
+        }
+      })
+      .catch(() => undefined);
+  };
 
   // Asks about everything the search and filters select, not the window on screen.
   const runWhole = (run: (query: Query) => Promise<boolean>) => {
@@ -110,21 +142,19 @@ export function BrowserPane({
     void run(listQuery(filters, 0, 0)).finally(() => setAdding(false));
   };
 
-  // B adds the selection to the basket. Heard before the rows' type-ahead, and only while
-  // something is selected: otherwise B jumps to the next row starting with "b" as before.
+  // B adds the checked rows, or the focused row when none is checked; Ctrl/⌘+A checks every
+  // match. Heard before the rows' type-ahead; B with nothing to add still jumps to a "b" row.
   const onKeyDownCapture = (event: KeyboardEvent<HTMLElement>) => {
-    if (
-      (event.key === "b" || event.key === "B") &&
-      !event.ctrlKey &&
-      !event.metaKey &&
-      !event.altKey &&
-      selected.size > 0 &&
-      onAddToBasket &&
-      !isTextEntry(event.target)
-    ) {
+    if (isTextEntry(event.target) || event.altKey) return;
+    const command = event.ctrlKey || event.metaKey;
+    if ((event.key === "b" || event.key === "B") && !command && toAdd.length > 0 && onAddToBasket) {
       event.preventDefault();
       event.stopPropagation();
       addSelected();
+    } else if ((event.key === "a" || event.key === "A") && command && !event.shiftKey) {
+      event.preventDefault();
+      event.stopPropagation();
+      selectAll();
     }
   };
 
@@ -154,13 +184,15 @@ export function BrowserPane({
     openId,
     onOpen: openResource,
     onToggleSelect: selection.toggle,
+    onSelectRange: addMany,
+    onActiveItem: setFocused,
     empty,
   };
 
   const aside = (
     <div className="resources-aside">
       <SelectionCount count={selection.selected.size} onClear={selection.clear} />
-      {onAddToBasket && selection.selected.size > 0 && (
+      {onAddToBasket && toAdd.length > 0 && (
         <button
           type="button"
           className="button button--small button--primary"
@@ -170,7 +202,7 @@ export function BrowserPane({
           disabled={adding}
           onClick={addSelected}
         >
-          {adding ? t("basket.adding", { count: format.number(selection.selected.size) }) : t("basket.add")}
+          {adding ? t("basket.adding", { count: format.number(toAdd.length) }) : t("basket.add")}
         </button>
       )}
       {selection.selected.size === 0 && onAddMatching && isSearching(filters) && (
@@ -211,6 +243,15 @@ export function BrowserPane({
           onModeChange={setMode}
           searchRef={search}
           onLeaveSearch={() => view.current?.focus()}
+          searches={
+            <SearchMenu
+              kept={searches.kept}
+              current={specOf(filters)}
+              onRun={(search) => setFilters(filtersOf(search))}
+              onSave={searches.save}
+              onDelete={searches.remove}
+            />
+          }
         />
         <ServerChips
           servers={status.servers}
@@ -225,6 +266,12 @@ export function BrowserPane({
             }))
           }
         />
+        <FacetBar answer={facets} filters={filters} onChange={change} onClearFilters={() => setFilters(withoutFilters)} />
+        {notice !== null && (
+          <p className="browser__notice" role="status" data-testid="browser-select-notice">
+            {notice}
+          </p>
+        )}
         <ListingProgress servers={status.servers} />
         <ListingCuts servers={status.servers} />
         <div className="browser__results">

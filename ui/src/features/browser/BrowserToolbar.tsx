@@ -1,9 +1,9 @@
 // The browser's toolbar: the search box (Escape clears, ArrowDown goes to the rows), sort, the
 // audience and media-type filters, and the list/tree switch.
-import type { ChangeEvent, KeyboardEvent, Ref } from "react";
+import type { ChangeEvent, KeyboardEvent, ReactNode, Ref } from "react";
 import { useT, type MessageKey } from "../../i18n";
 import type { AudienceFilter, SortKey } from "../../ipc";
-import { AUDIENCES, MIME_FAMILIES, SORT_KEYS, type BrowseFilters, type MimeFamily, type ViewMode } from "./browseQuery";
+import { AUDIENCES, MIME_FAMILIES, mimeFamilyOf, SORT_KEYS, type BrowseFilters, type MimeFamily, type ViewMode } from "./browseQuery";
 import { SearchIcon } from "./icons";
 import { probeSearchInput } from "./probe";
 
@@ -15,6 +15,8 @@ interface BrowserToolbarProps {
   searchRef: Ref<HTMLInputElement>;
   /** ArrowDown in the search box: on to the rows. */
   onLeaveSearch: () => void;
+  /** The recent and saved searches, beside the search box. */
+  searches?: ReactNode;
 }
 
 const SORT_LABELS = {
@@ -43,10 +45,13 @@ const MIME_LABELS = {
   pdf: "browser.mime.pdf",
 } as const satisfies Record<MimeFamily, MessageKey>;
 
+/** The media type select's value while the facets chose a family it does not list. */
+const CHOSEN_ELSEWHERE = "chosen";
+
 const isMimeFamily = (value: string): value is MimeFamily => Object.hasOwn(MIME_FAMILIES, value);
 
 /** Search, sort, the audience and media type filters, and the list/tree switch. */
-export function BrowserToolbar({ filters, onChange, mode, onModeChange, searchRef, onLeaveSearch }: BrowserToolbarProps) {
+export function BrowserToolbar({ filters, onChange, mode, onModeChange, searchRef, onLeaveSearch, searches }: BrowserToolbarProps) {
   const { t } = useT();
 
   const onSearchKey = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -81,6 +86,7 @@ export function BrowserToolbar({ filters, onChange, mode, onModeChange, searchRe
             onKeyDown={onSearchKey}
           />
         </label>
+        {searches}
         <div className="segmented" role="radiogroup" aria-label={t("browser.view.label")}>
           {(["list", "tree"] as const).map((value) => (
             <button
@@ -137,9 +143,9 @@ export function BrowserToolbar({ filters, onChange, mode, onModeChange, searchRe
           <select
             className="filter__select"
             data-testid="browser-mime"
-            value={filters.mime}
+            value={mimeFamilyOf(filters.mime) ?? CHOSEN_ELSEWHERE}
             onChange={(event) => {
-              if (isMimeFamily(event.target.value)) onChange({ mime: event.target.value });
+              if (isMimeFamily(event.target.value)) onChange({ mime: MIME_FAMILIES[event.target.value] });
             }}
           >
             {Object.keys(MIME_FAMILIES)
@@ -149,6 +155,10 @@ export function BrowserToolbar({ filters, onChange, mode, onModeChange, searchRe
                   {t(MIME_LABELS[family])}
                 </option>
               ))}
+            {/* A family chosen among the facets that the list here does not name. */}
+            {filters.mime !== null && mimeFamilyOf(filters.mime) === undefined && (
+              <option value={CHOSEN_ELSEWHERE}>{filters.mime}</option>
+            )}
           </select>
         </label>
       </div>

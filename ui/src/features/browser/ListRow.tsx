@@ -3,6 +3,7 @@
 import { memo } from "react";
 import type { IndexRow } from "../../ipc";
 import { HighlightedText } from "../../ui-kit/HighlightedText";
+import { DescriptionMatch } from "./DescriptionMatch";
 import { ModifiedBadge } from "./ModifiedBadge";
 import { ResourceIcon } from "./ResourceIcon";
 import { indexedName, isBlank } from "./rowIds";
@@ -44,7 +45,11 @@ export const ListRow = memo(function ListRow({ row, selected }: ListRowProps) {
           <ModifiedBadge raw={item.annotations.lastModified} />
         </div>
         <div className="brow__line">
-          <HighlightedText className="brow__uri" text={item.uri} matches={row.uriMatches} />
+          {row.descriptionMatches.length > 0 && item.description ? (
+            <DescriptionMatch description={item.description} matches={row.descriptionMatches} />
+          ) : (
+            <HighlightedText className="brow__uri" text={item.uri} matches={row.uriMatches} />
+          )}
           <SizeLabel size={item.size} />
           <HighlightedText className="brow__server" text={item.server} limit={60} />
         </div>

@@ -23,10 +23,14 @@ interface ResourceListViewProps {
   openId: string | null;
   onOpen: (item: ResourceItem) => void;
   onToggleSelect: (item: ResourceItem) => void;
+  /** Checks these resources (a Shift range). */
+  onSelectRange: (items: ResourceItem[]) => void;
+  onActiveItem: (item: ResourceItem | null) => void;
   empty: (indexed: number) => ReactNode;
   ref?: Ref<BrowseViewHandle>;
 }
 
+const itemOf = (row: IndexRow) => row.item;
 const idOf = (row: IndexRow) => resourceId(row.item);
 const labelOf = (row: IndexRow) => indexedName(row.item);
 
@@ -95,6 +99,9 @@ export function ResourceListView(props: ResourceListViewProps) {
       onRowClick={onRowClick}
       rowAttributes={rowAttributes}
       renderRow={renderRow}
+      itemOf={itemOf}
+      onSelectRange={props.onSelectRange}
+      onActiveItem={props.onActiveItem}
       ref={ref}
     />
   );

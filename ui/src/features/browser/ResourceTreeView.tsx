@@ -31,10 +31,14 @@ interface ResourceTreeViewProps {
   onOpen: (item: ResourceItem) => void;
   onOpenTemplate: (template: ResourceTemplate) => void;
   onToggleSelect: (item: ResourceItem) => void;
+  /** Checks these resources (a Shift range). */
+  onSelectRange: (items: ResourceItem[]) => void;
+  onActiveItem: (item: ResourceItem | null) => void;
   empty: (indexed: number) => ReactNode;
   ref?: Ref<BrowseViewHandle>;
 }
 
+const itemOf = ({ node }: TreeRow) => (node.type === "resource" ? node.row.item : null);
 const idOf = (row: TreeRow) => row.id;
 function labelOf({ node }: TreeRow): string {
   if (node.type === "folder") return node.label;
@@ -161,6 +165,9 @@ export function ResourceTreeView(props: ResourceTreeViewProps) {
       onRowClick={onRowClick}
       rowAttributes={rowAttributes}
       renderRow={renderRow}
+      itemOf={itemOf}
+      onSelectRange={props.onSelectRange}
+      onActiveItem={props.onActiveItem}
       ref={ref}
     />
   );

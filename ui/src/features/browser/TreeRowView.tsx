@@ -4,6 +4,7 @@ import { memo } from "react";
 import { useT } from "../../i18n";
 import type { FolderKind, IndexRow, ResourceTemplate, TreeRow } from "../../ipc";
 import { HighlightedText } from "../../ui-kit/HighlightedText";
+import { DescriptionMatch } from "./DescriptionMatch";
 import { visibleText } from "../../ui-kit/serverText";
 import { Chevron, FolderIcon, TemplateIcon } from "./icons";
 import { RowPlaceholder } from "./ListRow";
@@ -88,6 +89,9 @@ function ResourceLeaf({ row, selected }: { row: IndexRow; selected: boolean }) {
           text={blank ? item.uri : name}
           matches={blank ? row.uriMatches : row.nameMatches}
         />
+        {row.descriptionMatches.length > 0 && item.description && (
+          <DescriptionMatch description={item.description} matches={row.descriptionMatches} />
+        )}
       </span>
       <AudienceIcons audience={item.annotations.audience} />
       <PriorityMeter priority={item.annotations.priority} />

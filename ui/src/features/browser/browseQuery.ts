@@ -24,7 +24,10 @@ export interface BrowseFilters {
   text: string;
   sort: SortKey;
   audience: AudienceFilter | null;
-  mime: MimeFamily;
+  /** A MIME prefix (one of MIME_FAMILIES' or a facet's, e.g. "application/xml"), or null for any. */
+  mime: string | null;
+  /** Only resources whose URI has this scheme (a facet), when set. */
+  scheme: string | null;
   /** Only this server's resources, when set. */
   only: string | null;
   hidden: readonly string[];
@@ -34,7 +37,8 @@ export const INITIAL_FILTERS: BrowseFilters = {
   text: "",
   sort: "relevance",
   audience: null,
-  mime: "any",
+  mime: null,
+  scheme: null,
   only: null,
   hidden: [],
 };
@@ -49,8 +53,8 @@ export function listQuery(filters: BrowseFilters, offset: number, limit: number)
     audience: filters.audience,
     servers: filters.only === null ? null : [filters.only],
     hidden: [...filters.hidden],
-    mimePrefix: MIME_FAMILIES[filters.mime],
-    scheme: null,
+    mimePrefix: filters.mime,
+    scheme: filters.scheme,
   };
 }
 
@@ -75,10 +79,31 @@ export function isSearching(filters: BrowseFilters): boolean {
 
 /** Identity of the rows a question selects and their order: a new one starts at the top. */
 export function filtersKey(filters: BrowseFilters): string {
-  return JSON.stringify([filters.text, filters.sort, filters.audience, filters.mime, filters.only, filters.hidden]);
+  return JSON.stringify([filters.text, filters.sort, filters.audience, filters.mime, filters.scheme, filters.only, filters.hidden]);
 }
 
 /** Whether anything narrows the rows (for the "x of y" count and the empty state). */
 export function isNarrowed(filters: BrowseFilters): boolean {
-  return isSearching(filters) || filters.audience !== null || filters.mime !== "any" || filters.only !== null || filters.hidden.length > 0;
+  return isSearching(filters) || isFiltered(filters);
+}
+
+/** Whether a filter (not the search text) narrows the rows: then some matches may be hidden. */
+export function isFiltered(filters: BrowseFilters): boolean {
+  return (
+    filters.audience !== null ||
+    filters.mime !== null ||
+    filters.scheme !== null ||
+    filters.only !== null ||
+    filters.hidden.length > 0
+  );
+}
+
+/** The filters without any narrowing filter: the text and the order stay. */
+export function withoutFilters(filters: BrowseFilters): BrowseFilters {
+  return { ...INITIAL_FILTERS, text: filters.text, sort: filters.sort };
+}
+
+/** The MIME family whose prefix `mime` is, if it is one the toolbar offers. */
+export function mimeFamilyOf(mime: string | null): MimeFamily | undefined {
+  return (Object.keys(MIME_FAMILIES) as MimeFamily[]).find((family) => MIME_FAMILIES[family] === mime);
 }

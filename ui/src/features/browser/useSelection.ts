@@ -1,4 +1,4 @@
-// The browser's selection: resources picked with Space or Ctrl+click, kept whole by server and
+// The browser's selection: resources picked with Space, Ctrl+click, Shift ranges or Ctrl+A, kept whole by server and
 // URI across searches, views and refreshes.
 import { useCallback, useState } from "react";
 import type { ResourceItem } from "../../ipc";
@@ -23,6 +23,15 @@ export function useSelection() {
       return next;
     });
   }, []);
+  /** Checks every one of `items` (a Shift range, or every match): none is unchecked. */
+  const addMany = useCallback((items: readonly ResourceItem[]) => {
+    if (items.length === 0) return;
+    setSelected((current) => {
+      const next = new Map(current);
+      for (const item of items) next.set(resourceId(item), item);
+      return next;
+    });
+  }, []);
   const clear = useCallback(() => setSelected(EMPTY), []);
-  return { selected, toggle, clear };
+  return { selected, toggle, addMany, clear };
 }

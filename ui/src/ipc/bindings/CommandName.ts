@@ -83,4 +83,9 @@ export type CommandName =
   | "drag_basket_file"
   | "icon_data_url"
   | "pane_widths"
-  | "save_pane_widths";
+  | "save_pane_widths"
+  | "browse_facets"
+  | "saved_searches"
+  | "record_search"
+  | "save_search"
+  | "delete_search";

@@ -17,4 +17,9 @@ nameMatches: Array<number>,
 /**
  * Matched characters of the URI.
  */
-uriMatches: Array<number>, };
+uriMatches: Array<number>, 
+/**
+ * Matched characters of the description, for the words that match neither the name nor
+ * the URI: non-empty when the row is here (also) because of its description.
+ */
+descriptionMatches: Array<number>, };

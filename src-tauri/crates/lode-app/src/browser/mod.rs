@@ -3,6 +3,7 @@
 
 mod current;
 mod feeder;
+mod searches;
 
 use lode_core::browse::BrowseStatus;
 use lode_core::index::{Query, QueryResult, TreeQuery, TreeResult};

@@ -8,10 +8,12 @@
 
 mod best;
 mod entry;
+mod facets;
 mod greedy;
 mod modified;
 mod order;
 mod query;
+mod saved_search;
 mod search;
 mod text;
 mod tree;
@@ -30,8 +32,13 @@ use order::Orders;
 use search::{Candidates, Hit, Search};
 use text::Texts;
 
+pub use facets::{AudienceCount, FacetCount, Facets, FACET_VALUES_AT_MOST};
 pub use modified::parse_timestamp;
 pub use query::{AudienceFilter, Filters, IndexRow, Query, QueryResult, SortKey};
+pub use saved_search::{
+    check_search_name, SavedSearch, SavedSearches, SearchSpec, RECENT_SEARCHES_AT_MOST,
+    SEARCH_NAME_AT_MOST, SEARCH_TEXT_AT_MOST,
+};
 pub use tree::{FolderKind, TreeNode, TreeQuery, TreeResult, TreeRow};
 
 /// The hits of one search text under one set of filters, in entry order.
@@ -70,6 +77,9 @@ pub struct ResourceIndex {
     generation: u64,
     orders: Orders,
     scan: Option<Scan>,
+    /// The hits of the last faceted text without filters, when it had filters: facets count
+    /// over them, and a longer text narrows them as `scan` narrows its own.
+    unfiltered: Option<Scan>,
     ordered: Option<Ordered>,
     tree: Option<tree::Cached>,
 }
@@ -168,6 +178,7 @@ impl ResourceIndex {
         self.generation += 1;
         self.orders.clear();
         self.scan = None;
+        self.unfiltered = None;
         self.ordered = None;
         self.tree = None;
     }
@@ -208,19 +219,56 @@ impl ResourceIndex {
 
     fn row(&self, hit: Hit, search: Option<&Search>, matcher: &mut Matcher) -> IndexRow {
         let item = &self.entries[hit.entry as usize].item;
-        let (name_matches, uri_matches) = match search {
-            Some(search) => (
-                search.indices(item.display_name(), matcher),
-                search.indices(&item.uri, matcher),
-            ),
-            None => (Vec::new(), Vec::new()),
+        let (name_matches, uri_matches, description_matches) = match search {
+            Some(search) => {
+                let [title, name, uri, description] = entry::fields(item);
+                (
+                    search.indices(item.display_name(), matcher),
+                    search.indices(&item.uri, matcher),
+                    search.description_indices([title, name, uri], description, matcher),
+                )
+            }
+            None => (Vec::new(), Vec::new(), Vec::new()),
         };
         IndexRow {
             item: item.clone(),
             score: search.map(|_| hit.score),
             name_matches,
             uri_matches,
+            description_matches,
         }
+    }
+
+    /// How the matches of `query`'s text spread over servers, MIME families, schemes and
+    /// audiences, and how many its filters hide (see [`facets`]). Not on a keystroke's path:
+    /// the window asks after the first rows. Without filters it reuses the list's scan; with
+    /// some it keeps a scan of its own without them, narrowed as the text grows.
+    pub fn facets(&mut self, query: &Query) -> Facets {
+        let Some(search) = Search::parse(&query.text) else {
+            return facets::count(&self.entries, None, &query.filters);
+        };
+        let unfiltered = Query {
+            text: query.text.clone(),
+            ..Query::default()
+        };
+        let listed = self.scan.as_ref().filter(|scan| {
+            scan.generation == self.generation
+                && scan.filters == Filters::default()
+                && scan.text == query.text
+        });
+        let hits = match listed {
+            Some(scan) => Arc::clone(&scan.hits),
+            None => {
+                // `scan` fills `self.scan`: lend it the facets' own and put the list's back.
+                let listed = std::mem::replace(&mut self.scan, self.unfiltered.take());
+                self.scan(&unfiltered, Some(&search));
+                self.unfiltered = std::mem::replace(&mut self.scan, listed);
+                self.unfiltered
+                    .as_ref()
+                    .map_or_else(Arc::default, |scan| Arc::clone(&scan.hits))
+            }
+        };
+        facets::count(&self.entries, Some(&hits), &query.filters)
     }
 
     /// Makes `self.ordered` the answer to `query`, in order at least up to its window.
@@ -412,37 +460,45 @@ fn window<T>(all: &[T], offset: usize, limit: usize) -> &[T] {
 }
 
 fn passes_filters(item: &ResourceItem, filters: &Filters) -> bool {
-    if filters.hidden.contains(&item.server) {
-        return false;
-    }
-    if let Some(servers) = &filters.servers {
-        if !servers.contains(&item.server) {
-            return false;
-        }
-    }
-    if let Some(audience) = filters.audience {
-        if !audience.accepts(item) {
-            return false;
-        }
-    }
-    if let Some(prefix) = &filters.mime_prefix {
-        let mime = item.mime_type.as_deref().unwrap_or_default();
-        let matches = mime
-            .get(..prefix.len())
-            .is_some_and(|head| head.eq_ignore_ascii_case(prefix));
-        if !matches {
-            return false;
-        }
-    }
-    if let Some(scheme) = &filters.scheme {
-        let found = item.uri.split_once(':').map(|(scheme, _)| scheme);
-        if !found.is_some_and(|found| found.eq_ignore_ascii_case(scheme)) {
-            return false;
-        }
-    }
-    true
+    passes_servers(item, filters)
+        && passes_audience(item, filters)
+        && passes_mime(item, filters)
+        && passes_scheme(item, filters)
 }
 
+// One function per facet (see `facets`), each a filter the others do not look at.
+
+fn passes_servers(item: &ResourceItem, filters: &Filters) -> bool {
+    !filters.hidden.contains(&item.server)
+        && filters
+            .servers
+            .as_ref()
+            .is_none_or(|servers| servers.contains(&item.server))
+}
+
+fn passes_audience(item: &ResourceItem, filters: &Filters) -> bool {
+    filters
+        .audience
+        .is_none_or(|audience| audience.accepts(item))
+}
+
+fn passes_mime(item: &ResourceItem, filters: &Filters) -> bool {
+    filters.mime_prefix.as_ref().is_none_or(|prefix| {
+        let mime = item.mime_type.as_deref().unwrap_or_default();
+        mime.get(..prefix.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(prefix))
+    })
+}
+
+fn passes_scheme(item: &ResourceItem, filters: &Filters) -> bool {
+    filters.scheme.as_ref().is_none_or(|scheme| {
+        let found = item.uri.split_once(':').map(|(scheme, _)| scheme);
+        found.is_some_and(|found| found.eq_ignore_ascii_case(scheme))
+    })
+}
+
+#[cfg(test)]
+mod facets_tests;
 #[cfg(test)]
 mod directory_tests;
 #[cfg(test)]

@@ -107,6 +107,9 @@ pub struct IndexRow {
     pub name_matches: Vec<u32>,
     /// Matched characters of the URI.
     pub uri_matches: Vec<u32>,
+    /// Matched characters of the description, for the words that match neither the name nor
+    /// the URI: non-empty when the row is here (also) because of its description.
+    pub description_matches: Vec<u32>,
 }
 
 /// The answer: how many rows match in all, and the window asked for.

@@ -173,6 +173,43 @@ impl Search {
         indices
     }
 
+    /// The characters of `description` matched by the positive words that match none of
+    /// `called` (the title, name and URI): the words the search found only in the prose, so a
+    /// row can say why it is there when nothing it shows first is marked. Empty when every
+    /// word matched what the row is called. Read for the rows of a window only.
+    pub fn description_indices(
+        &self,
+        called: [&str; 3],
+        description: &str,
+        matcher: &mut Matcher,
+    ) -> Vec<u32> {
+        if description.is_empty() {
+            return Vec::new();
+        }
+        let mut buffer = Vec::new();
+        let mut indices = Vec::new();
+        let mut described = Vec::new();
+        for term in self.terms.iter().filter(|term| !term.atom.negative) {
+            let in_called = called.iter().any(|field| {
+                let haystack = Utf32Str::new(capped(field), &mut buffer);
+                term.atom.score(haystack, matcher).is_some()
+            });
+            if !in_called {
+                described.push(term);
+            }
+        }
+        if described.is_empty() {
+            return indices;
+        }
+        let haystack = Utf32Str::new(capped(description), &mut buffer);
+        for term in described {
+            term.atom.indices(haystack, matcher, &mut indices);
+        }
+        indices.sort_unstable();
+        indices.dedup();
+        indices
+    }
+
     /// The hit of entry `at`, if it passes `keep` and matches.
     #[inline(always)]
     fn hit(

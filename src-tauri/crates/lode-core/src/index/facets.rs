@@ -1,0 +1,214 @@
+//! Facets: how the matches of a search spread over servers, MIME families, URI schemes and
+//! audiences, so the window can offer each as a filter with its count, and say how many
+//! matches the filters hide.
+//!
+//! Counted over the search text's matches without filters, in one pass: a match that passes
+//! every filter counts everywhere; a match that fails exactly one counts only in that filter's
+//! facet. So each count is what the list would show after choosing that value instead of the
+//! one chosen now (the usual "disjunctive" facets), and a chosen value's count is the list's.
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+use ts_rs::TS;
+
+use super::query::{AudienceFilter, Filters};
+use super::search::Hit;
+use super::Entry;
+use crate::resource::ResourceItem;
+
+/// At most this many values per facet, the most frequent first: a server may invent a scheme
+/// per resource, and a row of a thousand chips helps nobody.
+pub const FACET_VALUES_AT_MOST: usize = 24;
+
+/// One value of a facet and how many matches have it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct FacetCount {
+    /// What the filter takes: a server's name, a MIME prefix (`text/`, `application/json`),
+    /// a URI scheme (lower case).
+    pub value: String,
+    #[ts(type = "number")]
+    pub count: usize,
+}
+
+/// How many matches are meant for one audience.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct AudienceCount {
+    pub audience: AudienceFilter,
+    #[ts(type = "number")]
+    pub count: usize,
+}
+
+/// The facets of one question (its text and filters; its sort and window do not matter).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct Facets {
+    /// Matches of the text that pass the filters: the list's total.
+    #[ts(type = "number")]
+    pub total: usize,
+    /// Matches of the text without any filter: `unfiltered - total` are hidden by filters.
+    #[ts(type = "number")]
+    pub unfiltered: usize,
+    pub servers: Vec<FacetCount>,
+    /// By MIME family: `type/` (e.g. `text/`, `image/`), or the whole type for
+    /// `application/…` (`application/json`), whose families say little.
+    pub mime_families: Vec<FacetCount>,
+    pub schemes: Vec<FacetCount>,
+    pub audiences: Vec<AudienceCount>,
+}
+
+/// The filters an item fails, one flag per facet.
+struct Fails {
+    server: bool,
+    mime: bool,
+    scheme: bool,
+    audience: bool,
+}
+
+impl Fails {
+    fn of(item: &ResourceItem, filters: &Filters) -> Self {
+        Self {
+            server: !super::passes_servers(item, filters),
+            mime: !super::passes_mime(item, filters),
+            scheme: !super::passes_scheme(item, filters),
+            audience: !super::passes_audience(item, filters),
+        }
+    }
+
+    fn count(&self) -> usize {
+        [self.server, self.mime, self.scheme, self.audience]
+            .iter()
+            .filter(|&&fails| fails)
+            .count()
+    }
+}
+
+/// The MIME family a filter on `mime` would name: see [`Facets::mime_families`]. `None`
+/// without a MIME type (no prefix selects exactly those).
+pub(super) fn mime_family(mime: &str) -> Option<&str> {
+    let essence = mime.split(';').next().unwrap_or_default().trim();
+    let (kind, _) = essence.split_once('/')?;
+    if kind.is_empty() {
+        return None;
+    }
+    if kind.eq_ignore_ascii_case("application") {
+        Some(essence)
+    } else {
+        Some(&essence[..=kind.len()])
+    }
+}
+
+/// The scheme of `uri` (what a scheme filter compares), if it has one.
+pub(super) fn scheme(uri: &str) -> Option<&str> {
+    let (scheme, _) = uri.split_once(':')?;
+    let valid = scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+        && scheme
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
+    valid.then_some(scheme)
+}
+
+#[derive(Default)]
+struct Tally<'a> {
+    servers: HashMap<&'a str, usize>,
+    mimes: HashMap<&'a str, usize>,
+    schemes: HashMap<&'a str, usize>,
+    audiences: [usize; 4],
+    /// Matches that pass every filter.
+    total: usize,
+}
+
+const AUDIENCES: [AudienceFilter; 4] = [
+    AudienceFilter::User,
+    AudienceFilter::Assistant,
+    AudienceFilter::Both,
+    AudienceFilter::Unspecified,
+];
+
+/// Counts the facets of the matches `hits` (every entry when `None`) under `filters`.
+pub(super) fn count(entries: &[Entry], hits: Option<&[Hit]>, filters: &Filters) -> Facets {
+    let mut tally = Tally::default();
+    let unfiltered = match hits {
+        Some(hits) => {
+            for hit in hits {
+                tally.add(&entries[hit.entry as usize].item, filters);
+            }
+            hits.len()
+        }
+        None => {
+            for entry in entries {
+                tally.add(&entry.item, filters);
+            }
+            entries.len()
+        }
+    };
+    Facets {
+        total: tally.total,
+        unfiltered,
+        servers: ranked(tally.servers, false),
+        mime_families: ranked(tally.mimes, true),
+        schemes: ranked(tally.schemes, true),
+        audiences: AUDIENCES
+            .iter()
+            .zip(tally.audiences)
+            .filter(|(_, count)| *count > 0)
+            .map(|(&audience, count)| AudienceCount { audience, count })
+            .collect(),
+    }
+}
+
+impl<'a> Tally<'a> {
+    fn add(&mut self, item: &'a ResourceItem, filters: &Filters) {
+        let fails = Fails::of(item, filters);
+        let failed = fails.count();
+        if failed > 1 {
+            return;
+        }
+        self.total += usize::from(failed == 0);
+        if !fails.mime && !fails.scheme && !fails.audience {
+            *self.servers.entry(item.server.as_str()).or_default() += 1;
+        }
+        if !fails.server && !fails.scheme && !fails.audience {
+            if let Some(family) = item.mime_type.as_deref().and_then(mime_family) {
+                *self.mimes.entry(family).or_default() += 1;
+            }
+        }
+        if !fails.server && !fails.mime && !fails.audience {
+            if let Some(scheme) = scheme(&item.uri) {
+                *self.schemes.entry(scheme).or_default() += 1;
+            }
+        }
+        if !fails.server && !fails.mime && !fails.scheme {
+            for (at, audience) in AUDIENCES.iter().enumerate() {
+                self.audiences[at] += usize::from(audience.accepts(item));
+            }
+        }
+    }
+}
+
+/// The values most frequent first (then by value), at most [`FACET_VALUES_AT_MOST`]. Values
+/// that differ only in ASCII case are one value (in lower case) when `fold_case`: the filters
+/// of MIME types and schemes ignore case.
+fn ranked(counts: HashMap<&str, usize>, fold_case: bool) -> Vec<FacetCount> {
+    let mut merged: HashMap<String, usize> = HashMap::with_capacity(counts.len());
+    for (value, count) in counts {
+        let value = if fold_case {
+            value.to_ascii_lowercase()
+        } else {
+            value.to_owned()
+        };
+        *merged.entry(value).or_default() += count;
+    }
+    let mut ranked: Vec<FacetCount> = merged
+        .into_iter()
+        .map(|(value, count)| FacetCount { value, count })
+        .collect();
+    ranked.sort_unstable_by(|a, b| b.count.cmp(&a.count).then_with(|| a.value.cmp(&b.value)));
+    ranked.truncate(FACET_VALUES_AT_MOST);
+    ranked
+}
