@@ -498,9 +498,9 @@ fn passes_scheme(item: &ResourceItem, filters: &Filters) -> bool {
 }
 
 #[cfg(test)]
-mod facets_tests;
-#[cfg(test)]
 mod directory_tests;
+#[cfg(test)]
+mod facets_tests;
 #[cfg(test)]
 mod greedy_tests;
 #[cfg(test)]
