@@ -63,10 +63,12 @@ impl Lode {
         secrets: Arc<dyn SecretStore>,
     ) -> LodeResult<Self> {
         let store = Store::open(&database_file(data_dir))?;
+        // Only a Lode that knows where its demo server is turns saved demo paths into the
+        // built-in demo: without one, the built-in demo could not start, and the path still can.
         if demo.is_some() {
             store.seed_once(&[(DEMO_CONNECTION_NAME.to_owned(), demo::built_in_demo())])?;
+            migrate_demo_paths(&store)?;
         }
-        migrate_demo_paths(&store)?;
         let listing_limits = crate::listing_settings::limits_in(&store);
         let store = Arc::new(store);
         Ok(Self {
