@@ -271,7 +271,7 @@ const tests = [
       await expectText(page.getByTestId("resource-row").first(), "Project logo");
       await page.getByTestId("resource-list").focus();
       await page.keyboard.press("Enter");
-      const img = page.getByTestId("preview").locator("img");
+      const img = page.getByTestId("preview").locator(".content-block__image img");
       await img.waitFor();
       const width = await img.evaluate((el) => (el instanceof HTMLImageElement ? el.naturalWidth : 0));
       assert(width === 32, `image decoded (naturalWidth ${width})`);

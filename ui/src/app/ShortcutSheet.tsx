@@ -27,7 +27,7 @@ export function useShortcutSheet() {
 export function ShortcutSheet({ onClose }: { onClose: () => void }) {
   const { t } = useT();
   return (
-    <Dialog title={t("shortcuts.title")} onClose={onClose} closeLabel={t("common.close")} size="large" testId="shortcut-sheet">
+    <Dialog title={t("shortcuts.title")} onClose={onClose} closeLabel={t("common.close")} size="large" testId="shortcut-sheet" scrollableText>
       <div className="shortcuts">
         {SECTIONS.map((section) => (
           <table key={section} className="shortcuts__table" data-section={section}>

@@ -17,6 +17,8 @@ interface DialogProps {
   testId?: string;
   /** Makes the body and footer one form: Enter in a field submits, the footer's submit button too. */
   onSubmit?: () => void;
+  /** A body of text alone (no control in it) gets a tab stop, so the keyboard can scroll it. */
+  scrollableText?: boolean;
   children: ReactNode;
 }
 
@@ -32,7 +34,18 @@ function focusables(root: HTMLElement): HTMLElement[] {
  * `data-autofocus`, else the first focusable one), Tab cycles inside, Escape closes, and focus
  * goes back to whatever had it before. The rest of the page is inert meanwhile.
  */
-export function Dialog({ title, onClose, footer, role = "dialog", size = "medium", closeLabel, testId, onSubmit, children }: DialogProps) {
+export function Dialog({
+  title,
+  onClose,
+  footer,
+  role = "dialog",
+  size = "medium",
+  closeLabel,
+  testId,
+  onSubmit,
+  scrollableText = false,
+  children,
+}: DialogProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const close = useEffectEvent(onClose);
@@ -83,7 +96,9 @@ export function Dialog({ title, onClose, footer, role = "dialog", size = "medium
 
   const content = (
     <>
-      <div className="dialog__body">{children}</div>
+      <div className="dialog__body" tabIndex={scrollableText ? 0 : undefined}>
+        {children}
+      </div>
       {footer !== undefined && <footer className="dialog__footer">{footer}</footer>}
     </>
   );

@@ -54,21 +54,6 @@ impl IconCache {
     }
 }
 
-impl crate::Lode {
-    /// A server's `https:` icon as a `data:` URL, from the cache in Lode's data folder
-    /// (`icon-cache/`) or fetched.
-    pub async fn icon_data_url(&self, src: &str) -> LodeResult<String> {
-        let cache = match self.icons.get() {
-            Some(cache) => cache,
-            None => {
-                let fresh = IconCache::new(self.data_dir().join("icon-cache"), IconFetch::new()?);
-                self.icons.get_or_init(|| fresh)
-            }
-        };
-        cache.data_url(src).await
-    }
-}
-
 fn file_name(src: &str) -> String {
     let digest = Sha256::digest(src.as_bytes());
     let hex: String = digest.iter().map(|byte| format!("{byte:02x}")).collect();

@@ -19,6 +19,7 @@ mod followed_requests;
 mod following;
 mod fresh_file;
 mod hub;
+mod icon_requests;
 pub mod icons;
 mod import;
 pub mod import_sources;

@@ -85,7 +85,7 @@ export function FacetBar({ answer, filters, onChange, onClearFilters }: FacetBar
                   data-value={chip.id}
                   onClick={chip.toggle}
                 >
-                  <span className="facet__value">{chip.label}</span>
+                  <span className="facet__value">{chip.label}</span>{" "}
                   <span className="facet__count">{format.number(chip.count)}</span>
                 </button>
               ))}

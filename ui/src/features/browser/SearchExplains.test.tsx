@@ -72,8 +72,8 @@ describe("search that explains itself", () => {
     const calls = setup();
     renderBrowser();
     await screen.findByTestId("browser-facets");
-    expect(chip("server", "Docs over HTTP")).toHaveTextContent("Docs over HTTP40");
-    expect(chip("server", "Demo")).toHaveAccessibleName("Demo: 4 matches");
+    expect(chip("server", "Docs over HTTP")).toHaveTextContent("Docs over HTTP 40");
+    expect(chip("server", "Demo")).toHaveAccessibleName("Demo 4 matches");
     expect(chip("mime", "text/")).toHaveTextContent("41");
     expect(chip("mime", "image/")).toHaveTextContent("1");
     expect(chip("scheme", "file")).toHaveTextContent("40");
