@@ -169,7 +169,8 @@ describe("The context basket in a real window: add, totals, copy, serve", { time
     await browser.execute((sel) => /** @type {HTMLElement | null} */ (document.querySelector(sel))?.focus(), SEL.list);
     await browser.keys("b");
     const report = await waitFor("the add report", () => textOf(SEL.addReport), (text) => text.includes("added"), 30_000);
-    assert.match(report, /^Default: 3 added, 0 already there and read again, 0 failed\./);
+    // The toast is short: the counts of re-read and failed items appear only when not zero.
+    assert.match(report, /^Default: 3 added(?!.*failed)/);
     await parkPointer();
     await screenShot("basket-added.png");
   });
