@@ -93,7 +93,7 @@ LODE_E2E_ARTIFACTS="$e2e/artifacts" \
   "$e2e/real-window.test.mjs" "$e2e/connections.test.mjs" "$e2e/browser-scale.test.mjs" \
   "$e2e/basket.test.mjs" "$e2e/feats.test.mjs" "$e2e/asks.test.mjs" "$e2e/wire.test.mjs" \
   "$e2e/roots.test.mjs" "$e2e/tools.test.mjs" "$e2e/asks-url.test.mjs" "$e2e/search.test.mjs" \
-  "$e2e/finish.test.mjs" "$e2e/annot.test.mjs" || status=$?
+  "$e2e/finish.test.mjs" "$e2e/drag.test.mjs" "$e2e/annot.test.mjs" || status=$?
 
 log "done in $((SECONDS - started)) s (exit $status); screenshots and logs in tests/e2e/artifacts/"
 ls -1 "$e2e/artifacts" >&2 || true
