@@ -108,13 +108,16 @@ fi
 
 log "the installed CLI"
 cd "$work"
-# The data folder starts as an earlier install elsewhere left it: its Demo runs a demo server
-# that has since gone (a build from source, a moved prefix). The installed programs repoint it.
+# The data folder starts as an older version elsewhere left it: its Demo saved the path of a
+# demo server that has since gone (a build from source, a moved prefix). A `lode` with no demo
+# server beside it neither seeds nor migrates, so it saves that path as older versions did.
+# The installed programs turn it into the built-in demo, which runs the installed demo server.
 mkdir -p "$work/old-install"
-cp /usr/bin/lode /usr/bin/lode-demo-server "$work/old-install/"
+cp /usr/bin/lode "$work/old-install/"
+"$work/old-install/lode" servers add Demo --stdio "$work/old-install/lode-demo-server stdio" >/dev/null
 "$work/old-install/lode" servers list --json >"$work/servers-before.json"
 rm -rf "$work/old-install"
-check "an earlier install's Demo ran its own demo server" grep -q "old-install/lode-demo-server" "$work/servers-before.json"
+check "an older version's Demo saved the path of its demo server" grep -q "old-install/lode-demo-server" "$work/servers-before.json"
 version_line="$(/usr/bin/lode --version)"
 check "lode --version says $version ($version_line)" bash -c '[[ "$1" =~ ^lode\ ${2//./\\.}\ \(commit\ ([0-9a-f]{7,}|unknown)\)$ ]]' _ "$version_line" "$version"
 /usr/bin/lode ls Demo --json >"$work/ls.json" 2>"$artifacts/lode-ls.stderr" || true
@@ -122,8 +125,8 @@ check "lode ls Demo --json lists the demo's 60 resources" \
   node -e 'const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); process.exit(r.length === 60 && r.every((x) => x.server === "Demo") ? 0 : 1)' "$work/ls.json"
 check "the data folder is the platform's ($data_dir)" test -f "$data_dir/lode.db"
 /usr/bin/lode servers list --json >"$work/servers.json"
-check "the Demo was repointed at the installed demo server" \
-  node -e 'const s = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); const d = s.find((c) => c.name === "Demo"); process.exit(JSON.stringify(d).includes("/usr/bin/lode-demo-server") ? 0 : 1)' "$work/servers.json"
+check "the Demo became the built-in demo (its command the bare name, no path)" \
+  node -e 'const s = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); const d = s.find((c) => c.name === "Demo"); process.exit(d && d.transport.command === "lode-demo-server" ? 0 : 1)' "$work/servers.json"
 cd "$root"
 
 log "the desktop entry"
