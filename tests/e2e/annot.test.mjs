@@ -3,7 +3,8 @@
  * Annotations in a real window (issue 19, item 1): the Demo's README opened in the preview
  * shows its annotations (audience, priority, last modified, size, type) in the header as one
  * named list; added to the basket, its item shows the annotations it was added with, in the
- * same list. Screenshots of both, looked at by a person.
+ * same list. The demo's clock, opened, shows its content's own `_meta`, folded until asked for.
+ * Screenshots of each, looked at by a person.
  *
  * Run through `bash tests/e2e/run.sh` (or /tmp/rw.sh annot.test.mjs against a local build).
  */
@@ -12,6 +13,7 @@ import { after, before, describe } from "node:test";
 import { browser, finish, launchApp, parkPointer, screenShot, textOf, uiTest, waitFor } from "./harness.mjs";
 
 const README_URI = "file:///project/README.md";
+const CLOCK_URI = "demo://clock/now";
 const tid = (/** @type {string} */ id) => `[data-testid="${id}"]`;
 const SEL = {
   count: tid("browser-count"),
@@ -85,5 +87,24 @@ describe("Annotations in a real window", { timeout: 240_000 }, () => {
     console.log(`basket item: ${item.name}: ${item.entries.join(" | ")}`);
     await parkPointer();
     await screenShot("annot-basket-item.png");
+  });
+  uiTest("a read's content shows its own _meta, folded until opened", async () => {
+    if (!browser) throw new Error("no session");
+    const box = await browser.$(SEL.search);
+    await box.setValue("clock");
+    await waitFor("the search", () => textOf(SEL.count), (count) => / of /.test(count));
+    const row = await browser.$(`${SEL.rows}[aria-posinset="1"]`);
+    await row.waitForClickable({ timeout: 15_000 });
+    await row.click();
+    await waitFor("the clock's preview", () => textOf(SEL.previewUri), (uri) => uri === CLOCK_URI);
+    const meta = await browser.$('[data-testid="preview"] .content-block [data-testid="item-meta-json"]');
+    await meta.waitForExist({ timeout: 15_000 });
+    assert.equal(await meta.getAttribute("open"), null, "folded at first");
+    await (await meta.$("summary")).click();
+    const shown = await waitFor("the _meta opened", () => meta.getText(), (text) => text.includes("dev.lode.demo/zone"));
+    assert.match(shown, /UTC/);
+    console.log(`clock content: ${shown.replace(/\s+/g, " ").slice(0, 160)}`);
+    await parkPointer();
+    await screenShot("annot-read-meta.png");
   });
 });

@@ -105,7 +105,8 @@ impl ResourceItem {
 }
 
 /// One content item of a read: MCP `TextResourceContents` or `BlobResourceContents`.
-/// Serialized exactly as MCP's `contents` array items, so `lode read --json` prints them as is.
+/// Serialized as MCP's `contents` array items, so `lode read --json` prints them as is, except
+/// that the server's `_meta` is kept bounded, as `meta` (as on every other item Lode shows).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(untagged)]
 #[ts(export)]
@@ -116,6 +117,10 @@ pub enum ResourceContent {
         #[ts(optional, rename = "mimeType")]
         mime_type: Option<String>,
         text: String,
+        /// Its `_meta`, bounded; boxed, as most contents have none.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        meta: Option<Box<crate::meta_json::MetaJson>>,
     },
     Blob {
         uri: String,
@@ -124,6 +129,10 @@ pub enum ResourceContent {
         mime_type: Option<String>,
         /// Base64, as on the wire.
         blob: String,
+        /// Its `_meta`, bounded; boxed, as most contents have none.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        meta: Option<Box<crate::meta_json::MetaJson>>,
     },
 }
 
@@ -139,11 +148,48 @@ impl ResourceContent {
             Self::Text { mime_type, .. } | Self::Blob { mime_type, .. } => mime_type.as_deref(),
         }
     }
+
+    /// The server's `_meta` for this content, bounded (absent when it sent none).
+    pub fn meta(&self) -> Option<&crate::meta_json::MetaJson> {
+        match self {
+            Self::Text { meta, .. } | Self::Blob { meta, .. } => meta.as_deref(),
+        }
+    }
+
+    /// A text content with no `_meta`: what Lode makes itself (a tool's result kept in a
+    /// basket, a prompt's message).
+    pub fn text(
+        uri: impl Into<String>,
+        mime_type: Option<String>,
+        text: impl Into<String>,
+    ) -> Self {
+        Self::Text {
+            uri: uri.into(),
+            mime_type,
+            text: text.into(),
+            meta: None,
+        }
+    }
+
+    /// A base64 content with no `_meta`.
+    pub fn blob(
+        uri: impl Into<String>,
+        mime_type: Option<String>,
+        blob: impl Into<String>,
+    ) -> Self {
+        Self::Blob {
+            uri: uri.into(),
+            mime_type,
+            blob: blob.into(),
+            meta: None,
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::meta_json::MetaJson;
     use serde_json::json;
 
     #[test]
@@ -184,5 +230,27 @@ mod tests {
         assert_eq!(parsed[1].mime_type(), None);
         assert!(matches!(parsed[1], ResourceContent::Blob { .. }));
         assert_eq!(serde_json::to_value(&parsed).ok(), Some(wire));
+    }
+
+    #[test]
+    fn a_contents_meta_is_kept_and_absent_when_none() {
+        let meta = MetaJson::bounded(&serde_json::Map::from_iter([("page".to_owned(), json!(2))]));
+        let content = ResourceContent::Text {
+            uri: "x:1".into(),
+            mime_type: None,
+            text: "hi".into(),
+            meta: meta.clone().map(Box::new),
+        };
+        assert_eq!(content.meta(), meta.as_ref());
+        let saved = serde_json::to_value(&content).unwrap_or_default();
+        assert_eq!(
+            saved,
+            json!({"uri": "x:1", "text": "hi", "meta": {"json": "{\"page\":2}", "cut": false, "bytes": 10}})
+        );
+        // Read back (a basket keeps its items' contents), and a content saved before there
+        // was a `meta` still reads as one without.
+        let back: Option<ResourceContent> = serde_json::from_value(saved).ok();
+        assert_eq!(back, Some(content));
+        assert_eq!(ResourceContent::blob("x:2", None, "AAE=").meta(), None);
     }
 }

@@ -9,7 +9,7 @@ use std::{
 use base64::Engine;
 use chrono::{DateTime, Utc};
 use rmcp::{
-    model::{ListResourcesResult, Resource, ResourceContents},
+    model::{ListResourcesResult, MetaObject, Resource, ResourceContents},
     ErrorData,
 };
 use serde_json::json;
@@ -159,7 +159,15 @@ impl Demo {
                     Some(text) => Ok(text_contents(uri, mime_type, text)),
                     None => Err(not_found(uri)),
                 },
-                Body::Clock => Ok(text_contents(uri, mime_type, clock::render(Utc::now()))),
+                Body::Clock => {
+                    let now = Utc::now();
+                    Ok(ResourceContents::TextResourceContents {
+                        uri: uri.to_owned(),
+                        mime_type,
+                        text: clock::render(now),
+                        meta: Some(MetaObject(clock::meta(now))),
+                    })
+                }
             };
         }
         if uri.starts_with(notes::PREFIX) {

@@ -22,6 +22,7 @@ fn resource(server: &str, uri: &str, text: &str) -> NewItem {
             uri: uri.into(),
             mime_type: Some("text/plain".into()),
             text: text.into(),
+            meta: None,
         }],
         fetched_at: "2026-11-22T09:00:00Z".into(),
     }

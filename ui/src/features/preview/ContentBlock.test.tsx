@@ -101,4 +101,21 @@ describe("a content block", () => {
     );
     expect(screen.getByText((_, el) => el?.textContent === "demo://x/⟨U+202E⟩evil<b>" && el.tagName === "BDI")).toBeInTheDocument();
   });
+  it("folds the content's own _meta until it is opened, and shows none when there is none", async () => {
+    const user = userEvent.setup();
+    const meta = { json: '{"dev.example/source":"camera 2"}', cut: false, bytes: 33 };
+    const { unmount } = renderWithI18n(
+      <ContentBlock content={{ uri: "demo://a.txt", mimeType: "text/plain", text: "hello", meta }} resourceUri="demo://a.txt" />,
+    );
+    const details = screen.getByTestId("item-meta-json");
+    expect(details).not.toHaveAttribute("open");
+    expect(details).toHaveTextContent("_meta (33 bytes)");
+    expect(details).not.toHaveTextContent("camera 2");
+    await user.click(screen.getByText("_meta (33 bytes)"));
+    expect(details).toHaveAttribute("open");
+    expect(details).toHaveTextContent("camera 2");
+    unmount();
+    renderWithI18n(<ContentBlock content={{ uri: "demo://a.txt", text: "hello" }} resourceUri="demo://a.txt" />);
+    expect(screen.queryByTestId("item-meta-json")).toBeNull();
+  });
 });

@@ -6,6 +6,7 @@ import { useT, type MessageKey } from "../../i18n";
 import type { ResourceContent } from "../../ipc";
 import { Badge } from "../../ui-kit/Badge";
 import { ErrorBoundary } from "../../ui-kit/ErrorBoundary";
+import { ItemMetadata } from "../catalog/ItemMetadata";
 import { type Base64Problem } from "./base64";
 import { BinaryView } from "./BinaryView";
 import { classifyContent, type ContentKind, type ContentView } from "./content";
@@ -127,6 +128,8 @@ function ContentBlockView({ content, resourceUri, about }: ContentBlockProps) {
         )}
       </header>
       {about}
+      {/* The content's own `_meta` (a read's contents carry no name, title or annotations). */}
+      {content.meta && <ItemMetadata meta={content.meta} />}
       <Body view={view} content={content} />
     </article>
   );

@@ -54,7 +54,11 @@ export function readAssembled(
 export function assemble(heads: ContentHead[], pieces: string[][]): ResourceContent[] {
   return heads.map((head, index) => {
     const data = (pieces[index] ?? []).join("");
-    const base = head.mimeType === undefined ? { uri: head.uri } : { uri: head.uri, mimeType: head.mimeType };
+    const base = {
+      uri: head.uri,
+      ...(head.mimeType === undefined ? {} : { mimeType: head.mimeType }),
+      ...(head.meta === undefined ? {} : { meta: head.meta }),
+    };
     return head.kind === "text" ? { ...base, text: data } : { ...base, blob: data };
   });
 }

@@ -111,12 +111,11 @@ pub(crate) fn tool_item(
         .flat_map(|block| block_contents(&uri, block, None))
         .collect();
     if let Some(structured) = &result.structured_content {
-        contents.push(ResourceContent::Text {
-            uri: uri.clone(),
-            mime_type: Some("application/json".into()),
-            text: serde_json::to_string_pretty(structured)
-                .unwrap_or_else(|_| structured.to_string()),
-        });
+        contents.push(ResourceContent::text(
+            uri.clone(),
+            Some("application/json".into()),
+            serde_json::to_string_pretty(structured).unwrap_or_else(|_| structured.to_string()),
+        ));
     }
     let title = result.is_error.then(|| format!("{tool} (error)"));
     item(
@@ -180,13 +179,12 @@ fn answer_uri<'a>(
 /// messages), images and audio as blobs, an embedded resource as its own contents, a link as
 /// a line naming it.
 fn block_contents(uri: &str, block: &ContentBlock, role: Option<&str>) -> Vec<ResourceContent> {
-    let text = |text: String| ResourceContent::Text {
-        uri: uri.to_owned(),
-        mime_type: Some("text/plain".into()),
-        text: match role {
+    let text = |text: String| {
+        let text = match role {
             Some(role) => format!("{role}: {text}"),
             None => text,
-        },
+        };
+        ResourceContent::text(uri, Some("text/plain".into()), text)
     };
     match block {
         ContentBlock::Text { text: body, .. } => vec![text(body.clone())],
@@ -196,11 +194,11 @@ fn block_contents(uri: &str, block: &ContentBlock, role: Option<&str>) -> Vec<Re
         | ContentBlock::Audio {
             data, mime_type, ..
         } => {
-            vec![ResourceContent::Blob {
-                uri: uri.to_owned(),
-                mime_type: Some(mime_type.clone()),
-                blob: data.clone(),
-            }]
+            vec![ResourceContent::blob(
+                uri,
+                Some(mime_type.clone()),
+                data.clone(),
+            )]
         }
         ContentBlock::Resource { resource, .. } => vec![resource.clone()],
         ContentBlock::ResourceLink {
@@ -283,6 +281,7 @@ mod tests {
                         uri: "file:///a.md".into(),
                         mime_type: Some("text/markdown".into()),
                         text: "# A".into(),
+                        meta: None,
                     },
                     annotations: None,
                     meta: None,

@@ -1,6 +1,6 @@
 //! One read cut into ordered pieces.
 
-use lode_core::{LodeResult, ResourceContent};
+use lode_core::{LodeResult, MetaJson, ResourceContent};
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -29,6 +29,10 @@ pub struct ContentHead {
     /// Bytes of UTF-8 text, or of base64 characters, that its pieces add up to.
     #[ts(type = "number")]
     pub bytes: u64,
+    /// The server's `_meta` for this content, bounded.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub meta: Option<MetaJson>,
 }
 
 /// One step of a read in pieces, as the window receives it through a channel: `started` (the
@@ -87,6 +91,7 @@ fn head(content: &ResourceContent) -> ContentHead {
         mime_type: content.mime_type().map(str::to_owned),
         kind,
         bytes: data.len() as u64,
+        meta: content.meta().cloned(),
     }
 }
 
@@ -145,16 +150,23 @@ mod tests {
                 uri: "a://text".into(),
                 mime_type: Some("text/plain".into()),
                 text: "0123456789".into(),
+                meta: None,
             },
             ResourceContent::Blob {
                 uri: "a://blob".into(),
                 mime_type: None,
                 blob: "AAECAw==".into(),
+                meta: MetaJson::bounded(&serde_json::Map::from_iter([(
+                    "dev.example/source".to_owned(),
+                    serde_json::json!("camera 2"),
+                )]))
+                .map(Box::new),
             },
             ResourceContent::Text {
                 uri: "a://empty".into(),
                 mime_type: None,
                 text: String::new(),
+                meta: None,
             },
         ];
         let mut seen = Vec::new();
@@ -172,6 +184,12 @@ mod tests {
         };
         assert_eq!(*total_bytes, 18);
         assert_eq!(heads[1].kind, ContentKind::Blob);
+        // Each content's `_meta` travels in its head, for the window to show on demand.
+        assert_eq!(heads[0].meta, None);
+        assert_eq!(
+            heads[1].meta.as_ref().map(|m| m.json.as_str()),
+            Some(r#"{"dev.example/source":"camera 2"}"#)
+        );
         assert_eq!(heads[2].bytes, 0);
         let pieces: Vec<(usize, &str, u64)> = seen
             .iter()
@@ -204,6 +222,7 @@ mod tests {
             uri: "a://big".into(),
             mime_type: None,
             text: text.clone(),
+            meta: None,
         }];
         let mut sizes = Vec::new();
         deliver_in_pieces(&contents, READ_PIECE_BYTES, &mut |piece| {
@@ -224,6 +243,7 @@ mod tests {
             uri: "a://t".into(),
             mime_type: None,
             text: "x".repeat(100),
+            meta: None,
         }];
         let mut calls = 0;
         let result = deliver_in_pieces(&contents, 10, &mut |_| {

@@ -154,6 +154,45 @@ async fn a_read_in_pieces_adds_up_to_the_plain_read() {
 }
 
 #[tokio::test]
+async fn a_contents_meta_reaches_the_read_and_its_head() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let lode = Lode::open(dir.path(), Some(demo())).expect("open Lode");
+    let id = lode.list_connections().expect("connections")[0].id;
+
+    // The demo's clock is its one content with a `_meta`; every other has none.
+    let plain = lode.read_resource(id, CLOCK).await.expect("plain read");
+    let meta = plain
+        .first()
+        .and_then(ResourceContent::meta)
+        .expect("the clock's _meta");
+    let fields: serde_json::Value = serde_json::from_str(&meta.json).expect("whole JSON");
+    assert_eq!(fields["dev.lode.demo/zone"], "UTC", "{}", meta.json);
+    assert!(fields["dev.lode.demo/epochMs"].is_i64(), "{}", meta.json);
+    assert!(!meta.cut);
+
+    let (seen, _) = read_in_pieces(&lode, id, CLOCK, 4096).await;
+    let Some(ReadPiece::Started { contents, .. }) = seen.first() else {
+        unreachable!("read_in_pieces checked it")
+    };
+    let head_meta = contents[0]
+        .meta
+        .as_ref()
+        .expect("the head carries the _meta");
+    assert!(
+        head_meta.json.contains("\"dev.lode.demo/zone\":\"UTC\""),
+        "{}",
+        head_meta.json
+    );
+
+    let readme = lode
+        .read_resource(id, "file:///project/README.md")
+        .await
+        .expect("read README");
+    assert_eq!(readme.first().and_then(ResourceContent::meta), None);
+    lode.shutdown().await;
+}
+
+#[tokio::test]
 async fn the_subscribed_clock_reports_updates_until_unsubscribed() {
     let dir = tempfile::tempdir().expect("temp dir");
     let lode = open(&dir);

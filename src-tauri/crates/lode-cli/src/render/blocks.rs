@@ -38,6 +38,7 @@ pub fn block(block: &ContentBlock) -> String {
                 uri,
                 mime_type,
                 text,
+                ..
             } => format!(
                 "[resource {uri}{}]\n{}",
                 mime_type
@@ -50,6 +51,7 @@ pub fn block(block: &ContentBlock) -> String {
                 uri,
                 mime_type,
                 blob,
+                ..
             } => binary(
                 &format!("resource {uri}:"),
                 mime_type.as_deref().unwrap_or("binary"),

@@ -50,6 +50,7 @@ pub fn contents(contents: &[ResourceContent]) -> LodeResult<()> {
                 uri,
                 mime_type,
                 blob,
+                ..
             } => text(&format!(
                 "[{} blob, {} base64 characters: {uri}; use --json or --out FILE for the data]\n",
                 mime_type.as_deref().unwrap_or("binary"),

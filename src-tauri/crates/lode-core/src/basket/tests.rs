@@ -20,6 +20,7 @@ fn item(n: i64, text: &str) -> BasketItem {
             uri: format!("file:///notes/{n}.md"),
             mime_type: Some("text/markdown".into()),
             text: text.into(),
+            meta: None,
         }],
         fetched_at: "2026-11-22T09:00:00Z".into(),
     };
@@ -93,6 +94,7 @@ fn a_blob_counts_its_decoded_bytes_and_no_tokens() {
         uri: "x:1".into(),
         mime_type: Some("image/png".into()),
         blob: "AAECAw==".into(), // four bytes
+        meta: None,
     }];
     let new = NewItem {
         kind: ItemKind::Resource,
@@ -183,6 +185,7 @@ fn binary_contents_become_files_beside_the_export() {
         uri: "x:logo".into(),
         mime_type: Some("image/png".into()),
         blob: "AAEC".into(),
+        meta: None,
     }];
     let b = basket(vec![item(1, "text"), picture]);
     let md = export(&b, ExportFormat::Markdown, "now");

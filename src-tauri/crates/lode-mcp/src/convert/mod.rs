@@ -184,21 +184,23 @@ pub(crate) fn resource_content(wire: ResourceContents) -> Option<ResourceContent
             uri,
             mime_type,
             text,
-            ..
+            meta,
         } => Some(ResourceContent::Text {
             uri,
             mime_type,
             text,
+            meta: self::meta(meta.as_ref()).map(Box::new),
         }),
         ResourceContents::BlobResourceContents {
             uri,
             mime_type,
             blob,
-            ..
+            meta,
         } => Some(ResourceContent::Blob {
             uri,
             mime_type,
             blob,
+            meta: self::meta(meta.as_ref()).map(Box::new),
         }),
         _ => None,
     }

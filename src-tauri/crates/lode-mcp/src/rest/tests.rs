@@ -74,11 +74,13 @@ fn contents_are_text_and_blob_items() {
                 uri: "t://a".into(),
                 mime_type: Some("text/csv".into()),
                 text: "id\n1\n".into(),
+                meta: None,
             },
             ResourceContent::Blob {
                 uri: "t://a.bin".into(),
                 mime_type: None,
                 blob: "AAE=".into(),
+                meta: None,
             },
         ])
     );

@@ -363,6 +363,7 @@ async fn reads_text_and_blob_contents() {
             uri: "tables://sales/orders".into(),
             mime_type: Some("text/csv".into()),
             text: "id,total\n1,9.50\n".into(),
+            meta: None,
         }])
     );
     let blob = client.read_resource("tables://sales/logo.png").await;
@@ -372,6 +373,7 @@ async fn reads_text_and_blob_contents() {
             uri: "tables://sales/logo.png".into(),
             mime_type: Some("image/png".into()),
             blob: "iVBORw0KGgo=".into(),
+            meta: None,
         }])
     );
 }

@@ -268,6 +268,7 @@ async fn modern_clients_listen_for_changes() {
             uri: "file:///project/README.md".into(),
             mime_type: Some("text/markdown".into()),
             text: "# Atlas, revised".into(),
+            meta: None,
         }];
     });
     let mut seen = (false, false, false);
