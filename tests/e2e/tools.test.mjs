@@ -4,8 +4,8 @@
  * (tests/servers/metadata-server.mjs) is added as a stdio connection; its `forecast_wrong` tool
  * answers with structured content that breaks its own `outputSchema`, and the result names each
  * path, the rule and the value found; `forecast` matches. The tool's details show its icons (the
- * inline PNG drawn, the https one as its address, the SVG not drawn) and its `_meta`, folded,
- * opening to the JSON tree; the server details show the server's icons. Screenshots of each.
+ * inline PNG and SVG drawn, the SVG only as an <img>, the https one as its address) and its
+ * `_meta`, folded, opening to the JSON tree; the server details show the server's icons. Screenshots of each.
  *
  * Run through `bash tests/e2e/run.sh` (node and tests/servers/node_modules must be there).
  */
@@ -114,9 +114,19 @@ describe("Tools done fully in a real window", { timeout: 240_000 }, () => {
     if (!browser) throw new Error("no session");
     await callTool("forecast");
     await waitFor("the match", () => textOf(SEL.check), (text) => text.includes("Matches the tool's output schema"), 30_000);
-    assert.deepEqual(await iconsShown(SEL.detail), ["image", "remote", "svg"]);
-    const images = await browser.$$(`${SEL.detail} ${SEL.icons} img`);
-    assert.equal(images.length, 1, "only the inline PNG is drawn");
+    // The https icon is "loading" until Rust's fetch of it has failed.
+    const shown = await waitFor("the tool's icons", () => iconsShown(SEL.detail), (list) => !list.includes("loading"), 20_000);
+    assert.deepEqual(shown, ["image", "remote", "svg"]);
+    // The inline PNG and SVG are drawn, the SVG only as an <img> (no script, no loads); the
+    // https one, which does not load here, is shown as its address.
+    const sources = /** @type {string[]} */ (
+      await browser.execute(
+        (sel) => [...document.querySelectorAll(sel)].map((img) => (img.getAttribute("src") ?? "").slice(0, 20)),
+        `${SEL.detail} ${SEL.icons} img`,
+      )
+    );
+    assert.deepEqual(sources, ["data:image/png;base6", "data:image/svg+xml;b"], "the inline PNG and SVG are drawn");
+    assert.equal(await browser.execute((sel) => document.querySelectorAll(sel).length, `${SEL.detail} ${SEL.icons} svg`), 0);
     const icons = await textOf(SEL.detail);
     assert.match(icons, /https:\/\/example\.org\/icon\.png/);
     await click(`${SEL.detail} ${SEL.meta} summary`);
@@ -128,7 +138,7 @@ describe("Tools done fully in a real window", { timeout: 240_000 }, () => {
 
   uiTest("shows the server's own icons in its details", async () => {
     await click(SEL.detailsToggle);
-    const shown = await waitFor("the server's icons", () => iconsShown(tid("server-details")), (list) => list.length === 3, 20_000);
+    const shown = await waitFor("the server's icons", () => iconsShown(tid("server-details")), (list) => list.length === 3 && !list.includes("loading"), 20_000);
     assert.deepEqual(shown, ["image", "remote", "svg"]);
     await parkPointer();
     await screenShot("tools-server-icons.png");

@@ -3,7 +3,7 @@
 import { AppMenu } from "../features/updates/AppMenu";
 import { LOCALES, useT, type Locale } from "../i18n";
 import { ThemeSwitch } from "../theme/ThemeSwitch";
-import { LanguageSwitch } from "../ui-kit/LanguageSwitch";
+import { HeaderPicker } from "../ui-kit/HeaderPicker";
 import { ShortcutSheet, useShortcutSheet } from "./ShortcutSheet";
 
 export function AppHeader() {
@@ -19,7 +19,7 @@ export function AppHeader() {
       </div>
       <div className="app-header__actions">
         <ThemeSwitch />
-        <LanguageSwitch label={t("language.label")} value={locale} options={options} onChange={setLocale} />
+        <HeaderPicker label={t("language.label")} value={locale} options={options} onChange={setLocale} testId="language-switch" />
         <AppMenu onShortcuts={sheet.show} />
         {sheet.open && <ShortcutSheet onClose={sheet.close} />}
       </div>

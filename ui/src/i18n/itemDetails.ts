@@ -22,7 +22,6 @@ export const itemDetailsEn = {
 
   "itemMeta.icons": "Icons",
   "itemMeta.icon.remote": "Not loaded (Lode fetches no remote images)",
-  "itemMeta.icon.svg": "Not shown (SVG)",
   "itemMeta.icon.other": "Not shown",
   "itemMeta.meta": "_meta ({size})",
   "itemMeta.meta.cut": "Cut: the first {shown} of {size} are shown.",
@@ -47,7 +46,6 @@ export const itemDetailsZhCN: Record<keyof typeof itemDetailsEn, string> = {
 
   "itemMeta.icons": "图标",
   "itemMeta.icon.remote": "未加载（Lode 不获取远程图片）",
-  "itemMeta.icon.svg": "未显示（SVG）",
   "itemMeta.icon.other": "未显示",
   "itemMeta.meta": "_meta（{size}）",
   "itemMeta.meta.cut": "已截断：显示 {size} 中的前 {shown}。",

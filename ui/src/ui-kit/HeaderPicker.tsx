@@ -1,30 +1,31 @@
-// The labelled language picker in the header.
+// A labelled picker in the window's header: the theme and the language.
 import { useId } from "react";
 
-interface Option<V extends string> {
+export interface HeaderPickerOption<V extends string> {
   value: V;
   label: string;
 }
 
-interface LanguageSwitchProps<V extends string> {
+interface HeaderPickerProps<V extends string> {
   label: string;
   value: V;
-  options: readonly Option<V>[];
+  options: readonly HeaderPickerOption<V>[];
   onChange: (value: V) => void;
+  testId: string;
 }
 
-/** A labelled picker among a few languages; each option is named in its own language. */
-export function LanguageSwitch<V extends string>({ label, value, options, onChange }: LanguageSwitchProps<V>) {
+/** A labelled `<select>` among a few fixed values; only those values reach `onChange`. */
+export function HeaderPicker<V extends string>({ label, value, options, onChange, testId }: HeaderPickerProps<V>) {
   const id = useId();
   return (
-    <div className="language-switch">
-      <label htmlFor={id} className="language-switch__label">
+    <div className="header-switch">
+      <label htmlFor={id} className="header-switch__label">
         {label}
       </label>
       <select
         id={id}
-        data-testid="language-switch"
-        className="language-switch__select"
+        data-testid={testId}
+        className="header-switch__select"
         value={value}
         onChange={(event) => {
           const next = options.find((option) => option.value === event.target.value);

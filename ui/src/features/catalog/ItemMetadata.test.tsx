@@ -14,7 +14,7 @@ const FETCHED = "data:image/png;base64,RkVUQ0hFRA==";
 beforeEach(forgetRemoteIcons);
 
 describe("an item's _meta and icons", () => {
-  it("draws inline raster icons, and https ones as Rust fetched them; an inline SVG one is not drawn", async () => {
+  it("draws inline icons (an SVG one only as an <img>), and https ones as Rust fetched them", async () => {
     const calls = installIpc({
       icon_data_url: (args) => {
         if (args.src === "https://example.org/gone.png") throw { code: "http", message: "the icon answered HTTP 404" };
@@ -26,8 +26,8 @@ describe("an item's _meta and icons", () => {
     await waitFor(() => expect(screen.getAllByTestId("item-icon").map((e) => e.dataset.shown)).toEqual(["image", "fetched", "svg", "remote"]));
     const entries = screen.getAllByTestId("item-icon");
     const images = container.querySelectorAll("img");
-    expect([...images].map((image) => image.getAttribute("src"))).toEqual([PNG, FETCHED]);
-    expect(entries[2]).toHaveTextContent("Not shown (SVG)");
+    expect([...images].map((image) => image.getAttribute("src"))).toEqual([PNG, FETCHED, SVG]);
+    expect(container.querySelector("svg")).toBeNull();
     expect(entries[3]).toHaveTextContent("https://example.org/gone.png");
     expect(entries[3]).toHaveTextContent("Not loaded: the icon answered HTTP 404");
     // Only Rust fetches: the window asked it, once per URL.

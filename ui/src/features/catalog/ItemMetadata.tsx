@@ -5,7 +5,8 @@
 // fetched them (capped, images only, cached on disk — the webview never fetches: its CSP
 // allows images from `data:` alone), or their address and why they are not shown. MCP
 // 2025-11-25 asks clients to accept only `https:` and `data:` icons and to treat SVG with
-// care: an inline SVG one (which may carry script or external references) is shown as its type.
+// care: an inline SVG one may carry script or external references, so it is drawn only as an
+// `<img>`, where neither runs nor loads (as the browser's rows draw it), never inlined.
 import { useMemo, useState } from "react";
 import { useT } from "../../i18n";
 import type { Icon, MetaJson } from "../../ipc";
@@ -20,7 +21,7 @@ const SRC_LIMIT = 200;
 
 export type IconShown = { kind: "image" } | { kind: "remote" } | { kind: "svg" } | { kind: "other" };
 
-/** How an icon is shown: drawn only when it is an inline raster image. */
+/** How an icon is shown: an inline image is drawn (an SVG one as an `<img>` alone). */
 export function iconShown(src: string): IconShown {
   if (RASTER.test(src)) return { kind: "image" };
   if (/^https:/i.test(src)) return { kind: "remote" };
@@ -52,15 +53,15 @@ function IconEntry({ icon }: { icon: Icon }) {
   const { t } = useT();
   const shown = iconShown(icon.src);
   const sizes = icon.sizes?.join(" ");
-  if (shown.kind === "image") {
+  if (shown.kind === "image" || shown.kind === "svg") {
     return (
-      <li className="item-meta__icon" data-testid="item-icon" data-shown="image">
+      <li className="item-meta__icon" data-testid="item-icon" data-shown={shown.kind}>
         <img src={icon.src} alt="" width={24} height={24} draggable={false} title={sizes} />
       </li>
     );
   }
   if (shown.kind === "remote") return <RemoteIconEntry icon={icon} />;
-  const why = t(shown.kind === "svg" ? "itemMeta.icon.svg" : "itemMeta.icon.other");
+  const why = t("itemMeta.icon.other");
   return (
     <li className="item-meta__icon item-meta__icon--text" data-testid="item-icon" data-shown={shown.kind}>
       <SafeText className="item-meta__src" text={icon.src} limit={SRC_LIMIT} />
