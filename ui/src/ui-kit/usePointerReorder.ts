@@ -57,7 +57,9 @@ export function usePointerReorder<K extends string | number>(
 
   const startDrag = (key: K, event: ReactPointerEvent<HTMLElement>) => {
     if (event.button !== 0 || drag.current) return;
-    const from = latest.current.keys.indexOf(key);
+    // The keys this grip was drawn with: `latest` is brought up to date by an effect, which
+    // may not have run yet when a press comes right after the rows first appear.
+    const from = keys.indexOf(key);
     if (from === -1) return;
     // No text selection, no native drag of the grip.
     event.preventDefault();
