@@ -211,7 +211,7 @@ describe("Lode's browser in a real window (tauri-driver + WebKitWebDriver)", { t
       "the decoded logo",
       () =>
         /** @type {Promise<number>} */ (
-          browser?.execute((sel) => document.querySelector(sel)?.naturalWidth ?? 0, `${SEL.preview} img`) ??
+          browser?.execute((sel) => document.querySelector(sel)?.naturalWidth ?? 0, `${SEL.preview} .content-block img`) ??
             Promise.resolve(0)
         ),
       (w) => w > 0,

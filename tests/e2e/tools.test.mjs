@@ -70,6 +70,9 @@ async function iconsShown(scope = "") {
 async function callTool(tool) {
   await click(SEL.toolsTab);
   await click(SEL.tool(tool));
+  // An https icon that fails to load grows its entry by two lines and moves Call… down: a click
+  // aimed before that lands where the button was.
+  await waitFor(`${tool}'s icons settled`, () => iconsShown(SEL.detail), (list) => !list.includes("loading"), 20_000);
   await click(SEL.call);
   await click(SEL.confirmCall);
 }
