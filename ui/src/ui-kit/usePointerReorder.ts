@@ -41,9 +41,9 @@ export function usePointerReorder<K extends string | number>(
   const [gap, setGap] = useState<number | null>(null);
   const drag = useRef<Drag<K> | null>(null);
   const stop = useRef<() => void>(() => undefined);
-  const latest = useRef({ keys, onMove });
+  const latestOnMove = useRef(onMove);
   useEffect(() => {
-    latest.current = { keys, onMove };
+    latestOnMove.current = onMove;
   });
   useEffect(() => () => stop.current(), []);
 
@@ -57,8 +57,8 @@ export function usePointerReorder<K extends string | number>(
 
   const startDrag = (key: K, event: ReactPointerEvent<HTMLElement>) => {
     if (event.button !== 0 || drag.current) return;
-    // The keys this grip was drawn with: `latest` is brought up to date by an effect, which
-    // may not have run yet when a press comes right after the rows first appear.
+    // The keys this grip was drawn with, not a ref an effect brings up to date: that effect may
+    // not have run yet when a press comes right after the rows first appear.
     const from = keys.indexOf(key);
     if (from === -1) return;
     // No text selection, no native drag of the grip.
@@ -92,7 +92,7 @@ export function usePointerReorder<K extends string | number>(
       end();
       if (!current?.started || lastGap === null) return;
       const index = indexForGap(current.from, lastGap);
-      if (index !== current.from) latest.current.onMove(current.key, index);
+      if (index !== current.from) latestOnMove.current(current.key, index);
     };
     const onKeyDown = (key: KeyboardEvent) => {
       if (key.key !== "Escape") return;
