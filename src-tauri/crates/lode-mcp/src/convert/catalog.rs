@@ -89,23 +89,23 @@ pub(crate) fn content_block(wire: mcp::ContentBlock) -> ContentBlock {
         mcp::ContentBlock::Text(t) => ContentBlock::Text {
             text: t.text,
             annotations: block_annotations(t.annotations),
-            meta: block_meta(t.meta.as_ref()),
+            meta: super::boxed_meta(t.meta.as_ref()),
         },
         mcp::ContentBlock::Image(i) => ContentBlock::Image {
             data: i.data,
             mime_type: i.mime_type,
             annotations: block_annotations(i.annotations),
-            meta: block_meta(i.meta.as_ref()),
+            meta: super::boxed_meta(i.meta.as_ref()),
         },
         mcp::ContentBlock::Audio(a) => ContentBlock::Audio {
             data: a.data,
             mime_type: a.mime_type,
             annotations: block_annotations(a.annotations),
-            meta: block_meta(a.meta.as_ref()),
+            meta: super::boxed_meta(a.meta.as_ref()),
         },
         mcp::ContentBlock::ResourceLink(r) => ContentBlock::ResourceLink {
             annotations: block_annotations(r.annotations),
-            meta: block_meta(r.meta.as_ref()),
+            meta: super::boxed_meta(r.meta.as_ref()),
             icons: super::icons(r.icons),
             uri: r.uri,
             name: r.name,
@@ -116,7 +116,7 @@ pub(crate) fn content_block(wire: mcp::ContentBlock) -> ContentBlock {
         },
         mcp::ContentBlock::Resource(embedded) => {
             let annotations = block_annotations(embedded.annotations);
-            let meta = block_meta(embedded.meta.as_ref());
+            let meta = super::boxed_meta(embedded.meta.as_ref());
             match resource_content(embedded.resource) {
                 Some(resource) => ContentBlock::Resource {
                     resource,
@@ -138,8 +138,4 @@ pub(crate) fn content_block(wire: mcp::ContentBlock) -> ContentBlock {
 /// A block's annotations; `None` when absent or empty, as most blocks have none.
 fn block_annotations(wire: Option<mcp::Annotations>) -> Option<lode_core::Annotations> {
     Some(super::annotations(wire?)).filter(|kept| !kept.is_empty())
-}
-
-fn block_meta(wire: Option<&mcp::MetaObject>) -> Option<Box<lode_core::MetaJson>> {
-    super::meta(wire).map(Box::new)
 }

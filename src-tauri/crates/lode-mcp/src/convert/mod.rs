@@ -136,6 +136,11 @@ pub(crate) fn meta(wire: Option<&mcp::MetaObject>) -> Option<MetaJson> {
     MetaJson::bounded(&wire.0)
 }
 
+/// [`meta`] boxed, as content items hold it (most have none).
+pub(crate) fn boxed_meta(wire: Option<&mcp::MetaObject>) -> Option<Box<MetaJson>> {
+    meta(wire).map(Box::new)
+}
+
 pub(crate) fn annotations(wire: mcp::Annotations) -> Annotations {
     Annotations {
         audience: wire
@@ -189,7 +194,7 @@ pub(crate) fn resource_content(wire: ResourceContents) -> Option<ResourceContent
             uri,
             mime_type,
             text,
-            meta: self::meta(meta.as_ref()).map(Box::new),
+            meta: boxed_meta(meta.as_ref()),
         }),
         ResourceContents::BlobResourceContents {
             uri,
@@ -200,7 +205,7 @@ pub(crate) fn resource_content(wire: ResourceContents) -> Option<ResourceContent
             uri,
             mime_type,
             blob,
-            meta: self::meta(meta.as_ref()).map(Box::new),
+            meta: boxed_meta(meta.as_ref()),
         }),
         _ => None,
     }
