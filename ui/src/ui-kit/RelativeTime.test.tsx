@@ -1,5 +1,5 @@
 import { render, screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ModifiedBadge } from "../features/browser/ModifiedBadge";
 import { I18nProvider, type Locale } from "../i18n";
 import { createFormatters } from "../i18n/format";
@@ -47,7 +47,14 @@ describe("relative dates", () => {
     expect(when).toHaveAccessibleName(`3分钟前（${exact}）`);
   });
 
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("is what the browser rows' lastModified badge shows", () => {
+    // The badge measures from the clock, so the clock is set: the test must not age with the calendar.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(NOW);
     render(
       <I18nProvider defaultLocale="en">
         <ModifiedBadge raw={ago(2 * DAY).toISOString()} />
