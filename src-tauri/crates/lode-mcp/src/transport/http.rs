@@ -10,10 +10,10 @@ use http::{HeaderName, HeaderValue};
 use lode_core::{Credentials, ErrorCode, LodeError, LodeResult};
 use rmcp::transport::common::client_side_sse::ExponentialBackoff;
 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
-use rmcp::transport::StreamableHttpClientTransport;
 use url::Url;
 
 use super::http_client::LodeHttpClient;
+use super::http_session::StreamableSession;
 use super::limits::MAX_MESSAGE_BYTES;
 use super::tap::Tap;
 use crate::http_failure::display_url;
@@ -152,13 +152,13 @@ fn is_reserved(name: &HeaderName) -> bool {
 
 /// Streamable HTTP over Lode's own client: credentials on every request (the GET stream too,
 /// since rmcp passes `auth_header` and the custom headers to every call), events up to 256 MiB,
-/// and a bounded reconnect policy.
+/// and a bounded reconnect policy; its close cannot hang on a flooding server (`http_session.rs`).
 pub(crate) fn streamable(
     url: &str,
     headers: &BTreeMap<String, String>,
     credentials: &Credentials,
     tap: Tap,
-) -> LodeResult<StreamableHttpClientTransport<LodeHttpClient>> {
+) -> LodeResult<StreamableSession> {
     let url = parse_url(url)?;
     let mut config = StreamableHttpClientTransportConfig::with_uri(url.as_str())
         .custom_headers(request_headers(headers, credentials, false)?)
@@ -172,7 +172,7 @@ pub(crate) fn streamable(
     backoff.base_duration = Duration::from_millis(500);
     backoff.max_delay = Some(Duration::from_secs(8));
     config.retry_config = Arc::new(backoff);
-    Ok(StreamableHttpClientTransport::with_client(
+    Ok(StreamableSession::start(
         LodeHttpClient::new(http_client(&url)?, tap),
         config,
     ))

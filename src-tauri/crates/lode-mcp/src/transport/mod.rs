@@ -8,6 +8,7 @@ pub(crate) mod handshake;
 pub(crate) mod http;
 mod http_answer;
 pub(crate) mod http_client;
+mod http_session;
 mod limits;
 mod lines;
 mod notification_pace;
