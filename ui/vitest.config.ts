@@ -9,6 +9,8 @@ export default mergeConfig(
       setupFiles: ["./src/test/setup.ts"],
       include: ["src/**/*.test.{ts,tsx}"],
       restoreMocks: true,
+      // Room for several of the 5 s waits above (src/test/setup.ts) in one test on a busy machine.
+      testTimeout: 30_000,
     },
   }),
 );

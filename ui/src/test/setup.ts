@@ -2,8 +2,13 @@
 // localStorage) after each test.
 import "@testing-library/jest-dom/vitest";
 import { clearMocks } from "@tauri-apps/api/mocks";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeAll } from "vitest";
+
+// findBy… and waitFor give up after 5 s, not 1: CI runs these tests beside the Rust build on two
+// cores, where a render that takes 50 ms alone once took over a second. A real failure still
+// fails, a little later.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => {
   // jsdom has no layout: give scroll containers a size so the virtual list renders rows.
