@@ -21,7 +21,6 @@ export const itemDetailsEn = {
   "outputCheck.reason.tookTooLong": "checking took too long",
 
   "itemMeta.icons": "Icons",
-  "itemMeta.icon.remote": "Not loaded (Lode fetches no remote images)",
   "itemMeta.icon.other": "Not shown",
   "itemMeta.meta": "_meta ({size})",
   "itemMeta.meta.cut": "Cut: the first {shown} of {size} are shown.",
@@ -45,7 +44,6 @@ export const itemDetailsZhCN: Record<keyof typeof itemDetailsEn, string> = {
   "outputCheck.reason.tookTooLong": "检查耗时过长",
 
   "itemMeta.icons": "图标",
-  "itemMeta.icon.remote": "未加载（Lode 不获取远程图片）",
   "itemMeta.icon.other": "未显示",
   "itemMeta.meta": "_meta（{size}）",
   "itemMeta.meta.cut": "已截断：显示 {size} 中的前 {shown}。",
