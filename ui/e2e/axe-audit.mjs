@@ -314,7 +314,9 @@ async function walk(page, audit, theme, shoot) {
   ])) {
     await openBySearch(page, text);
     const pane = page.locator(preview);
-    if (ready === "img") await pane.locator("img").waitFor();
+    // The content's image, not the header's annotation icons (also `<img>`; which of them is
+    // drawn first depends on the machine's load).
+    if (ready === "img") await pane.locator(".content-block img").waitFor();
     else if (ready === "role=alert") await pane.getByRole("alert").waitFor();
     else if (ready) await pane.getByText(ready, { exact: false }).first().waitFor();
     else await pause(300);
@@ -334,7 +336,10 @@ async function walk(page, audit, theme, shoot) {
   // The tree, a template's form, and what it opens: a CSV table.
   await page.getByTestId("browser-view-tree").click();
   const tree = page.getByTestId("resource-tree");
-  await tree.getByTestId("tree-folder").first().waitFor();
+  // The tree answers the cleared search a moment later; until then it is the search's tree,
+  // every folder open, where a click on the templates folder closes it. A closed scheme folder
+  // says the tree without search is drawn.
+  await tree.locator('[data-testid="tree-folder"][data-kind="scheme"][aria-expanded="false"]').first().waitFor();
   await audit.check(page, "tree view");
   const templates = tree.locator('[data-testid="tree-folder"][data-kind="templates"]');
   for (let step = 0; step < 40 && (await templates.count()) === 0; step += 1) {

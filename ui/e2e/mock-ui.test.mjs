@@ -325,6 +325,9 @@ const tests = [
       const atlas = tree.locator('[data-testid="tree-folder"][data-kind="server"]', { hasText: "Atlas Docs" });
       assert((await atlas.getAttribute("aria-expanded")) === "true", "servers start open");
       const scheme = tree.locator('[data-testid="tree-folder"][data-kind="scheme"]', { hasText: "file" });
+      // The count can be the new one while the tree is still the search's, every folder open,
+      // where this click would close the folder: wait until the tree without search is drawn.
+      await tree.locator('[data-testid="tree-folder"][data-kind="scheme"][aria-expanded="false"]', { hasText: "file" }).waitFor();
       await scheme.click();
       await tree.locator('[data-testid="tree-folder"][data-kind="path"]', { hasText: "atlas" }).first().waitFor();
       await page.keyboard.press("ArrowDown");
