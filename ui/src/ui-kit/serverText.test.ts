@@ -26,10 +26,21 @@ describe("server text", () => {
   });
 
   it("cuts a huge string without reading it whole, and never splits a surrogate pair", () => {
+    // Only the head is read: a "string" of a trillion characters hands out slices and records
+    // them (a timed check here flaked on a busy CI machine).
+    const taken: [number, number][] = [];
+    const endless = {
+      length: 1e12,
+      slice: (start: number, end: number) => {
+        taken.push([start, end]);
+        return "x".repeat(end - start);
+      },
+    };
+    expect(firstCodePoints(endless as unknown as string, 300).chars).toHaveLength(300);
+    expect(taken).toEqual([[0, 600]]);
+
     const huge = "x".repeat(10_000_000);
-    const started = performance.now();
     const { chars, cut } = firstCodePoints(huge, 300);
-    expect(performance.now() - started).toBeLessThan(50);
     expect(chars).toHaveLength(300);
     expect(cut).toBe(true);
     expect(visibleText(huge)).toHaveLength(301);
