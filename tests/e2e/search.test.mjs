@@ -100,9 +100,13 @@ describe("Search that explains itself in a real window", { timeout: 240_000 }, (
     assert.ok(types.length >= 3, `several MIME families: ${JSON.stringify(types)}`);
     const image = types.find((chip) => chip.value === "image/");
     if (!image) throw new Error(`no image/ facet in ${JSON.stringify(types)}`);
-    // The facets scroll within their strip when there are many: bring the chip into view.
+    // The strip shows two rows of chips; the rest are behind its toggle.
+    const toggle = await browser.$('[data-testid="facets-toggle"]');
+    if (await toggle.isExisting()) {
+      await toggle.click();
+      await waitFor("the strip open", () => toggle.getAttribute("aria-expanded"), (open) => open === "true");
+    }
     const chip = await browser.$(`[data-testid="facet-mime"] [data-value="image/"]`);
-    await chip.scrollIntoView({ block: "nearest" });
     await chip.click();
     await waitFor("the image count", () => textOf(SEL.count), (text) => text.startsWith(`${image.count} of `));
     const hidden = await waitFor("the hidden count", () => textOf(SEL.hidden), (text) => /more hidden by filters/.test(text));

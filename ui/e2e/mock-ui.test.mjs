@@ -363,6 +363,52 @@ const tests = [
     },
   },
   {
+    name: "the facet strip shows two whole rows of chips, the rest behind Show all; Tab to a chip below opens it",
+    fn: async (page) => {
+      // Narrow enough that the chips take more than two rows; the three columns still fit.
+      await page.setViewportSize({ width: 1000, height: 800 });
+      await page.reload();
+      await openDemo(page);
+      const wide = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: window.innerWidth }));
+      assert(wide.page <= wide.window, `the columns fit a 1,000 px window: ${JSON.stringify(wide)}`);
+      const strip = page.getByTestId("facet-groups");
+      await strip.getByTestId("facet-chip").first().waitFor();
+      /** The chips the strip shows only in part (none), and those below its rows. */
+      const cut = () =>
+        strip.evaluate((box) => {
+          const edge = box.getBoundingClientRect();
+          const chips = Array.from(box.querySelectorAll('[data-testid="facet-chip"]')).map((chip) => ({ value: chip.getAttribute("data-value"), rect: chip.getBoundingClientRect() }));
+          return {
+            partly: chips.filter(({ rect }) => rect.top < edge.bottom - 0.5 && rect.bottom > edge.bottom + 0.5).map(({ value }) => value),
+            below: chips.filter(({ rect }) => rect.top >= edge.bottom - 0.5).map(({ value }) => value),
+          };
+        });
+      const toggle = page.getByTestId("facets-toggle");
+      await toggle.waitFor();
+      const collapsed = await cut();
+      assert(collapsed.partly.length === 0, `no chip cut in half: ${JSON.stringify(collapsed)}`);
+      assert(collapsed.below.length > 0, `chips wait below the two rows: ${JSON.stringify(collapsed)}`);
+      await expectText(toggle, "Show all");
+      await toggle.click();
+      assert((await toggle.getAttribute("aria-expanded")) === "true", "the toggle says the strip is open");
+      const open = await cut();
+      assert(open.partly.length === 0 && open.below.length === 0, `every chip shown: ${JSON.stringify(open)}`);
+      await page.screenshot({ path: artifact("mock-ui-facets-open.png") });
+      await toggle.click();
+      assert(JSON.stringify(await cut()) === JSON.stringify(collapsed), "Show fewer gives the two rows back");
+      // Tab from the last chip of the rows onto the first below them: the strip opens.
+      const firstBelow = collapsed.below[0] ?? "";
+      const chips = strip.getByTestId("facet-chip");
+      const values = await chips.evaluateAll((all) => all.map((chip) => chip.getAttribute("data-value")));
+      await chips.nth(values.indexOf(firstBelow) - 1).focus();
+      await page.keyboard.press("Tab");
+      const focused = await page.evaluate(() => document.activeElement?.getAttribute("data-value"));
+      assert(focused === firstBelow, `Tab reached ${String(focused)}, not ${firstBelow}`);
+      await expectText(toggle, "Show fewer");
+      assert((await cut()).below.length === 0, "the focused chip is in sight");
+    },
+  },
+  {
     name: "hostile names stay text: no markup, bidi overrides shown, a 10 MB name cut",
     fn: async (page) => {
       await openDemo(page);

@@ -10,6 +10,8 @@ export const SIDE = { min: 320, max: 1200 } as const;
 export const BROWSER_MIN = 420;
 /** The main area's padding (12 px each side) and the two splitters (12 px each). */
 const CHROME = 48;
+/** The narrowest window that holds the three columns at their least (tauri.conf.json's minWidth). */
+export const LEAST_WINDOW_WIDTH = CONNECTIONS.min + BROWSER_MIN + SIDE.min + CHROME;
 
 export interface Widths {
   connections: number;
@@ -55,6 +57,9 @@ function useWindowWidth(): number {
   useEffect(() => {
     const onResize = () => setWidth(window.innerWidth);
     window.addEventListener("resize", onResize);
+    // A resize between the first render and this listener (a window manager maximizing the
+    // window as it opens) fired unheard: read the width once more.
+    onResize();
     return () => window.removeEventListener("resize", onResize);
   }, []);
   return width;

@@ -2,7 +2,8 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
-import { BROWSER_MIN, clampWidths, CONNECTIONS, maxWidths, SIDE, withWidth } from "../app/usePaneWidths";
+import tauriConfig from "../../../tauri.conf.json";
+import { BROWSER_MIN, clampWidths, CONNECTIONS, LEAST_WINDOW_WIDTH, maxWidths, SIDE, withWidth } from "../app/usePaneWidths";
 import { listedStatus } from "../test/fixtures";
 import { browseHandlers, createBrowseIndex, installIpc } from "../test/ipc-mock";
 import { renderApp } from "../test/render";
@@ -61,6 +62,13 @@ describe("pane splitters", () => {
     expect(withWidth(wider, "side", 600, 1040)).toEqual({ connections: CONNECTIONS.min, side: 600 });
     expect(maxWidths(1040)).toEqual({ connections: 1040 - 48 - BROWSER_MIN - SIDE.min, side: 1040 - 48 - BROWSER_MIN - CONNECTIONS.min });
   });
+
+  it("all fit in the narrowest window the shell allows", () => {
+    const [main] = tauriConfig.app.windows;
+    expect(main?.minWidth).toBeGreaterThanOrEqual(LEAST_WINDOW_WIDTH);
+    const least = clampWidths({ connections: CONNECTIONS.initial, side: 600 }, main?.minWidth ?? 0);
+    expect(least.connections + least.side + BROWSER_MIN + 48).toBeLessThanOrEqual(main?.minWidth ?? 0);
+  });
 });
 
 describe("the window's columns", () => {
@@ -85,5 +93,31 @@ describe("the window's columns", () => {
     await userEvent.setup().keyboard("{ArrowLeft}");
     expect(left).toHaveAttribute("aria-valuenow", String(300 - STEP));
     await waitFor(() => expect(saved).toEqual([[300 - STEP, 420]]));
+  });
+
+  it("fit a window resized before the app listened for resizes (maximized as it opened)", async () => {
+    Object.defineProperty(window, "innerWidth", { configurable: true, value: 1280 });
+    const listen = window.addEventListener.bind(window);
+    // The resize lands after the first render read 1280 and before the listener is in place.
+    const spy = vi.spyOn(window, "addEventListener").mockImplementation((type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions) => {
+      if (type === "resize") Object.defineProperty(window, "innerWidth", { configurable: true, value: 1000 });
+      listen(type, listener, options);
+    });
+    try {
+      installIpc({
+        list_connections: () => [],
+        connection_statuses: () => [],
+        ...browseHandlers(createBrowseIndex([]), () => listedStatus(1, [])),
+        pane_widths: () => [300, 420],
+      });
+      renderApp();
+      const left = await screen.findByRole("separator", { name: "Width of the connections pane" });
+      // 1000 wide: the side column gives way to its least, then the connections column to the rest.
+      const right = screen.getByRole("separator", { name: "Width of the preview, basket, prompts and tools pane" });
+      await waitFor(() => expect(right).toHaveAttribute("aria-valuenow", String(SIDE.min)));
+      expect(left).toHaveAttribute("aria-valuenow", String(1000 - 48 - BROWSER_MIN - SIDE.min));
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -6,6 +6,7 @@ import type { AudienceFilter, FacetCount } from "../../ipc";
 import { visibleText } from "../../ui-kit/serverText";
 import { isFiltered, type BrowseFilters } from "./browseQuery";
 import { facetsKey, type FacetsAnswer } from "./useFacets";
+import { useFacetStrip } from "./useFacetStrip";
 
 /** Values shown per facet, the most frequent first (Rust sends at most 24). */
 const SHOWN_PER_FACET = 8;
@@ -33,7 +34,8 @@ interface Chip {
 }
 
 export function FacetBar({ answer, filters, onChange, onClearFilters }: FacetBarProps) {
-  const { t, format } = useT();
+  const { t, format, locale } = useT();
+  const strip = useFacetStrip(`${locale}\u0000${JSON.stringify(answer?.facets ?? null)}`);
   if (answer === null) return null;
   const { facets } = answer;
   const chips = (values: readonly FacetCount[], chosen: string | null, choose: (value: string | null) => void): Chip[] =>
@@ -66,31 +68,51 @@ export function FacetBar({ answer, filters, onChange, onClearFilters }: FacetBar
   const hidden = current && isFiltered(filters) ? facets.unfiltered - facets.total : 0;
   return (
     <div className="facets" data-testid="browser-facets">
-      <div className="facets__groups" role="group" aria-label={t("browser.facets.label")}>
-        {groups
-          .filter((group) => group.chips.length > 0)
-          .map((group) => (
-            <div key={group.key} className="facets__group" role="group" aria-label={t(group.title)} data-testid={`facet-${group.key}`}>
-              <span className="facets__title" aria-hidden="true">
-                {t(group.title)}
-              </span>
-              {group.chips.map((chip) => (
-                <button
-                  key={chip.id}
-                  type="button"
-                  className="facet"
-                  aria-pressed={chip.pressed}
-                  aria-label={t("browser.facets.chip", { value: chip.label, count: format.number(chip.count) })}
-                  data-testid="facet-chip"
-                  data-value={chip.id}
-                  onClick={chip.toggle}
-                >
-                  <span className="facet__value">{chip.label}</span>{" "}
-                  <span className="facet__count">{format.number(chip.count)}</span>
-                </button>
-              ))}
-            </div>
-          ))}
+      <div className="facets__strip">
+        <div
+          {...strip.boxProps}
+          className={strip.showAll ? "facets__groups facets__groups--all" : "facets__groups"}
+          role="group"
+          aria-label={t("browser.facets.label")}
+          data-testid="facet-groups"
+        >
+          {groups
+            .filter((group) => group.chips.length > 0)
+            .map((group) => (
+              <div key={group.key} className="facets__group" role="group" aria-label={t(group.title)} data-testid={`facet-${group.key}`}>
+                <span className="facets__title" aria-hidden="true">
+                  {t(group.title)}
+                </span>
+                {group.chips.map((chip) => (
+                  <button
+                    key={chip.id}
+                    type="button"
+                    className="facet"
+                    aria-pressed={chip.pressed}
+                    aria-label={t("browser.facets.chip", { value: chip.label, count: format.number(chip.count) })}
+                    data-testid="facet-chip"
+                    data-value={chip.id}
+                    onClick={chip.toggle}
+                  >
+                    <span className="facet__value">{chip.label}</span>{" "}
+                    <span className="facet__count">{format.number(chip.count)}</span>
+                  </button>
+                ))}
+              </div>
+            ))}
+        </div>
+        {strip.hasMore && (
+          <button
+            type="button"
+            className="button button--ghost button--small facets__toggle"
+            aria-expanded={strip.showAll}
+            aria-controls={strip.boxProps.id}
+            data-testid="facets-toggle"
+            onClick={strip.toggle}
+          >
+            {t(strip.showAll ? "browser.facets.fewer" : "browser.facets.all")}
+          </button>
+        )}
       </div>
       {hidden > 0 && (
         <p className="facets__hidden" role="status" data-testid="browser-hidden-count">

@@ -44,6 +44,27 @@ const chip = (group: string, value: string) => {
   return found;
 };
 
+/**
+ * jsdom lays nothing out: this gives the facet strip two 20 px rows in its 44 px, and puts the
+ * image/ chip on a third row below them. Returns the spies to restore.
+ */
+function stubFacetStrip() {
+  const strip = (element: HTMLElement) => element.dataset.testid === "facet-groups";
+  const third = (element: HTMLElement) => element.dataset.value === "image/";
+  return [
+    vi.spyOn(HTMLElement.prototype, "scrollHeight", "get").mockImplementation(function (this: HTMLElement) {
+      return strip(this) ? 68 : 0;
+    }),
+    vi.spyOn(HTMLElement.prototype, "clientHeight", "get").mockImplementation(function (this: HTMLElement) {
+      return strip(this) ? 44 : 0;
+    }),
+    vi.spyOn(HTMLElement.prototype, "offsetTop", "get").mockImplementation(function (this: HTMLElement) {
+      return third(this) ? 48 : 0;
+    }),
+    vi.spyOn(HTMLElement.prototype, "offsetHeight", "get").mockReturnValue(20),
+  ];
+}
+
 describe("search that explains itself", () => {
   it("shows the words a row matched in its description, marked, in place of its URI", async () => {
     setup();
@@ -78,6 +99,8 @@ describe("search that explains itself", () => {
     expect(chip("mime", "image/")).toHaveTextContent("1");
     expect(chip("scheme", "file")).toHaveTextContent("40");
     expect(chip("audience", "assistant")).toHaveTextContent("22");
+    // Everything fits (jsdom's boxes have no height, nor their content): no toggle.
+    expect(screen.queryByTestId("facets-toggle")).toBeNull();
     await userEvent.click(chip("mime", "image/"));
     await waitFor(() => expect(lastQuery(calls)?.mimePrefix).toBe("image/"));
     expect(await screen.findByTestId("browser-count")).toHaveTextContent("1 of 44 resources");
@@ -91,6 +114,54 @@ describe("search that explains itself", () => {
     await userEvent.type(screen.getByTestId("browser-search"), "logo");
     await waitFor(() => expect(within(screen.getByTestId("facet-server")).getAllByTestId("facet-chip")).toHaveLength(1));
     expect(chip("mime", "image/")).toHaveTextContent("1");
+  });
+
+  it("shows two whole rows of chips, the rest behind Show all, which a Tab to a chip below opens too", async () => {
+    const spies = stubFacetStrip();
+    try {
+      setup();
+      renderBrowser();
+      const toggle = await screen.findByTestId("facets-toggle");
+      const groups = screen.getByTestId("facet-groups");
+      expect(toggle).toHaveTextContent("Show all");
+      expect(toggle).toHaveAttribute("aria-expanded", "false");
+      expect(toggle).toHaveAttribute("aria-controls", groups.id);
+      expect(groups).not.toHaveClass("facets__groups--all");
+      await userEvent.click(toggle);
+      expect(toggle).toHaveTextContent("Show fewer");
+      expect(toggle).toHaveAttribute("aria-expanded", "true");
+      expect(groups).toHaveClass("facets__groups--all");
+      await userEvent.click(toggle);
+      expect(toggle).toHaveAttribute("aria-expanded", "false");
+      // A click on the chip below (scrolled to by hand) filters and leaves the strip as it is:
+      // the chips must not move under the pointer…
+      await userEvent.click(chip("mime", "image/"));
+      await waitFor(() => expect(chip("mime", "image/")).toHaveAttribute("aria-pressed", "true"));
+      expect(toggle).toHaveAttribute("aria-expanded", "false");
+      // …and Tab onto the chip below them opens it.
+      const chips = screen.getAllByTestId("facet-chip");
+      const before = chips[chips.indexOf(chip("mime", "image/")) - 1];
+      before?.focus();
+      await userEvent.tab();
+      expect(chip("mime", "image/")).toHaveFocus();
+      expect(toggle).toHaveAttribute("aria-expanded", "true");
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+  });
+
+  it("names the strip's toggle in Chinese", async () => {
+    const spies = stubFacetStrip();
+    try {
+      setup();
+      renderBrowser("zh-CN");
+      const toggle = await screen.findByTestId("facets-toggle");
+      expect(toggle).toHaveTextContent("全部显示");
+      await userEvent.click(toggle);
+      expect(toggle).toHaveTextContent("收起");
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
   });
 
   it("counts the matches the filters hide, and clears the filters from there", async () => {
