@@ -1,10 +1,11 @@
 // A basket item's annotations: those kept when it was added, and, when its resource is listed
-// now with other ones, both, each named ("When added" / "Now").
-import { useEffect, useState } from "react";
+// now with other ones, both, each named ("When added" / "Now"), asked again as the index changes.
+import { useContext, useEffect, useState } from "react";
 import { useT } from "../../i18n";
 import type { Annotations as AnnotationValues, BasketItem } from "../../ipc";
 import { Annotations } from "./Annotations";
 import { annotationsNow, sameAnnotations } from "./currentAnnotations";
+import { IndexGeneration } from "./indexGeneration";
 
 /** Annotations as an item keeps them, with the size and type it was read with. */
 export function BasketItemAnnotations({ item, name }: { item: BasketItem; name: string }) {
@@ -27,9 +28,13 @@ export function BasketItemAnnotations({ item, name }: { item: BasketItem; name: 
   );
 }
 
-/** The annotations the item's resource is listed with now; `null` until known or when unlisted. */
+/**
+ * The annotations the item's resource is listed with now; `null` until known or when unlisted.
+ * Asked again at each new index generation; the last answer stays shown until the next one.
+ */
 function useAnnotationsNow(item: BasketItem): AnnotationValues | null {
   const [now, setNow] = useState<{ id: string; value: AnnotationValues | null } | null>(null);
+  const generation = useContext(IndexGeneration);
   const id = `${item.server}\u0000${item.uri}\u0000${item.fetchedAt}`;
   const wanted = item.kind === "resource";
   useEffect(() => {
@@ -41,6 +46,6 @@ function useAnnotationsNow(item: BasketItem): AnnotationValues | null {
     return () => {
       live = false;
     };
-  }, [id, item.server, item.uri, wanted]);
+  }, [id, item.server, item.uri, wanted, generation]);
   return now !== null && now.id === id ? now.value : null;
 }

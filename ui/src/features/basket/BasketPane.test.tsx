@@ -2,9 +2,9 @@ import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { I18nProvider, type Locale } from "../../i18n";
-import type { ResourceContent, ResourceItem } from "../../ipc";
+import type { Annotations, ResourceContent, ResourceItem } from "../../ipc";
 import { demoResources, docsResources } from "../../test/fixtures";
-import { basketHandlers, createBasketStore, installIpc, type IpcCall } from "../../test/ipc-mock";
+import { basketHandlers, createBasketStore, emitBrowseStatus, installIpc, type IpcCall } from "../../test/ipc-mock";
 import { BasketPane } from "./BasketPane";
 import { useBaskets } from "./useBaskets";
 
@@ -18,13 +18,19 @@ function contentsOf(_server: string, uri: string): ResourceContent[] {
 
 const three = (): ResourceItem[] => [...demoResources().slice(0, 2), ...docsResources(1)];
 
-function setup({ baskets = [] as { name: string; limit?: number; items?: ResourceItem[] }[] } = {}) {
+interface Setup {
+  baskets?: { name: string; limit?: number; items?: ResourceItem[] }[];
+  /** More commands than the baskets' (they win over those). */
+  handlers?: Parameters<typeof installIpc>[0];
+}
+
+function setup({ baskets = [], handlers = {} }: Setup = {}) {
   const store = createBasketStore(contentsOf);
   for (const basket of baskets) {
     const made = store.invoke("create_basket", { name: basket.name, tokenLimit: basket.limit ?? null }) as { id: number };
     if (basket.items) store.invoke("add_to_basket", { id: made.id, resources: basket.items });
   }
-  const calls = installIpc(basketHandlers(store));
+  const calls = installIpc({ ...basketHandlers(store), ...handlers });
   return { store, calls };
 }
 
@@ -77,6 +83,33 @@ describe("BasketPane", () => {
     expect(screen.getByText(/3 items · 1\.2 kB/)).toBeInTheDocument();
     // Past the limit: a warning that says by how much.
     expect(screen.getByRole("alert")).toHaveTextContent("Over the limit by 50 tokens");
+  });
+
+  it("asks the items' annotations again at each new index generation, and shows when they changed", async () => {
+    const [welcome] = demoResources();
+    if (!welcome) throw new Error("no demo resource");
+    let listed: Annotations = welcome.annotations;
+    const { calls } = setup({
+      baskets: [{ name: "Default", items: [welcome] }],
+      handlers: {
+        current_annotations: (args) => (args.keys as unknown[]).map(() => listed),
+        browse_status: () => ({ generation: 1, servers: [] }),
+      },
+    });
+    renderPane();
+    await screen.findByTestId("basket-item-annotations");
+    await waitFor(() => expect(argsOf(calls, "current_annotations").length).toBeGreaterThan(0));
+    const asked = argsOf(calls, "current_annotations").length;
+    expect(screen.queryByTestId("basket-item-annotations-changed")).toBeNull();
+    // The server lists the resource again with other annotations: the index says so.
+    listed = { audience: ["assistant"], priority: 0.1 };
+    await emitBrowseStatus({ generation: 2, servers: [] });
+    const now = await screen.findByTestId("basket-item-annotations-now");
+    expect(now).toHaveTextContent("Assistant");
+    expect(argsOf(calls, "current_annotations")).toHaveLength(asked + 1);
+    // An older generation arriving late asks nothing.
+    await emitBrowseStatus({ generation: 1, servers: [] });
+    expect(argsOf(calls, "current_annotations")).toHaveLength(asked + 1);
   });
 
   it("reorders with Alt+ArrowDown / Alt+ArrowUp and the buttons, keeping the focus on the moved item", async () => {
