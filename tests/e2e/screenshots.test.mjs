@@ -50,10 +50,14 @@ function session() {
   return browser;
 }
 
-/** The settled screen, saved as `name` with a 256-colour palette. @param {string} name */
+/**
+ * The settled screen, saved as `name` with a 256-colour palette. Quantizing a full screen took
+ * past 30 s once on two loaded cores: the limit only catches a wedged `import`.
+ * @param {string} name
+ */
 async function picture(name) {
   await settle();
-  await execFileAsync("import", ["-window", "root", "-colors", "256", `png8:${join(outDir, name)}`], { timeout: 30_000 });
+  await execFileAsync("import", ["-window", "root", "-colors", "256", `png8:${join(outDir, name)}`], { timeout: 120_000 });
 }
 
 /** Chooses `value` in a `<select>` the way a person does. @param {string} selector @param {string} value */
