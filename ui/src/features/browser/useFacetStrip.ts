@@ -29,7 +29,10 @@ export function useFacetStrip(content: unknown) {
     ref,
     id,
     onFocus: (event: FocusEvent<HTMLDivElement>) => {
-      if (!showAll && !pointerDown.current && belowStrip(event.target, event.currentTarget)) setShowAll(true);
+      // Read once: a press released outside the strip leaves no stale flag behind.
+      const byPointer = pointerDown.current;
+      pointerDown.current = false;
+      if (!showAll && !byPointer && belowStrip(event.target, event.currentTarget)) setShowAll(true);
     },
     onPointerDown: () => {
       pointerDown.current = true;
