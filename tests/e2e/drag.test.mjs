@@ -24,6 +24,7 @@ import {
   launchApp,
   parkPointer,
   screenShot,
+  textOf,
   trackDriverTree,
   uiTest,
   waitFor,
@@ -38,6 +39,7 @@ const SEL = {
   grips: '[data-testid="basket-item-grip"]',
   connections: '[data-testid="connection-row"]',
   connectionGrips: '[data-testid="connection-grip"]',
+  count: '[data-testid="browser-count"]',
 };
 
 /** One data folder for both launches: the restart must find what the first launch saved. */
@@ -115,12 +117,35 @@ async function release() {
   await browser.releaseActions().catch(() => {});
 }
 
+/**
+ * Opens the basket and waits for its rows to stand still. Each item's "Now" annotations follow
+ * the index: as the servers' listings land, the block saying they changed since the item was
+ * added appears and the rows grow. A press aimed at a grip measured before that misses it.
+ */
 async function openBasket() {
   if (!browser) throw new Error("no session");
   const tab = await browser.$(SEL.basketTab);
   await tab.waitForClickable({ timeout: 30_000 });
   await tab.click();
-  return waitFor("three basket items", itemLabels, (labels) => labels.length === 3, 30_000);
+  const labels = await waitFor("three basket items", itemLabels, (labels) => labels.length === 3, 30_000);
+  await waitFor("every server listed", () => textOf(SEL.count), (text) => text === "180 resources", 60_000);
+  /** The rows' places, read twice half a second apart. */
+  const places = () =>
+    browser?.execute(
+      (sel) => JSON.stringify([...document.querySelectorAll(sel)].map((el) => [Math.round(el.getBoundingClientRect().top), Math.round(el.getBoundingClientRect().height)])),
+      SEL.items,
+    );
+  await waitFor(
+    "the basket's rows at rest",
+    async () => {
+      const first = await places();
+      await new Promise((done) => setTimeout(done, 500));
+      return first === (await places());
+    },
+    (still) => still,
+    20_000,
+  );
+  return labels;
 }
 
 /** The basket's item URIs in the store's order, as the CLI reads them. */
