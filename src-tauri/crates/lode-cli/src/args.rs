@@ -31,7 +31,8 @@ pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
     /// Write every JSON-RPC message in and out to FILE, one JSON line each (secrets
-    /// scrubbed, each message cut at 64 KiB).
+    /// scrubbed, each message cut at 64 KiB). FILE must not exist: it is created new,
+    /// readable by you only; an existing file or a link is refused.
     #[arg(long, global = true, value_name = "FILE")]
     pub trace: Option<PathBuf>,
 }

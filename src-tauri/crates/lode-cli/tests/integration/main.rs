@@ -27,3 +27,4 @@ mod server_process;
 mod servers_commands;
 mod third_party;
 mod tool_output;
+mod trace_file;
