@@ -148,7 +148,7 @@ pub async fn save_basket_bundle<R: Runtime>(
     format: ExportFormat,
 ) -> Result<Option<SavedBundle>, LodeError> {
     let extension = format.extension();
-    let file_name = format!("{}.{extension}", file_stem(&name));
+    let file_name = lode_app::file_name(&name, extension, "basket");
     let filter = Filter {
         label: extension,
         extensions: &[extension],
@@ -188,34 +188,4 @@ pub async fn rotate_serve_token(lode: State<'_, Arc<Lode>>) -> Result<(), LodeEr
 #[tauri::command]
 pub async fn basket_server(lode: State<'_, Arc<Lode>>) -> Result<Option<ServingStatus>, LodeError> {
     Ok(lode.basket_server().await)
-}
-
-/// A basket's name as a file name: characters a file system may refuse become `_`.
-fn file_stem(name: &str) -> String {
-    let stem: String = name
-        .chars()
-        .map(|c| {
-            if c.is_control() || matches!(c, '/' | '\\' | ':' | '*' | '?' | '"' | '<' | '>' | '|') {
-                '_'
-            } else {
-                c
-            }
-        })
-        .collect();
-    match stem.trim_matches(['.', ' ']) {
-        "" => "basket".to_owned(),
-        trimmed => trimmed.to_owned(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_basket_name_becomes_a_safe_file_name() {
-        assert_eq!(file_stem("Release notes"), "Release notes");
-        assert_eq!(file_stem("a:b*c?"), "a_b_c_");
-        assert_eq!(file_stem(".."), "basket");
-    }
 }

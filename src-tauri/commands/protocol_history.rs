@@ -40,6 +40,9 @@ pub async fn save_protocol_history<R: Runtime>(
         label: "JSON lines",
         extensions: &["jsonl"],
     };
+    // The window's suggestion is cleaned as every name Lode makes (no bidi tricks, capped).
+    let stem = file_name.strip_suffix(".jsonl").unwrap_or(&file_name);
+    let file_name = lode_app::file_name(stem, "jsonl", "history");
     let Some(path) = ask_where_to_save(&app, &file_name, Some(filter)).await? else {
         return Ok(None);
     };

@@ -1,42 +1,55 @@
-//! Writing a blob where the person chose, under a name suggested from its URI.
+//! Writing a blob where the person chose, under a name suggested from its URI and its type.
 
 use std::path::Path;
 
-use lode_core::mime::file_extension;
+use lode_core::mime::{file_extensions, is_text};
 use lode_core::{ErrorCode, LodeError, LodeResult};
 
 use super::decode_base64;
+use crate::file_names::{clean_name, file_name};
 use crate::fresh_file::write_fresh;
 
-/// The longest suggested name; the Save dialog lets the person type any other.
-const NAME_LIMIT: usize = 120;
-
 /// A file name for the Save dialog from the content's URI (its last path segment, without
-/// query or fragment), stripped of what no file system accepts, with an extension from
-/// `mime_type` when it has none. Never a path: the dialog decides where.
+/// query or fragment), cleaned as every file name Lode makes ([`crate::file_names`]), with the
+/// extension of the content's `mime_type`: the name's own when it is one of that type's, else
+/// the type's usual one in its place (`README.md` holding `text/html` → `README.html`), and for
+/// a type Lode does not know, `.txt` for text and `.bin` for the rest (`setup.exe` holding text
+/// → `setup.txt`): the server's name never decides what opens the file. Never a path: the
+/// dialog decides where.
 pub fn suggested_file_name(uri: &str, mime_type: Option<&str>) -> String {
     let path = uri.split(['?', '#']).next().unwrap_or_default();
     let segment = path.rsplit('/').next().unwrap_or_default();
-    let mut name: String = segment
-        .chars()
-        .filter(|c| {
-            !c.is_control() && !matches!(c, '<' | '>' | ':' | '"' | '\\' | '|' | '?' | '*' | '/')
-        })
-        .filter(|c| !matches!(*c as u32, 0x200e | 0x200f | 0x202a..=0x202e | 0x2066..=0x2069))
-        .take(NAME_LIMIT)
-        .collect();
-    name = name
-        .trim_matches(|c: char| c == '.' || c.is_whitespace())
-        .to_owned();
-    if name.is_empty() {
-        name = "resource".to_owned();
+    let name = clean_name(segment);
+    let accepted: &[&str] = match mime_type {
+        Some(mime) => match file_extensions(mime) {
+            Some(known) => known,
+            None if is_text(mime) => &["txt"],
+            None => &["bin"],
+        },
+        None => &["bin"],
+    };
+    let (stem, extension) = split_extension(&name);
+    if extension.is_some_and(|e| accepted.contains(&e.to_ascii_lowercase().as_str())) {
+        return file_name(stem, extension.unwrap_or_default(), "resource");
     }
-    if !name.contains('.') {
-        if let Some(extension) = mime_type.and_then(file_extension) {
-            name = format!("{name}.{extension}");
+    // `accepted` is never empty: each list of the table has the usual extension first.
+    let usual = accepted.first().copied().unwrap_or("bin");
+    file_name(stem, usual, "resource")
+}
+
+/// `name` split at its extension: the last `.` followed by letters and digits, at least one of
+/// them a letter (`v1.2` has none, `archive.tar.gz` has `gz`).
+fn split_extension(name: &str) -> (&str, Option<&str>) {
+    match name.rsplit_once('.') {
+        Some((stem, extension))
+            if !stem.is_empty()
+                && extension.chars().all(|c| c.is_ascii_alphanumeric())
+                && extension.chars().any(|c| c.is_ascii_alphabetic()) =>
+        {
+            (stem, Some(extension))
         }
+        _ => (name, None),
     }
-    name
 }
 
 /// Decodes `base64` and writes the bytes to `path` (which the person picked), on a blocking
@@ -76,15 +89,45 @@ mod tests {
             suggested_file_name("demo://logo", Some("image/png")),
             "logo.png"
         );
-        assert_eq!(suggested_file_name("demo://dir/", None), "resource");
-        assert_eq!(suggested_file_name("x://a/..", None), "resource");
+        assert_eq!(suggested_file_name("demo://dir/", None), "resource.bin");
+        assert_eq!(suggested_file_name("x://a/..", None), "resource.bin");
         assert_eq!(
-            suggested_file_name("x://a/evil\u{202e}fdp.exe", None),
-            "evilfdp.exe",
+            suggested_file_name("x://a/a:b*c\u{0}.txt", Some("text/plain")),
+            "a_b_c_.txt"
+        );
+        assert!(suggested_file_name(&format!("x://{}", "n".repeat(10_000)), None).len() <= 200);
+        let cjk = suggested_file_name(&format!("x://a/{}.md", "文".repeat(400)), None);
+        assert!(cjk.len() <= 200 && cjk.ends_with(".bin"), "{cjk}");
+    }
+
+    #[test]
+    fn the_extension_is_the_content_type_s_not_the_server_s() {
+        let name = suggested_file_name;
+        assert_eq!(name("file:///README.md", Some("text/html")), "README.html");
+        assert_eq!(name("file:///setup.exe", Some("text/plain")), "setup.txt");
+        assert_eq!(name("x://a/run.exe", Some("text/x-shellscript")), "run.txt");
+        assert_eq!(
+            name("x://a/run.exe", Some("application/x-msdownload")),
+            "run.bin"
+        );
+        assert_eq!(name("x://a/run.exe", None), "run.bin");
+        assert_eq!(name("x://a/notes", Some("text/markdown")), "notes.md");
+        assert_eq!(
+            name("x://a/data.txt", Some("application/json")),
+            "data.json"
+        );
+        assert_eq!(name("x://a/photo.JPEG", Some("image/jpeg")), "photo.JPEG");
+        assert_eq!(
+            name("x://a/page.htm", Some("text/html; charset=utf-8")),
+            "page.htm"
+        );
+        assert_eq!(name("x://a/v1.2", Some("image/png")), "v1.2.png");
+        assert_eq!(name("x://a/a.tar.gz", Some("application/gzip")), "a.tar.gz");
+        assert_eq!(
+            name("x://a/evil\u{202e}gpj.exe", Some("image/png")),
+            "evilgpj.png",
             "direction overrides cannot disguise the extension"
         );
-        assert_eq!(suggested_file_name("x://a/a:b*c\u{0}.txt", None), "abc.txt");
-        assert!(suggested_file_name(&format!("x://{}", "n".repeat(10_000)), None).len() <= 120);
     }
 
     #[tokio::test]

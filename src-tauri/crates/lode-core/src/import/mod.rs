@@ -36,7 +36,7 @@ pub use preview::{
     preview, starts_on_import, Duplicate, ImportCandidate, ImportChoice, ImportLocation,
     ImportPreview, ImportSecret, ImportSource, SecretAnswer,
 };
-pub use reveal::{reveal, Shown};
+pub use reveal::{is_hidden, reveal, Shown};
 pub use runtime_env::loads_code;
 
 /// Whose configuration file it is: each client has its own layout.
