@@ -89,6 +89,7 @@ fn build_launched<R: Runtime>(
         .manage(launch.confirmer)
         .manage(update::Updates::from_env())
         .setup(move |app| {
+            commands::drag_out::remove_drag_files(app.handle(), false);
             if let Some(window) = app.get_webview_window("main") {
                 window_place::remember(&window, lode.clone());
             }
@@ -148,6 +149,7 @@ pub fn run() {
                 // End every server process before the app goes away.
                 let lode = handle.state::<Arc<Lode>>().inner().clone();
                 tauri::async_runtime::block_on(lode.shutdown());
+                commands::drag_out::remove_drag_files(handle, true);
             }
             _ => {}
         }),

@@ -14,12 +14,30 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Component, Path, PathBuf};
 
+use crate::file_names::{cut_to_bytes, NAME_BYTES};
+
 /// How many random temporary names are tried before giving up (each is 64 random bits: a
 /// collision means someone is creating names in the folder as fast as Lode picks them).
 const ATTEMPTS: usize = 8;
 
+/// The mode of a file Lode writes where the person chose (a bundle, a saved content): as any
+/// file they save, readable by others as their umask allows.
+const SAVED_MODE: u32 = 0o644;
+
+/// The mode of a file only Lode and the person need (a dragged-out file in the app's cache).
+const PRIVATE_MODE: u32 = 0o600;
+
 /// Writes `bytes` to `target` through a fresh temporary file renamed onto it.
 pub(crate) fn write_fresh(target: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_with_mode(target, bytes, SAVED_MODE)
+}
+
+/// [`write_fresh`], the file readable and writable by its owner only (0600 on Unix).
+pub(crate) fn write_private(target: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_with_mode(target, bytes, PRIVATE_MODE)
+}
+
+fn write_with_mode(target: &Path, bytes: &[u8], mode: u32) -> io::Result<()> {
     let folder = match target.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
@@ -27,7 +45,7 @@ pub(crate) fn write_fresh(target: &Path, bytes: &[u8]) -> io::Result<()> {
     let name = target
         .file_name()
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no file name"))?;
-    let (temp, mut file) = create_temporary(folder, &name.to_string_lossy())?;
+    let (temp, mut file) = create_temporary(folder, &name.to_string_lossy(), mode)?;
     let written = file.write_all(bytes).and_then(|()| file.sync_all());
     drop(file);
     match written.and_then(|()| std::fs::rename(&temp, target)) {
@@ -74,11 +92,14 @@ fn real_folder(path: &Path) -> io::Result<()> {
     }
 }
 
-fn create_temporary(folder: &Path, name: &str) -> io::Result<(PathBuf, File)> {
+fn create_temporary(folder: &Path, name: &str, mode: u32) -> io::Result<(PathBuf, File)> {
+    // A name the person typed may be as long as the file system allows: the temporary one,
+    // 26 bytes longer, starts with at most NAME_BYTES of it.
+    let name = cut_to_bytes(name, NAME_BYTES);
     let mut last = None;
     for _ in 0..ATTEMPTS {
         let temp = folder.join(format!(".{name}.{:016x}.partial", random()?));
-        match create_new(&temp) {
+        match create_new(&temp, mode) {
             Ok(file) => return Ok((temp, file)),
             Err(error) if error.kind() == io::ErrorKind::AlreadyExists => last = Some(error),
             Err(error) => return Err(error),
@@ -88,15 +109,17 @@ fn create_temporary(folder: &Path, name: &str) -> io::Result<(PathBuf, File)> {
 }
 
 /// A new file at `path`: fails when anything, a link included, is already there.
-fn create_new(path: &Path) -> io::Result<File> {
+fn create_new(path: &Path, mode: u32) -> io::Result<File> {
     let mut options = OpenOptions::new();
     options.write(true).create_new(true);
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;
         // O_EXCL alone already refuses a link at `path` (POSIX); O_NOFOLLOW says it twice.
-        options.custom_flags(libc::O_NOFOLLOW).mode(0o644);
+        options.custom_flags(libc::O_NOFOLLOW).mode(mode);
     }
+    #[cfg(not(unix))]
+    let _ = mode;
     options.open(path)
 }
 
@@ -130,6 +153,34 @@ mod tests {
             .filter(|e| e.file_name().to_string_lossy().ends_with(".partial"))
             .collect();
         assert!(left.is_empty(), "no temporary file left behind");
+    }
+
+    #[test]
+    fn a_private_file_is_its_owners_alone_and_a_saved_one_is_not() {
+        use std::os::unix::fs::PermissionsExt;
+        let temp = tempfile::tempdir().expect("temp dir");
+        let private = temp.path().join("dragged.md");
+        write_private(&private, b"mine").expect("write");
+        let mode = std::fs::metadata(&private)
+            .expect("meta")
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600, "{mode:o}");
+        // Written again (the same thing dragged twice), it is still private.
+        write_private(&private, b"again").expect("write again");
+        let mode = std::fs::metadata(&private)
+            .expect("meta")
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600, "{mode:o}");
+    }
+
+    #[test]
+    fn a_name_longer_than_the_temporary_room_is_still_written() {
+        let temp = tempfile::tempdir().expect("temp dir");
+        let target = temp.path().join(format!("{}.bin", "n".repeat(240)));
+        write_fresh(&target, b"bytes").expect("a 244-byte name the person typed");
+        assert_eq!(std::fs::read(&target).expect("read"), b"bytes");
     }
 
     #[test]

@@ -14,6 +14,7 @@ mod connection_starts;
 mod credentials;
 mod demo;
 mod eras;
+mod file_names;
 mod followed_calls;
 mod followed_requests;
 mod following;
@@ -49,7 +50,8 @@ mod window_layout;
 
 pub use asks::AskDesk;
 pub use basket::{
-    AddFailure, AddReport, BundleWritten, SavedBundle, FILL_READS, MATCHING_LIMIT, SERVE_TOKEN_KEY,
+    remove_drag_files, AddFailure, AddReport, BundleWritten, SavedBundle, DRAG_FILE_MAX_AGE,
+    DRAG_OUT_FOLDER, FILL_READS, MATCHING_LIMIT, SERVE_TOKEN_KEY,
 };
 pub use browser::ListedKey;
 pub use demo::{
@@ -70,6 +72,7 @@ pub use updates::{
 };
 
 pub use credentials::LazyKeychain;
+pub use file_names::{clean_name, file_name, NAME_BYTES};
 pub use lode_core as core;
 /// The client the CLI drives directly: [`Lode::connect_target_with`] hands one out.
 pub use lode_mcp::{AskFuture, ConnectOptions, EventSink, McpClient, ProtocolHistory, ServerAsks};

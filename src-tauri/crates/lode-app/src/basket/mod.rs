@@ -12,6 +12,7 @@ mod serving;
 
 pub use adding::{AddFailure, AddReport};
 pub use bundle::{BundleWritten, SavedBundle};
+pub use drag_out::{remove_drag_files, DRAG_FILE_MAX_AGE, DRAG_OUT_FOLDER};
 pub(crate) use freshness::{follow as follow_freshness, note_listing};
 pub use from_browser::{FILL_READS, MATCHING_LIMIT};
 pub use serving::SERVE_TOKEN_KEY;

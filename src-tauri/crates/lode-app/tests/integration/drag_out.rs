@@ -138,6 +138,48 @@ async fn a_dragged_item_or_basket_is_its_markdown_export_as_text_and_as_a_file()
     lode.shutdown().await;
 }
 
+/// A dragged-out file is its owner's alone, in a folder that is too, and its name (from the
+/// basket's and the item's, which a person or a server chose) has no bidirectional or format
+/// characters and is at most 200 bytes however many bytes its characters take.
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread")]
+async fn a_dragged_file_is_private_and_its_name_plain_and_short() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let lode = open(&dir);
+    let demo = lode
+        .add_connection(&ConnectionDraft::new("Demo", demo()))
+        .await
+        .expect("added")
+        .id;
+    let long_name = format!("evil\u{202E}dm.exe\u{2066}{}", "文".repeat(334));
+    let basket = lode.create_basket(&long_name, None).expect("create").id;
+    lode.add_uris_to_basket(basket, demo, &[README.into()])
+        .await
+        .expect("add");
+    let folder = dir.path().join("cache").join("drag-out");
+    let file = lode
+        .write_drag_file(basket, None, &folder)
+        .expect("basket file");
+    let name = file
+        .file_name()
+        .expect("name")
+        .to_string_lossy()
+        .into_owned();
+    assert!(name.len() <= 200, "{} bytes", name.len());
+    assert!(
+        name.starts_with("evildm.exe文文") && name.ends_with("文.md"),
+        "{name}"
+    );
+    assert!(!name.chars().any(lode_core::import::is_hidden), "{name:?}");
+    let mode = |path: &std::path::Path| {
+        std::fs::metadata(path).expect("meta").permissions().mode() & 0o777
+    };
+    assert_eq!(mode(&file), 0o600);
+    assert_eq!(mode(&folder), 0o700);
+    lode.shutdown().await;
+}
+
 /// The export without its "exported by Lode at …" line, which differs by the millisecond.
 fn strip_stamp(text: &str) -> String {
     text.lines()
