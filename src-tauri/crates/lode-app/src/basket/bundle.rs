@@ -1,16 +1,31 @@
 //! Saving a basket as a bundle: the document in the chosen format, and the binary contents
-//! (images, PDFs, audio) as files in a `files/` folder beside it, which the document names.
+//! (images, PDFs, audio) as files in a folder of its own beside it, which the document names.
+//!
+//! The folder is named after the document (`context.md` → `context_files/`) and made new for
+//! each save (`context_files-2/` when that name is taken, by anything): two bundles saved to
+//! one folder, or one saved twice, never write into each other's attachments. An earlier
+//! save's folder is left as it was (Lode cannot know what else uses it).
 
+use std::io;
 use std::path::{Path, PathBuf};
 
-use lode_core::basket::{BasketId, ExportFormat, Exported};
+use lode_core::basket::{export_with_attachments_in, has_attachments, Basket, BasketId};
+use lode_core::basket::{ExportFormat, Exported, ATTACHMENT_DIR};
 use lode_core::{ErrorCode, LodeError, LodeResult};
 use serde::Serialize;
 use ts_rs::TS;
 
+use super::now_rfc3339;
+use crate::file_names::{clean_name, cut_to_bytes};
 use crate::fresh_file::{inside, write_fresh};
 use crate::reading::decode_base64;
 use crate::Lode;
+
+/// How many names (`_files`, `_files-2` … ) are tried for a bundle's folder before giving up.
+const FOLDER_ATTEMPTS: usize = 1000;
+
+/// The most bytes of the document's name that its attachments' folder name starts with.
+const FOLDER_STEM_BYTES: usize = 100;
 
 /// What saving a bundle wrote.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -57,9 +72,9 @@ impl Lode {
         format: ExportFormat,
         path: &Path,
     ) -> LodeResult<BundleWritten> {
-        let exported = self.export_basket(id, format)?;
+        let basket = self.store.basket(id)?;
         let path = path.to_path_buf();
-        tokio::task::spawn_blocking(move || write_bundle(&exported, &path))
+        tokio::task::spawn_blocking(move || write_bundle(&basket, format, &path))
             .await
             .map_err(|e| {
                 LodeError::new(
@@ -70,11 +85,21 @@ impl Lode {
     }
 }
 
-fn write_bundle(exported: &Exported, path: &Path) -> LodeResult<BundleWritten> {
+fn write_bundle(basket: &Basket, format: ExportFormat, path: &Path) -> LodeResult<BundleWritten> {
     let folder = match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
     };
+    let attachments_folder = if has_attachments(basket) {
+        new_attachments_folder(folder, path)?
+    } else {
+        ATTACHMENT_DIR.to_owned()
+    };
+    let exported = export_with_attachments_in(basket, format, &now_rfc3339(), &attachments_folder);
+    write_exported(&exported, folder, path)
+}
+
+fn write_exported(exported: &Exported, folder: &Path, path: &Path) -> LodeResult<BundleWritten> {
     let mut files = Vec::new();
     let mut bytes = 0u64;
     for attachment in &exported.attachments {
@@ -94,9 +119,95 @@ fn write_bundle(exported: &Exported, path: &Path) -> LodeResult<BundleWritten> {
     })
 }
 
+/// Makes a new folder in `folder` for the attachments of the document `document`, named after
+/// it, and returns its name: `create_dir` fails on anything already there (a folder, a file, a
+/// link), and the next name is tried.
+fn new_attachments_folder(folder: &Path, document: &Path) -> LodeResult<String> {
+    let base = attachments_folder_name(document);
+    for attempt in 1..=FOLDER_ATTEMPTS {
+        let name = if attempt == 1 {
+            base.clone()
+        } else {
+            format!("{base}-{attempt}")
+        };
+        let path = folder.join(&name);
+        match std::fs::create_dir(&path) {
+            Ok(()) => return Ok(name),
+            Err(error) if error.kind() == io::ErrorKind::AlreadyExists => {}
+            Err(error) => return Err(write_error(&path, &error)),
+        }
+    }
+    Err(LodeError::new(
+        ErrorCode::Storage,
+        format!(
+            "could not make a folder for the attachments: {} to {}-{FOLDER_ATTEMPTS} are all taken",
+            folder.join(&base).display(),
+            base
+        ),
+    ))
+}
+
+/// `<document's name without extension>_files`, in characters a Markdown link, an XML
+/// attribute and every file system take as they are (letters, digits, `-`, `_`, `.`, space).
+fn attachments_folder_name(document: &Path) -> String {
+    let stem = document
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let stem: String = clean_name(&stem)
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || matches!(c, '-' | '_' | '.' | ' ') {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let stem = cut_to_bytes(stem.trim(), FOLDER_STEM_BYTES).trim_end();
+    let stem = if stem.is_empty() { "bundle" } else { stem };
+    format!("{stem}_files")
+}
+
 fn write_error(path: &Path, error: &std::io::Error) -> LodeError {
     LodeError::new(
         ErrorCode::Storage,
         format!("could not write {}: {error}", path.display()),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_attachments_folder_is_named_after_the_document_in_safe_characters() {
+        let name = |p: &str| attachments_folder_name(Path::new(p));
+        assert_eq!(name("/out/context.md"), "context_files");
+        assert_eq!(name("/out/上下文.json"), "上下文_files");
+        assert_eq!(name("/out/a#b<c>(d).md"), "a-b_c_-d-_files");
+        assert_eq!(name("/out/.md"), "md_files");
+        assert_eq!(name("/out/\u{202E}.md"), "bundle_files");
+        assert!(name(&format!("/out/{}.md", "文".repeat(300))).len() <= FOLDER_STEM_BYTES + 6);
+    }
+
+    #[test]
+    fn a_taken_folder_name_is_never_reused() {
+        let temp = tempfile::tempdir().expect("temp dir");
+        let document = temp.path().join("context.md");
+        std::fs::write(temp.path().join("context_files"), b"a file").expect("a file");
+        assert_eq!(
+            new_attachments_folder(temp.path(), &document).ok(),
+            Some("context_files-2".to_owned())
+        );
+        assert_eq!(
+            new_attachments_folder(temp.path(), &document).ok(),
+            Some("context_files-3".to_owned())
+        );
+        assert!(temp.path().join("context_files-3").is_dir());
+        assert_eq!(
+            std::fs::read(temp.path().join("context_files")).expect("file"),
+            b"a file"
+        );
+    }
 }

@@ -158,14 +158,71 @@ async fn a_bundle_saves_the_document_and_the_image_beside_it() {
         document.contains(&format!("- URI: `{README}`")),
         "{document}"
     );
-    assert!(document.contains("](<files/2-Logo.png>)"), "{document}");
-    assert!(written.files[0].ends_with("out/files/2-Logo.png"));
+    assert!(
+        document.contains("](<context_files/2-Logo.png>)"),
+        "{document}"
+    );
+    assert!(written.files[0].ends_with("out/context_files/2-Logo.png"));
+    lode.shutdown().await;
+}
+
+/// Two bundles saved to one folder (or one saved twice) each get a folder of their own for
+/// their attachments: the second never replaces the first's files, which the person may have
+/// edited since, and each document names its own.
+#[tokio::test(flavor = "multi_thread")]
+async fn two_bundles_in_one_folder_keep_each_their_attachments() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let lode = open(&dir);
+    let demo = add_demo(&lode).await;
+    let first = lode.create_basket("first", None).expect("create").id;
+    let second = lode.create_basket("second", None).expect("create").id;
+    for basket in [first, second] {
+        lode.add_uris_to_basket(basket, demo, &[README.into(), LOGO.into()])
+            .await
+            .expect("add");
+    }
+    let out = dir.path().join("out");
+    std::fs::create_dir_all(&out).expect("mkdir");
+
+    let a = lode
+        .save_basket_bundle(first, ExportFormat::Markdown, &out.join("context.md"))
+        .await
+        .expect("first bundle");
+    std::fs::write(&a.files[0], b"edited by the person").expect("edit");
+    let b = lode
+        .save_basket_bundle(second, ExportFormat::Markdown, &out.join("notes.md"))
+        .await
+        .expect("second bundle");
+    let again = lode
+        .save_basket_bundle(second, ExportFormat::Json, &out.join("context.json"))
+        .await
+        .expect("a third, named like the first");
+
+    assert_eq!(
+        std::fs::read(&a.files[0]).expect("first's attachment"),
+        b"edited by the person",
+        "the first bundle's attachment is untouched"
+    );
+    assert!(a.files[0].ends_with("out/context_files/2-Logo.png"));
+    assert!(b.files[0].ends_with("out/notes_files/2-Logo.png"));
+    assert!(again.files[0].ends_with("out/context_files-2/2-Logo.png"));
+    for written in [&b, &again] {
+        assert_eq!(
+            &std::fs::read(&written.files[0]).expect("image")[..4],
+            b"\x89PNG"
+        );
+    }
+    let notes = std::fs::read_to_string(out.join("notes.md")).expect("document");
+    assert!(notes.contains("](<notes_files/2-Logo.png>)"), "{notes}");
+    let json = std::fs::read_to_string(out.join("context.json")).expect("document");
+    assert!(json.contains("\"context_files-2/2-Logo.png\""), "{json}");
     lode.shutdown().await;
 }
 
 /// A link planted where an attachment (or the document's temporary file) goes points at a
-/// file of the person's: saving the bundle replaces the link and leaves that file untouched;
-/// a `files` folder that is a link is refused, and nothing is written where it points.
+/// file of the person's: saving the bundle never writes through it (its attachments go to a
+/// folder it makes new) and leaves that file untouched; a link where the attachments' folder
+/// goes is passed over, and nothing is written where it points.
 #[cfg(unix)]
 #[tokio::test(flavor = "multi_thread")]
 async fn a_bundle_never_writes_through_a_planted_link() {
@@ -180,8 +237,8 @@ async fn a_bundle_never_writes_through_a_planted_link() {
     let victim = dir.path().join("victim.txt");
     std::fs::write(&victim, b"precious").expect("victim");
     let out = dir.path().join("out");
-    std::fs::create_dir_all(out.join("files")).expect("mkdir");
-    symlink(&victim, out.join("files/2-Logo.png")).expect("plant");
+    std::fs::create_dir_all(out.join("context_files")).expect("mkdir");
+    symlink(&victim, out.join("context_files/2-Logo.png")).expect("plant");
     symlink(&victim, out.join("context.partial")).expect("plant");
 
     let written = lode
@@ -199,12 +256,12 @@ async fn a_bundle_never_writes_through_a_planted_link() {
     let elsewhere = tempfile::tempdir().expect("elsewhere");
     let linked = dir.path().join("linked");
     std::fs::create_dir(&linked).expect("mkdir");
-    symlink(elsewhere.path(), linked.join("files")).expect("plant a folder link");
-    let refused = lode
+    symlink(elsewhere.path(), linked.join("context_files")).expect("plant a folder link");
+    let beside = lode
         .save_basket_bundle(basket, ExportFormat::Markdown, &linked.join("context.md"))
         .await
-        .expect_err("a linked folder");
-    assert!(refused.message.contains("not a folder"), "{refused:?}");
+        .expect("a folder of its own beside the link");
+    assert!(beside.files[0].ends_with("linked/context_files-2/2-Logo.png"));
     assert_eq!(
         std::fs::read_dir(elsewhere.path()).expect("list").count(),
         0,

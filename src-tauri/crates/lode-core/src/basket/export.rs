@@ -13,7 +13,8 @@ use crate::mime::file_extension;
 use crate::resource::ResourceContent;
 use crate::tokens::TOKEN_ENCODING;
 
-/// The folder, beside an exported bundle, that holds its binary contents.
+/// The folder, beside an exported document, that its binary contents are named in when no
+/// other is given ([`export_with_attachments_in`]: a saved bundle names its own).
 pub const ATTACHMENT_DIR: &str = "files";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -58,8 +59,29 @@ enum Part<'a> {
     File(Attachment),
 }
 
-/// `basket` in `format`, stamped `exported_at` (RFC 3339).
+/// `basket` in `format`, stamped `exported_at` (RFC 3339), its binary contents named in
+/// [`ATTACHMENT_DIR`].
 pub fn export(basket: &Basket, format: ExportFormat, exported_at: &str) -> Exported {
+    export_with_attachments_in(basket, format, exported_at, ATTACHMENT_DIR)
+}
+
+/// Whether exporting `basket` gives any attachments (a binary content in some item).
+pub fn has_attachments(basket: &Basket) -> bool {
+    basket.items.iter().any(|item| {
+        item.contents
+            .iter()
+            .any(|content| matches!(content, ResourceContent::Blob { .. }))
+    })
+}
+
+/// [`export`], the binary contents named in the folder `folder` (relative to the document, one
+/// path segment the caller made safe to write in a link: a saved bundle's own folder).
+pub fn export_with_attachments_in(
+    basket: &Basket,
+    format: ExportFormat,
+    exported_at: &str,
+    folder: &str,
+) -> Exported {
     let items: Vec<(&BasketItem, Vec<Part>)> = basket
         .items
         .iter()
@@ -74,7 +96,7 @@ pub fn export(basket: &Basket, format: ExportFormat, exported_at: &str) -> Expor
                     ResourceContent::Blob {
                         blob, mime_type, ..
                     } => Part::File(Attachment {
-                        path: attachment_path(index + 1, n, item, mime_type.as_deref()),
+                        path: attachment_path(folder, index + 1, n, item, mime_type.as_deref()),
                         mime_type: mime_type.clone(),
                         blob: blob.clone(),
                     }),
@@ -247,9 +269,15 @@ fn provenance(item: &BasketItem) -> Vec<(&'static str, String)> {
     fields
 }
 
-/// `files/<n>-<name>.<ext>`: numbered so names never collide, and reduced to characters every
-/// file system takes.
-fn attachment_path(index: usize, content: usize, item: &BasketItem, mime: Option<&str>) -> String {
+/// `<folder>/<n>-<name>.<ext>`: numbered so names never collide, and reduced to characters
+/// every file system takes.
+fn attachment_path(
+    folder: &str,
+    index: usize,
+    content: usize,
+    item: &BasketItem,
+    mime: Option<&str>,
+) -> String {
     let stem: String = item
         .display_name()
         .chars()
@@ -273,7 +301,7 @@ fn attachment_path(index: usize, content: usize, item: &BasketItem, mime: Option
         .or(item.mime_type.as_deref())
         .and_then(file_extension)
         .unwrap_or("bin");
-    format!("{ATTACHMENT_DIR}/{index}-{stem}{suffix}.{extension}")
+    format!("{folder}/{index}-{stem}{suffix}.{extension}")
 }
 
 /// A Markdown code fence longer than any run of backticks in `text`.

@@ -8,7 +8,10 @@ mod fill;
 mod item;
 mod view;
 
-pub use export::{export, Attachment, ExportFormat, Exported, ATTACHMENT_DIR};
+pub use export::{
+    export, export_with_attachments_in, has_attachments, Attachment, ExportFormat, Exported,
+    ATTACHMENT_DIR,
+};
 pub use fill::{fill_order, FillCandidate};
 pub use item::{outdates, BasketItem, ItemKind, NewItem};
 pub use view::{BasketView, ExportText};
