@@ -20,8 +20,12 @@ const FLOOD: usize = 200_000;
 /// The URIs the flood's `resources/updated` name (`modes/flood_before_list.rs`).
 const URIS: usize = 100;
 
-/// `target/<profile>/lode-hostile-server`, beside this test's `deps/` folder.
+/// `target/<profile>/lode-hostile-server`, beside this test's `deps/` folder, unless
+/// `LODE_HOSTILE_SERVER` names another build (a target directory shared by several checkouts).
 fn hostile_server() -> PathBuf {
+    if let Some(path) = std::env::var_os("LODE_HOSTILE_SERVER") {
+        return PathBuf::from(path);
+    }
     let exe = std::env::current_exe().expect("test executable path");
     let path = exe
         .parent()
