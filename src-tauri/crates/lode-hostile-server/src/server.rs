@@ -80,9 +80,11 @@ impl ServerHandler for HostileServer {
     async fn list_resources(
         &self,
         request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ListResourcesResult, ErrorData> {
-        self.lists.fetch_add(1, Ordering::Relaxed);
+        if self.lists.fetch_add(1, Ordering::Relaxed) == 0 {
+            self.attack.before_first_answer(&context.peer).await;
+        }
         let cursor = request.as_ref().and_then(|r| r.cursor.as_deref());
         Ok(self.attack.page(cursor))
     }

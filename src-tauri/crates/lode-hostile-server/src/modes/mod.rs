@@ -4,6 +4,7 @@
 mod deep_nesting;
 mod duplicate_uris;
 mod endless_pages;
+mod flood_before_list;
 mod huge_items;
 mod log_flood;
 mod notification_flood;
@@ -33,6 +34,9 @@ pub enum Mode {
     NotificationFlood,
     /// `--count` log messages of `--size` bytes each right after initialization.
     LogFlood,
+    /// `--count` notifications (log messages, `resources/updated` for 100 URIs, resources and
+    /// tools `list_changed`) before the answer to the first `resources/list`.
+    FloodBeforeList,
 }
 
 /// A mode and its sizes.
@@ -78,7 +82,15 @@ impl Attack {
             Mode::DeepNesting => deep_nesting::page(self.size.unwrap_or(5_000)),
             Mode::DuplicateUris => duplicate_uris::page(cursor),
             // The floods list three quiet resources; the attack is the notifications.
-            Mode::NotificationFlood | Mode::LogFlood => quiet_page(),
+            Mode::NotificationFlood | Mode::LogFlood | Mode::FloodBeforeList => quiet_page(),
+        }
+    }
+
+    /// What the mode sends before answering the session's first `resources/list`.
+    pub async fn before_first_answer(&self, peer: &Peer<RoleServer>) {
+        if self.mode == Mode::FloodBeforeList {
+            let count = self.count.unwrap_or(200_000);
+            timed(self.timing.clone(), flood_before_list::send(peer, count)).await;
         }
     }
 

@@ -13,13 +13,11 @@
 
 use std::collections::VecDeque;
 use std::mem;
-use std::time::Instant;
 
 use futures::stream::BoxStream;
 use futures::StreamExt;
 use sse_stream::Sse;
 
-use super::notification_pace::NotificationPace;
 use crate::http_failure::{display_url, HttpFailure};
 
 /// What rmcp's Streamable HTTP worker takes from a client (`SseError` there).
@@ -247,13 +245,7 @@ fn text(bytes: &[u8]) -> Result<&str, ParseError> {
     std::str::from_utf8(bytes).map_err(ParseError::NotUtf8)
 }
 
-/// The events of an HTTP body. A broken body or an oversized event ends the stream with one
-/// error, whose source is the `HttpFailure` (so callers can tell "too large" from "broken").
-pub(crate) fn event_stream(response: reqwest::Response, max_event_bytes: usize) -> Events {
-    EventReader::new(response, max_event_bytes).into_events()
-}
-
-/// Reads the events of an HTTP body one by one; see [`event_stream`].
+/// Reads the events of an HTTP body one by one; `gated_events::event_stream` hands them on.
 pub(crate) struct EventReader {
     body: BoxStream<'static, reqwest::Result<bytes::Bytes>>,
     parser: EventParser,
@@ -269,23 +261,6 @@ impl EventReader {
             parser: EventParser::new(max_event_bytes),
             ended: false,
         }
-    }
-
-    /// The events still to come, as a stream, at most 5,000 a second (see
-    /// [`NotificationPace`]): a server flooding its stream waits on it, as over stdio. In
-    /// Streamable HTTP a request's response comes on a stream of its own, so it never waits
-    /// behind the notifications of the standalone stream.
-    pub(crate) fn into_events(self) -> Events {
-        let paced = (self, NotificationPace::default());
-        futures::stream::unfold(paced, |(mut reader, mut pace)| async move {
-            let item = reader.next_with(|_| 0).await?;
-            if let Some(wait) = pace.wait(Instant::now()) {
-                tokio::time::sleep(wait).await;
-            }
-            pace.take(Instant::now());
-            Some((item, (reader, pace)))
-        })
-        .boxed()
     }
 
     /// The next event. While the first data line of an event arrives, `take` sees its value

@@ -18,6 +18,7 @@ use rmcp::transport::streamable_http_client::StreamableHttpPostResponse;
 use sse_stream::Sse;
 
 use super::event_stream::EventReader;
+use super::gated_events::gated;
 use super::limits::MAX_MESSAGE_BYTES;
 use super::tap::{MessageHead, Tap};
 use crate::decoding::decode::{Decoder, Fault};
@@ -155,7 +156,7 @@ pub(crate) async fn from_events(
     }
     // The first message is recorded already (`replies`); the rest as rmcp reads them.
     let replay = futures::stream::iter(seen)
-        .chain(recorded(events.into_events(), tap))
+        .chain(recorded(gated(events), tap))
         .boxed();
     StreamableHttpPostResponse::Sse(replay, session_id)
 }

@@ -23,7 +23,7 @@ use rmcp::transport::streamable_http_client::{
 };
 use sse_stream::Sse;
 
-use super::event_stream::event_stream;
+use super::gated_events::event_stream;
 use super::http_answer::{self, request_id};
 use super::limits::MAX_MESSAGE_BYTES;
 use super::tap::Tap;

@@ -4,6 +4,9 @@
 mod child_env;
 mod child_lifetime;
 mod event_stream;
+mod flood_gate;
+mod flood_kind;
+mod gated_events;
 pub(crate) mod handshake;
 pub(crate) mod http;
 mod http_answer;

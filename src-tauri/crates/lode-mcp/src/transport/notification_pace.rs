@@ -1,13 +1,13 @@
-//! A ceiling on how fast Lode takes one server's notifications off its transport.
+//! A ceiling on how fast Lode hands one server's notifications to rmcp.
 //!
 //! The events a flood of notifications produces are coalesced further up (the hub's event
-//! gate), but reading and decoding them is work too: a server that sends 200,000 as fast as
-//! the pipe takes them keeps a core of Lode's busy for seconds, and on a two-core machine the
-//! window's search answers then wait for the processor. Past the ceiling the transport waits
-//! before handing rmcp the next notification; the server then waits on its full pipe, so its
-//! flood costs Lode (and the machine) a bounded share. Over stdio responses are never held
-//! back (only notifications count and wait); over HTTP every event of a stream counts, and a
-//! Streamable HTTP response has a stream of its own.
+//! gate), but each notification rmcp takes is work too (a handler call, an event): a server
+//! that sends 200,000 as fast as the pipe takes them kept a core of Lode's busy for seconds, and
+//! on a two-core machine the window's search answers then waited for the processor. Past the
+//! ceiling the transport no longer hands notifications on one by one: the flood gate
+//! (`flood_gate.rs`) coalesces or counts them, while the transport keeps reading, so responses
+//! never wait behind a flood (an earlier version waited here instead, and held the answer to a
+//! listing behind 200,000 notifications for 40 s).
 
 use std::time::{Duration, Instant};
 
@@ -16,6 +16,8 @@ use std::time::{Duration, Instant};
 /// 200,000 (docs/browser.md): at 10,000 a second search keystrokes still took 90–102 ms at p95.
 const PER_WINDOW: u32 = 500;
 const WINDOW: Duration = Duration::from_millis(100);
+/// The ceiling, in notifications a second (as Lode says it when it leaves some out).
+pub(crate) const PER_SECOND: u128 = PER_WINDOW as u128 * 1000 / WINDOW.as_millis();
 
 #[derive(Debug)]
 pub(crate) struct NotificationPace {

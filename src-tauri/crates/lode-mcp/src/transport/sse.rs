@@ -17,7 +17,8 @@ use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 use url::Url;
 
-use super::event_stream::{event_stream, EventError, Events};
+use super::event_stream::{EventError, Events};
+use super::gated_events::event_stream;
 use super::http::{http_client, parse_url, request_headers};
 use super::limits::MAX_MESSAGE_BYTES;
 use super::tap::Tap;

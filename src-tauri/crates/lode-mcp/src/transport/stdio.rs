@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use lode_core::LodeResult;
 use process_wrap::tokio::{CommandWrap, KillOnDrop};
-use rmcp::model::{ClientJsonRpcMessage, JsonRpcMessage, ServerJsonRpcMessage};
+use rmcp::model::{ClientJsonRpcMessage, ServerJsonRpcMessage};
 use rmcp::transport::Transport;
 use rmcp::RoleClient;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader};
@@ -24,9 +24,10 @@ use tokio::process::{ChildStderr, ChildStdin, ChildStdout};
 
 use super::child_env::allowed_from;
 use super::child_lifetime::die_with_lode;
+use super::flood_gate::FloodGate;
+use super::flood_kind;
 use super::limits::MAX_MESSAGE_BYTES;
 use super::lines::{Frame, LineReader};
-use super::notification_pace::NotificationPace;
 use super::server_process::{ServerProcess, SharedChild};
 use super::tap::{MessageHead, Tap};
 use crate::decoding::decode::{Decoder, Fault};
@@ -123,10 +124,13 @@ pub(crate) struct JsonLinesTransport<R, W> {
     decoder: Decoder,
     /// Large listing pages are decoded while they arrive, not held whole.
     pages: PageStreams,
-    /// Decoded messages not yet handed to rmcp (a batch, or errors for several requests).
+    /// Decoded messages not yet through the gate (a batch, or errors for several requests).
     ready: VecDeque<ServerJsonRpcMessage>,
-    /// How fast notifications are handed on (a flood waits; responses never do).
-    pace: NotificationPace,
+    /// Notifications past the ceiling, coalesced or counted (`flood_gate.rs`): the pipe is
+    /// read at its own speed and a response never waits behind a flood.
+    gate: FloodGate<ServerJsonRpcMessage>,
+    /// Messages through the gate, to hand to rmcp in order.
+    out: VecDeque<ServerJsonRpcMessage>,
     log: ServerLog,
     exit: Option<SharedChild>,
     ended: bool,
@@ -149,7 +153,8 @@ where
             decoder: Decoder::default(),
             pages: PageStreams::default(),
             ready: VecDeque::new(),
-            pace: NotificationPace::default(),
+            gate: FloodGate::default(),
+            out: VecDeque::new(),
             log,
             exit: None,
             ended: false,
@@ -214,6 +219,14 @@ fn exited(status: ExitStatus) -> String {
     format!("the server exited ({status})")
 }
 
+/// Until `at`, or for ever.
+async fn sleep_until(at: Option<Instant>) {
+    match at {
+        Some(at) => tokio::time::sleep_until(at.into()).await,
+        None => std::future::pending().await,
+    }
+}
+
 fn too_large(bytes: u64) -> String {
     format!(
         "the server sent a {} MB message; Lode accepts at most {} MiB",
@@ -263,27 +276,37 @@ where
     }
 
     /// Cancel safe, as rmcp requires: the only awaits are the line reader's read (which loses
-    /// nothing) and the wait for the exit status (which is simply redone).
+    /// nothing), the wait for the gate's next release (a timer), and the wait for the exit
+    /// status (which is simply redone). Every message moves between queues kept in `self`.
     async fn receive(&mut self) -> Option<ServerJsonRpcMessage> {
         loop {
-            if let Some(message) = self.ready.front() {
-                if matches!(message, JsonRpcMessage::Notification(_)) {
-                    // Waiting here loses nothing if rmcp drops this call: the message stays
-                    // first in the queue.
-                    if let Some(wait) = self.pace.wait(Instant::now()) {
-                        tokio::time::sleep(wait).await;
-                        continue;
-                    }
-                    self.pace.take(Instant::now());
-                }
-                return self.ready.pop_front();
+            let now = Instant::now();
+            while let Some(message) = self.ready.pop_front() {
+                let kind = flood_kind::of_message(&message);
+                let passed = self.gate.admit(message, kind, now);
+                self.out
+                    .extend(passed.into_iter().map(flood_kind::to_message));
+            }
+            if let Some(message) = self.out.pop_front() {
+                return Some(message);
+            }
+            if let Some(held) = self.gate.release(now) {
+                return Some(flood_kind::to_message(held));
             }
             if self.ended {
-                return None;
+                let held = self.gate.flush(now);
+                self.out
+                    .extend(held.into_iter().map(flood_kind::to_message));
+                return self.out.pop_front();
             }
             // Where the messages of the next line will start in `ready`.
             let before = self.ready.len();
-            match self.lines.next().await {
+            let release = self.gate.next_release(now);
+            let frame = tokio::select! {
+                frame = self.lines.next() => frame,
+                () = sleep_until(release) => continue,
+            };
+            match frame {
                 Ok(Frame::Partial(pending)) => {
                     if self.tap.is_on() {
                         self.head.saw(pending, self.tap.keep_bytes());

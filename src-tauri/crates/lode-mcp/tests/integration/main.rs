@@ -9,6 +9,7 @@ mod support {
 
 mod asks;
 mod faults;
+mod flood;
 mod history;
 mod http;
 mod large_pages;
