@@ -87,7 +87,8 @@ export function ElicitationDialog({ ask, request, place, onDone }: ElicitationDi
             <>
               <p className="field__hint">{opened ? t("asks.url.opened") : t("asks.url.hint")}</p>
               {!opened && <p className="field__hint">{t("asks.url.acceptOpens")}</p>}
-              <button type="button" className="button" data-testid="ask-open-url" disabled={busy} onClick={() => void open()}>
+              {/* Lode opens a page once per ask, after its own question: no second open. */}
+              <button type="button" className="button" data-testid="ask-open-url" disabled={busy || opened} onClick={() => void open()}>
                 {t("asks.url.open")}
               </button>
             </>
