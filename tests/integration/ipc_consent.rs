@@ -97,7 +97,7 @@ fn has_note(h: &Harness, demo: &Value, title: &str) -> bool {
         tauri::async_runtime::block_on(lode(h).list_resources(id)).expect("the demo's resources");
     resources
         .iter()
-        .any(|r| r.uri.starts_with("demo://notes/") && r.name == title)
+        .any(|r| r.uri.starts_with("demo://notes/") && r.title.as_deref() == Some(title))
 }
 
 fn add_note(h: &Harness, demo: &Value, title: &str, dont_ask_again: bool) -> Result<Value, Value> {
