@@ -1,6 +1,7 @@
 // An elicitation: the server's message and either a form built from its schema (defaults
 // pre-filled, so Accept at once sends them) or a page to visit (its full address shown, opened
-// by Rust only when the person asks or accepts, and only http(s)). Accept, Decline and Cancel
+// by Rust only when the person asks or accepts, then says yes in Lode's own dialog showing the
+// address; only http(s), only while the ask waits, and once). Accept, Decline and Cancel
 // are the protocol's three answers; Escape and the close button cancel.
 import { useState } from "react";
 import { openAskUrl, type ElicitationAnswer, type ElicitationRequest, type FieldError, type LodeError, type PendingAsk } from "../../ipc";
