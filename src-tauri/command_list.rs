@@ -17,7 +17,8 @@ macro_rules! lode_commands {
             servers: server_info, server_log;
             templates: list_templates, complete_template, template_variables, expand_template;
             catalog: list_prompts, get_prompt, complete_prompt, list_tools, call_tool,
-                add_prompt_to_basket, add_tool_result_to_basket;
+                trusted_tools, forget_trusted_tool, add_prompt_to_basket,
+                add_tool_result_to_basket;
             basket: list_baskets, create_basket, get_basket, delete_basket, set_basket_options,
                 add_to_basket, add_matching_to_basket, fill_basket, remove_basket_items,
                 move_basket_item, set_basket_item_note, refresh_basket_item, export_basket,
@@ -28,7 +29,7 @@ macro_rules! lode_commands {
             updates: check_for_updates, pending_update, install_update, restart_lode;
             asks: pending_server_asks, answer_server_ask, open_ask_url;
             followed: cancel_request;
-            logging: set_log_level, set_roots, choose_root_folder;
+            logging: set_log_level, set_roots, add_root_folder;
             protocol_history: protocol_history, protocol_message, save_protocol_history;
             drag_out: export_basket_item, drag_basket_file;
             icons: icon_data_url;

@@ -8,6 +8,8 @@ use lode_core::asks::{AskAnswer, PendingAsk};
 use lode_core::LodeError;
 use tauri::{AppHandle, Emitter, Runtime, State};
 
+use crate::confirm::Confirmer;
+
 /// The event carrying each `AskEvent` (an ask opened, or closed without an answer).
 pub const ASK_EVENT: &str = "lode://asks";
 
@@ -25,10 +27,19 @@ pub async fn answer_server_ask(
     lode.asks().answer(ask_id, answer)
 }
 
-/// Opens the page of URL elicitation `ask_id` (only `http(s)`), after the person agreed.
+/// Opens the page of URL elicitation `ask_id` (only `http(s)`, only while it waits, once), after
+/// the person agreed in Lode's own dialog showing the address: a page cannot open it alone.
 #[tauri::command]
-pub async fn open_ask_url(lode: State<'_, Arc<Lode>>, ask_id: u64) -> Result<(), LodeError> {
-    let url = lode.asks().url_to_open(ask_id)?;
+pub async fn open_ask_url<R: Runtime>(
+    app: AppHandle<R>,
+    confirmer: State<'_, Confirmer>,
+    lode: State<'_, Arc<Lode>>,
+    ask_id: u64,
+) -> Result<(), LodeError> {
+    let question = lode.asks().url_question(ask_id)?;
+    confirmer.ask(&app, Some(question)).await?;
+    // Checked again: the ask may have ended, or been opened, while the dialog was up.
+    let url = lode.asks().take_url_to_open(ask_id)?;
     lode_app::oauth::open_in_system_browser(&url)
 }
 

@@ -1,7 +1,10 @@
 //! Prompts and tools: the server's lists, a prompt rendered with arguments (and completion of
 //! them as a person types), a tool call, and either answer kept in a basket.
 //!
-//! The window asks before every tool call; the command itself does not ask again.
+//! A call of a tool the server's listing does not mark read-only waits for the person's yes in
+//! Lode's own dialog (`lode_app::tool_confirmation` words it), whatever the window asked first:
+//! a page calling `call_tool` directly meets it too. The person may say not to be asked again
+//! for that tool of that server; the window can only undo that (`forget_trusted_tool`).
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -11,7 +14,9 @@ use lode_core::basket::BasketId;
 use lode_core::{
     Completion, ConnectionId, LodeError, PromptItem, PromptResult, ToolItem, ToolResult,
 };
-use tauri::State;
+use tauri::{AppHandle, Runtime, State};
+
+use crate::confirm::Confirmer;
 
 #[tauri::command]
 pub async fn list_prompts(
@@ -61,17 +66,31 @@ pub async fn list_tools(
     lode.list_tools(connection_id).await
 }
 
-/// Calls tool `name` with a JSON object of arguments; a tool that fails is a result with
-/// `isError`, not an error. With a `tag`, its progress reaches the window under that tag and
-/// `cancel_request` stops it.
+/// Calls tool `name` with a JSON object of arguments, once the person confirmed it (a `declined`
+/// error when they did not); a tool that fails is a result with `isError`, not an error. With
+/// `dont_ask_again`, the question says so and a yes keeps the tool as one to run unasked. With
+/// a `tag`, its progress reaches the window under that tag and `cancel_request` stops it.
 #[tauri::command]
-pub async fn call_tool(
+#[allow(clippy::too_many_arguments)] // a command's arguments are its IPC payload's fields
+pub async fn call_tool<R: Runtime>(
+    app: AppHandle<R>,
+    confirmer: State<'_, Confirmer>,
     lode: State<'_, Arc<Lode>>,
     connection_id: ConnectionId,
     name: String,
     arguments: serde_json::Value,
     tag: Option<String>,
+    dont_ask_again: Option<bool>,
 ) -> Result<ToolResult, LodeError> {
+    let remember = dont_ask_again.unwrap_or(false);
+    let question = lode
+        .tool_call_question(connection_id, &name, &arguments, remember)
+        .await?;
+    let asked = question.is_some();
+    confirmer.ask(&app, question).await?;
+    if remember && asked {
+        lode.trust_tool(connection_id, &name)?;
+    }
     match tag {
         Some(tag) => {
             lode.call_tool_followed(connection_id, &name, arguments, &tag)
@@ -79,6 +98,25 @@ pub async fn call_tool(
         }
         None => lode.call_tool(connection_id, &name, arguments).await,
     }
+}
+
+/// The tools of the connection Lode runs without asking (the person said so in its dialog).
+#[tauri::command]
+pub async fn trusted_tools(
+    lode: State<'_, Arc<Lode>>,
+    connection_id: ConnectionId,
+) -> Result<Vec<String>, LodeError> {
+    lode.trusted_tools(connection_id)
+}
+
+/// Asks again before running tool `name` of the connection; returns the tools still trusted.
+#[tauri::command]
+pub async fn forget_trusted_tool(
+    lode: State<'_, Arc<Lode>>,
+    connection_id: ConnectionId,
+    name: String,
+) -> Result<Vec<String>, LodeError> {
+    lode.forget_trusted_tool(connection_id, &name)
 }
 
 #[tauri::command]

@@ -93,6 +93,10 @@ export const serverCatalogsEn = {
   "tools.hint.openWorld": "Open world",
   "tools.hint.openWorld.title": "openWorldHint: the tool reaches outside systems",
   "tools.result.structured": "Structured content",
+  "tools.confirm.dontAskAgain": "Don't ask again for this tool",
+  "tools.confirm.lodeAsks": "Unless the server marks the tool read-only, Lode then asks in its own dialog: your answer there decides, and only a yes there keeps \"don't ask again\".",
+  "tools.trusted.note": "Lode runs {name} on this server without asking: you said so in its dialog.",
+  "tools.trusted.askAgain": "Ask again before running {name}",
 } as const;
 
 export const serverCatalogsZhCN: Record<keyof typeof serverCatalogsEn, string> = {
@@ -186,4 +190,8 @@ export const serverCatalogsZhCN: Record<keyof typeof serverCatalogsEn, string> =
   "tools.hint.openWorld": "开放世界",
   "tools.hint.openWorld.title": "openWorldHint：此工具会访问外部系统",
   "tools.result.structured": "结构化内容",
+  "tools.confirm.dontAskAgain": "此工具不再询问",
+  "tools.confirm.lodeAsks": "除非服务器将此工具标记为只读，Lode 随后会在自己的对话框中询问：以那里的回答为准，只有在那里选择“是”才会记住“不再询问”。",
+  "tools.trusted.note": "Lode 在此服务器上运行 {name} 时不再询问：这是你在其对话框中选择的。",
+  "tools.trusted.askAgain": "运行 {name} 前再次询问",
 };

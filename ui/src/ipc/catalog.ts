@@ -40,11 +40,24 @@ export function listTools(connectionId: ConnectionId): Promise<ToolItem[]> {
 }
 
 /**
- * Calls tool `name` with a JSON object of arguments. Tools can change things: the window asks
- * the person first. A tool that runs and fails resolves with `isError`, it does not reject.
+ * Calls tool `name` with a JSON object of arguments. Tools can change things: unless the server
+ * marks the tool read-only, Lode asks the person in its own dialog (a no rejects with
+ * `declined`). `dontAskAgain` asks Lode to remember a yes for this tool of this server. A tool
+ * that runs and fails resolves with `isError`, it does not reject.
  */
-export function callTool(connectionId: ConnectionId, name: string, args: Record<string, unknown>, tag?: string): Promise<ToolResult> {
-  return call<ToolResult>("call_tool", tag === undefined ? { connectionId, name, arguments: args } : { connectionId, name, arguments: args, tag });
+export function callTool(connectionId: ConnectionId, name: string, args: Record<string, unknown>, tag?: string, dontAskAgain = false): Promise<ToolResult> {
+  const base = { connectionId, name, arguments: args, dontAskAgain };
+  return call<ToolResult>("call_tool", tag === undefined ? base : { ...base, tag });
+}
+
+/** The tools of the connection Lode runs without asking (the person said so in its dialog). */
+export function trustedTools(connectionId: ConnectionId): Promise<string[]> {
+  return call<string[]>("trusted_tools", { connectionId });
+}
+
+/** Lode asks again before running tool `name` of the connection; resolves with those still trusted. */
+export function forgetTrustedTool(connectionId: ConnectionId, name: string): Promise<string[]> {
+  return call<string[]>("forget_trusted_tool", { connectionId, name });
 }
 
 /**

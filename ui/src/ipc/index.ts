@@ -75,7 +75,7 @@ export {
 } from "./commands";
 export { ERROR_CODES, isErrorCode, isLodeError, toLodeError } from "./errors";
 export { HUB_EVENT, onHubEvent, type UnlistenFn } from "./events";
-export { chooseRootFolder, setLogLevel, setRoots } from "./logging";
+export { addRootFolder, setLogLevel, setRoots } from "./logging";
 export {
   readResourceStreamed,
   saveContentAs,
@@ -148,9 +148,11 @@ export {
   callTool,
   cancelRequest,
   completePrompt,
+  forgetTrustedTool,
   getPrompt,
   listPrompts,
   listTools,
+  trustedTools,
 } from "./catalog";
 export type { AboutLode } from "./bindings/AboutLode";
 export type { DownloadProgress } from "./bindings/DownloadProgress";

@@ -10,12 +10,18 @@ export function setLogLevel(connectionId: ConnectionId, level: string | null): P
   return call<boolean>("set_log_level", { connectionId, level });
 }
 
-/** Keeps the folders offered to the connection's server as roots (absolute paths). */
+/**
+ * Keeps `roots`, each one the connection already offers: removes or reorders them. Lode refuses
+ * a folder not offered yet; one joins only through the system's folder dialog (`addRootFolder`).
+ */
 export function setRoots(connectionId: ConnectionId, roots: string[]): Promise<string[]> {
   return call<string[]>("set_roots", { connectionId, roots });
 }
 
-/** The system's folder dialog, for a folder to offer as a root; null when the person cancels. */
-export function chooseRootFolder(): Promise<string | null> {
-  return call<string | null>("choose_root_folder");
+/**
+ * Lode shows the system's folder dialog and offers the folder picked there as a root; the path
+ * never passes through the window. Resolves with the folders kept (unchanged on a cancel).
+ */
+export function addRootFolder(connectionId: ConnectionId): Promise<string[]> {
+  return call<string[]>("add_root_folder", { connectionId });
 }

@@ -13,11 +13,16 @@ use lode_core::asks::{
 };
 use lode_core::{ConnectionId, ErrorCode, LodeError, LodeResult};
 use lode_mcp::{AskFuture, ServerAsks, ASK_TIME_LIMIT};
+
+use crate::ask_url_confirmation;
+use crate::confirmation::Confirmation;
 use tokio::sync::{broadcast, oneshot};
 
 struct Waiting {
     ask: PendingAsk,
     reply: oneshot::Sender<AskAnswer>,
+    /// Set once its web address was opened: a page opens at most once per ask.
+    opened: bool,
 }
 
 /// Every ask waiting for the person, and who hears of them.
@@ -117,27 +122,25 @@ impl AskDesk {
         Ok(())
     }
 
-    /// The address of URL elicitation `id`, when it is one the browser may open (`http(s)`).
-    /// The window names the ask, never the address: it cannot open anything else.
-    pub fn url_to_open(&self, id: u64) -> LodeResult<String> {
+    /// The question the person answers in Lode's own dialog before the page of URL elicitation
+    /// `id` opens (the page asking cannot answer it): only for an ask still waiting whose
+    /// address the browser may open (`http(s)`) and that was not opened yet.
+    pub fn url_question(&self, id: u64) -> LodeResult<Confirmation> {
         let waiting = self.lock();
-        match waiting.get(&id).map(|entry| &entry.0.ask.ask) {
-            Some(AskRequest::Elicitation(ElicitationRequest {
-                mode:
-                    ElicitationMode::Url {
-                        url, opens: true, ..
-                    },
-                ..
-            })) => Ok(url.clone()),
-            Some(_) => Err(LodeError::new(
-                ErrorCode::InvalidInput,
-                "this request has no web address Lode opens",
-            )),
-            None => Err(LodeError::new(
-                ErrorCode::NotFound,
-                "this request is no longer waiting",
-            )),
+        let (server, url) = openable(waiting.get(&id))?;
+        Ok(ask_url_confirmation::for_opening(server, url))
+    }
+
+    /// The address of URL elicitation `id`, to open now that the person agreed; from then on
+    /// it is refused (a page opens once per ask). The window names the ask, never the address:
+    /// it cannot open anything else.
+    pub fn take_url_to_open(&self, id: u64) -> LodeResult<String> {
+        let mut waiting = self.lock();
+        let url = openable(waiting.get(&id))?.1.to_owned();
+        if let Some(entry) = waiting.get_mut(&id) {
+            entry.0.opened = true;
         }
+        Ok(url)
     }
 
     /// Ends every ask of `connection` (it stopped or was lost): their dialogs close.
@@ -189,6 +192,7 @@ impl AskDesk {
             WaitingEntry(Waiting {
                 ask: pending.clone(),
                 reply,
+                opened: false,
             }),
         );
         let _ = self.events.send(AskEvent::Opened {
@@ -200,6 +204,36 @@ impl AskDesk {
             since: Instant::now(),
         };
         (answer, withdraw)
+    }
+}
+
+/// The server and address of `entry` when it is a waiting URL elicitation whose address the
+/// browser may open and that was not opened yet.
+fn openable(entry: Option<&WaitingEntry>) -> LodeResult<(&str, &str)> {
+    let Some(WaitingEntry(waiting)) = entry else {
+        return Err(LodeError::new(
+            ErrorCode::NotFound,
+            "this request is no longer waiting",
+        ));
+    };
+    match &waiting.ask.ask {
+        AskRequest::Elicitation(ElicitationRequest {
+            mode: ElicitationMode::Url {
+                url, opens: true, ..
+            },
+            ..
+        }) if !waiting.opened => Ok((&waiting.ask.server, url)),
+        AskRequest::Elicitation(ElicitationRequest {
+            mode: ElicitationMode::Url { opens: true, .. },
+            ..
+        }) => Err(LodeError::new(
+            ErrorCode::InvalidInput,
+            "this request's web page was opened already: Lode opens it once",
+        )),
+        _ => Err(LodeError::new(
+            ErrorCode::InvalidInput,
+            "this request has no web address Lode opens",
+        )),
     }
 }
 

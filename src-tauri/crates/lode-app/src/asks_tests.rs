@@ -172,3 +172,43 @@ async fn an_ask_past_its_time_limit_says_so() {
         }
     );
 }
+
+#[tokio::test]
+async fn a_waiting_web_page_opens_once_and_only_while_it_waits() {
+    let desk = Arc::new(AskDesk::default());
+    desk.open();
+    let mut events = desk.events();
+    let asker = desk.asker(ConnectionId(3), "Pay").unwrap();
+    let request = ElicitationRequest::url("Pay here", "https://pay.example/go", "e1").unwrap();
+    let answer = asker.elicit(request);
+    let ask = opened(events.recv().await.unwrap());
+
+    let question = desk.url_question(ask.id).expect("asked");
+    assert!(question.message.contains("https://pay.example/go"));
+    assert_eq!(
+        desk.take_url_to_open(ask.id).expect("opens"),
+        "https://pay.example/go"
+    );
+    // Twice: refused, both the question and the address.
+    assert_eq!(
+        desk.url_question(ask.id).map_err(|e| e.code),
+        Err(ErrorCode::InvalidInput)
+    );
+    assert_eq!(
+        desk.take_url_to_open(ask.id).map_err(|e| e.code),
+        Err(ErrorCode::InvalidInput)
+    );
+    // A form is no page; an ask no longer waiting is refused as gone.
+    let form = asker.elicit(form_request());
+    let form_ask = opened(events.recv().await.unwrap());
+    assert_eq!(
+        desk.url_question(form_ask.id).map_err(|e| e.code),
+        Err(ErrorCode::InvalidInput)
+    );
+    drop(form);
+    drop(answer);
+    assert_eq!(
+        desk.take_url_to_open(ask.id).map_err(|e| e.code),
+        Err(ErrorCode::NotFound)
+    );
+}

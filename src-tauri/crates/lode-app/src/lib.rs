@@ -1,6 +1,7 @@
 //! Lode's use cases, shared by the desktop shell and the `lode` CLI. Async, and free of any UI
 //! framework: the shell and the CLI are thin adapters over [`Lode`].
 
+mod ask_url_confirmation;
 mod asks;
 mod basket;
 mod browse_index;
@@ -44,6 +45,8 @@ mod step_up;
 mod subscriptions;
 mod target;
 mod templates;
+pub mod tool_confirmation;
+mod tool_trust;
 mod trash;
 mod updates;
 mod window_layout;

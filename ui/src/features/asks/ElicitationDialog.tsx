@@ -1,6 +1,7 @@
 // An elicitation: the server's message and either a form built from its schema (defaults
 // pre-filled, so Accept at once sends them) or a page to visit (its full address shown, opened
-// by Rust only when the person asks or accepts, and only http(s)). Accept, Decline and Cancel
+// by Rust only when the person asks or accepts, then says yes in Lode's own dialog showing the
+// address; only http(s), only while the ask waits, and once). Accept, Decline and Cancel
 // are the protocol's three answers; Escape and the close button cancel.
 import { useState } from "react";
 import { openAskUrl, type ElicitationAnswer, type ElicitationRequest, type FieldError, type LodeError, type PendingAsk } from "../../ipc";
@@ -87,7 +88,8 @@ export function ElicitationDialog({ ask, request, place, onDone }: ElicitationDi
             <>
               <p className="field__hint">{opened ? t("asks.url.opened") : t("asks.url.hint")}</p>
               {!opened && <p className="field__hint">{t("asks.url.acceptOpens")}</p>}
-              <button type="button" className="button" data-testid="ask-open-url" disabled={busy} onClick={() => void open()}>
+              {/* Lode opens a page once per ask, after its own question: no second open. */}
+              <button type="button" className="button" data-testid="ask-open-url" disabled={busy || opened} onClick={() => void open()}>
                 {t("asks.url.open")}
               </button>
             </>

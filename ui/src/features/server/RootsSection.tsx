@@ -1,43 +1,22 @@
-// The folders a connection offers its server as roots (`roots/list`): none by default; the
-// person picks folders in the system's dialog or types absolute paths (Lode checks each is an
-// existing folder), or removes them. Kept with the connection; a running server is told at once
-// (`notifications/roots/list_changed`), on the same session. The typed field stays beside the
-// dialog: a keyboard user may prefer it, and WebDriver cannot drive a native dialog.
-import { useId, useState, type SyntheticEvent } from "react";
+// The folders a connection offers its server as roots (`roots/list`): none by default. A folder
+// joins only as the person's pick in the system's folder dialog, which Lode shows from Rust and
+// whose path never passes through the window (a page cannot offer `/` or `~/.ssh` by itself);
+// the window removes folders. Kept with the connection; a running server is told at once
+// (`notifications/roots/list_changed`), on the same session.
+import { useId, useState } from "react";
 import { useT } from "../../i18n";
-import { chooseRootFolder, setRoots, toLodeError, type Connection, type LodeError } from "../../ipc";
+import { addRootFolder, setRoots, toLodeError, type Connection, type LodeError } from "../../ipc";
 import { LodeErrorBanner } from "../errors/LodeErrorBanner";
 
 export function RootsSection({ connection }: { connection: Connection }) {
   const { t } = useT();
   const titleId = useId();
   const [roots, setShown] = useState<string[]>(connection.settings.roots ?? []);
-  const [path, setPath] = useState("");
   const [error, setError] = useState<LodeError | null>(null);
 
-  const save = (next: string[]) => {
+  const keep = (asked: Promise<string[]>) => {
     setError(null);
-    setRoots(connection.id, next).then(
-      (kept) => {
-        setShown(kept);
-        setPath("");
-      },
-      (reason: unknown) => setError(toLodeError(reason)),
-    );
-  };
-  const add = (event: SyntheticEvent) => {
-    event.preventDefault();
-    const trimmed = path.trim();
-    if (trimmed !== "") save([...roots, trimmed]);
-  };
-  const choose = () => {
-    setError(null);
-    chooseRootFolder().then(
-      (picked) => {
-        if (picked !== null) save([...roots, picked]);
-      },
-      (reason: unknown) => setError(toLodeError(reason)),
-    );
+    asked.then(setShown, (reason: unknown) => setError(toLodeError(reason)));
   };
 
   return (
@@ -57,29 +36,29 @@ export function RootsSection({ connection }: { connection: Connection }) {
           {roots.map((root) => (
             <li key={root} className="roots__item" data-testid="root">
               <code>{root}</code>
-              <button type="button" className="button button--small" onClick={() => save(roots.filter((r) => r !== root))}>
+              <button
+                type="button"
+                className="button button--small"
+                onClick={() =>
+                  keep(
+                    setRoots(
+                      connection.id,
+                      roots.filter((r) => r !== root),
+                    ),
+                  )
+                }
+              >
                 {t("roots.remove")}
               </button>
             </li>
           ))}
         </ul>
       )}
-      <form className="roots__add" onSubmit={add}>
-        <input
-          className="input input--mono"
-          data-testid="root-path"
-          aria-label={t("roots.path")}
-          placeholder={t("roots.path.placeholder")}
-          value={path}
-          onChange={(event) => setPath(event.target.value)}
-        />
-        <button type="submit" className="button button--small" data-testid="root-add" disabled={path.trim() === ""}>
-          {t("roots.add")}
-        </button>
-        <button type="button" className="button button--small" data-testid="root-choose" onClick={choose}>
+      <div className="roots__add">
+        <button type="button" className="button button--small" data-testid="root-choose" onClick={() => keep(addRootFolder(connection.id))}>
           {t("roots.choose")}
         </button>
-      </form>
+      </div>
       {error && <LodeErrorBanner error={error} />}
     </section>
   );

@@ -1,5 +1,7 @@
 // A tool's argument form (schema fields or JSON text), its validation, and the confirmation
-// dialog showing the exact arguments before every call.
+// dialog showing the exact arguments before every call. Lode itself then asks, in its own
+// dialog, before a tool the server does not mark read-only: that answer is the one that counts,
+// and only there a wish not to be asked again (the checkbox here) is kept.
 import { useRef, useState, type SyntheticEvent } from "react";
 import { useT } from "../../i18n";
 import { callTool, type ConnectionId, type LodeError, type ToolItem, type ToolResult } from "../../ipc";
@@ -15,13 +17,15 @@ import { useFollowedRequest } from "../progress/useFollowedRequest";
 export interface ToolFormProps {
   connectionId: ConnectionId;
   tool: ToolItem;
+  /** Lode runs this tool without asking (the person said so): no "don't ask again" offered. */
+  trusted?: boolean;
   /** A call answered: the result and the arguments it was called with. */
   onResult: (result: ToolResult, args: Record<string, unknown>) => void;
 }
 
 type CallState =
   | { kind: "idle" }
-  | { kind: "confirming"; args: Record<string, unknown> }
+  | { kind: "confirming"; args: Record<string, unknown>; dontAskAgain: boolean }
   | { kind: "calling" }
   | { kind: "cancelled" }
   | { kind: "failed"; error: LodeError };
@@ -35,7 +39,7 @@ export function ToolForm(props: ToolFormProps) {
   return <ToolFormFor key={`${props.connectionId}\u0000${props.tool.name}`} {...props} />;
 }
 
-function ToolFormFor({ connectionId, tool, onResult }: ToolFormProps) {
+function ToolFormFor({ connectionId, tool, trusted = false, onResult }: ToolFormProps) {
   const { t } = useT();
   const canForm = formable(tool.inputSchema);
   const [fields] = useState(() => fieldsOf(tool.inputSchema));
@@ -75,7 +79,7 @@ function ToolFormFor({ connectionId, tool, onResult }: ToolFormProps) {
         return;
       }
       setJsonProblem(null);
-      setState({ kind: "confirming", args: parsed.arguments });
+      setState({ kind: "confirming", args: parsed.arguments, dontAskAgain: false });
       return;
     }
     const built = buildArguments(fields, values);
@@ -85,12 +89,12 @@ function ToolFormFor({ connectionId, tool, onResult }: ToolFormProps) {
       requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
-    setState({ kind: "confirming", args: built.arguments });
+    setState({ kind: "confirming", args: built.arguments, dontAskAgain: false });
   };
 
-  const confirm = async (args: Record<string, unknown>) => {
+  const confirm = async (args: Record<string, unknown>, dontAskAgain: boolean) => {
     setState({ kind: "calling" });
-    const outcome = await followed.run((tag) => callTool(connectionId, tool.name, args, tag));
+    const outcome = await followed.run((tag) => callTool(connectionId, tool.name, args, tag, dontAskAgain));
     switch (outcome.kind) {
       case "answered":
         setState({ kind: "idle" });
@@ -155,23 +159,42 @@ function ToolFormFor({ connectionId, tool, onResult }: ToolFormProps) {
       )}
       {state.kind === "failed" && <LodeErrorBanner error={state.error} />}
       {state.kind === "confirming" && (
-        <ConfirmCall name={tool.name} destructive={isDestructive(tool)} args={state.args} onCancel={() => setState({ kind: "idle" })} onConfirm={() => void confirm(state.args)} />
+        <ConfirmCall
+          name={tool.name}
+          destructive={isDestructive(tool)}
+          args={state.args}
+          offerDontAsk={!trusted && tool.annotations?.readOnlyHint !== true}
+          dontAskAgain={state.dontAskAgain}
+          onDontAskAgain={(dontAskAgain) => setState({ ...state, dontAskAgain })}
+          onCancel={() => setState({ kind: "idle" })}
+          onConfirm={() => void confirm(state.args, state.dontAskAgain)}
+        />
       )}
     </form>
   );
 }
 
-/** "Call this tool?" with the tool's name and the arguments exactly as they will be sent. */
+/**
+ * "Call this tool?" with the tool's name and the arguments exactly as they will be sent; for a
+ * tool Lode will ask about, "Don't ask again for this tool" (only a wish: Lode's dialog says it
+ * and keeps it after a yes).
+ */
 function ConfirmCall({
   name,
   destructive,
   args,
+  offerDontAsk,
+  dontAskAgain,
+  onDontAskAgain,
   onCancel,
   onConfirm,
 }: {
   name: string;
   destructive: boolean;
   args: Record<string, unknown>;
+  offerDontAsk: boolean;
+  dontAskAgain: boolean;
+  onDontAskAgain: (dontAskAgain: boolean) => void;
   onCancel: () => void;
   onConfirm: () => void;
 }) {
@@ -200,6 +223,15 @@ function ConfirmCall({
       <pre className="tool-confirm__args" data-testid="tool-confirm-args" tabIndex={0}>
         {JSON.stringify(args, null, 2)}
       </pre>
+      {offerDontAsk && (
+        <>
+          <label className="checkbox">
+            <input type="checkbox" data-testid="tool-confirm-dont-ask" checked={dontAskAgain} onChange={(event) => onDontAskAgain(event.target.checked)} />
+            {t("tools.confirm.dontAskAgain")}
+          </label>
+          <p className="field__hint">{t("tools.confirm.lodeAsks")}</p>
+        </>
+      )}
     </Dialog>
   );
 }

@@ -121,6 +121,7 @@ describe("the Tools tab", () => {
       connectionId: 7,
       name: "add_note",
       arguments: { title: "Hi", text: "Body", priority: "high", pinned: true },
+      dontAskAgain: false,
       // Every call is followed: its progress and its Cancel name it.
       tag: expect.stringMatching(/^req-/) as unknown,
     });

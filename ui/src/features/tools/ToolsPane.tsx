@@ -18,6 +18,8 @@ import { ToolForm } from "./ToolForm";
 import { ToolHintBadges } from "./ToolHintBadges";
 import { ItemMetadata } from "../catalog/ItemMetadata";
 import { OutputCheckNote } from "./OutputCheckNote";
+import { AskAgainNote } from "./AskAgainNote";
+import { useTrustedTools } from "./useTrustedTools";
 
 interface ToolsPaneProps {
   /** The connection selected in the connections pane; its server's tools are shown. */
@@ -47,6 +49,7 @@ function ToolsOf({ connection, baskets }: { connection: Connection; baskets: Bas
   const [selected, setSelected] = useState<string | null>(null);
   const [answer, setAnswer] = useState<Answer | null>(null);
   const adding = useAddAnswer(baskets);
+  const trusted = useTrustedTools(connection.id);
   useListChanged(connection.id, "toolListChanged", tools.refresh);
 
   const { state } = tools;
@@ -69,14 +72,17 @@ function ToolsOf({ connection, baskets }: { connection: Connection; baskets: Bas
         <section className="catalog-detail" aria-label={tool.title ?? tool.name} data-testid="tool-detail">
           <h3 className="catalog-detail__title">{tool.title ?? tool.annotations?.title ?? tool.name}</h3>
           <ToolHintBadges tool={tool} />
+          {trusted.names.includes(tool.name) && <AskAgainNote name={tool.name} error={trusted.error} onAskAgain={() => trusted.forget(tool.name)} />}
           {tool.description && <p className="catalog-detail__description">{tool.description}</p>}
           <ItemMetadata icons={tool.icons} meta={tool.meta} />
           <ToolForm
             connectionId={connection.id}
             tool={tool}
+            trusted={trusted.names.includes(tool.name)}
             onResult={(result, args) => {
               setAnswer({ tool: tool.name, args, result });
               adding.reset();
+              trusted.refresh();
             }}
           />
           {answer?.tool === tool.name && (

@@ -43,6 +43,8 @@ pub struct McpClient {
     open_asks: OpenAsks,
     /// The tools' `outputSchema`s from the last listing, to check their results against.
     pub(crate) output_schemas: operations::OutputSchemas,
+    /// The tools' behaviour hints from the last listing, to decide which calls to confirm.
+    pub(crate) listed_hints: operations::ListedHints,
     info: ServerInfo,
     log: ServerLog,
     /// The local server, if any: dropping it ends its whole process group.
@@ -117,6 +119,7 @@ impl McpClient {
             cancel_notices: Default::default(),
             open_asks,
             output_schemas: Default::default(),
+            listed_hints: Default::default(),
             info,
             log,
             process: std::sync::Mutex::new(opened.process),
@@ -152,6 +155,7 @@ impl McpClient {
             cancel_notices: Default::default(),
             open_asks: Default::default(),
             output_schemas: Default::default(),
+            listed_hints: Default::default(),
             info: rest_info(),
             log: ServerLog::default(),
             options,

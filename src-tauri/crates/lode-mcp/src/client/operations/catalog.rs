@@ -51,6 +51,7 @@ impl McpClient {
         })
         .await?;
         self.output_schemas.remember(&tools);
+        self.listed_hints.remember(&tools);
         Ok(tools)
     }
 

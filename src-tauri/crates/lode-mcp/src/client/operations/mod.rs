@@ -7,10 +7,12 @@ mod paging;
 mod resources;
 mod roots;
 mod subscriptions;
+mod tool_hints;
 mod tool_output;
 mod uncached;
 
 pub(crate) use followed::CancelNotices;
 pub(crate) use resources::McpSource;
 pub(crate) use subscriptions::Subscriptions;
+pub(crate) use tool_hints::ListedHints;
 pub(crate) use tool_output::OutputSchemas;
