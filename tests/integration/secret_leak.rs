@@ -536,7 +536,7 @@ fn a_planted_secret_is_in_no_database_file_log_line_or_ipc_message() {
     assert!(!holds(log.as_bytes(), PLANTED), "the log holds the secret");
     assert!(!holds(ipc.as_bytes(), PLANTED), "IPC carried the secret");
     // The echoes reached the window, scrubbed: the stderr tail, the events, the history.
-    for echoed in ["stderr", "log", "progress"] {
+    for echoed in ["stderr", "instructions", "log", "progress"] {
         assert!(
             ipc.contains(&format!("{MARKER}-{echoed}")),
             "no {echoed} echo"

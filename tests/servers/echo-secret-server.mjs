@@ -1,5 +1,5 @@
-// An MCP server over stdio that gives its secret away: `$LODE_TOKEN` on stderr, in a log
-// notification and in a progress notification, each time literally, JSON-\u-escaped,
+// An MCP server over stdio that gives its secret away: `$LODE_TOKEN` on stderr, in its
+// instructions, in a log notification and in a progress notification, each time literally, JSON-\u-escaped,
 // URL-encoded and in base64 (standard and URL-safe, after 0, 1 and 2 other bytes). It writes
 // its JSON-RPC by hand, so the escapes reach Lode as bytes on the wire, not as serde would
 // write them. Used by the root package's tests/integration/secret_leak.rs.
@@ -83,11 +83,13 @@ lines.on("line", (line) => {
   }
   const { id, method } = message;
   if (method === "initialize") {
-    answer(id, {
-      protocolVersion: message.params?.protocolVersion ?? "2025-06-18",
-      capabilities: { logging: {}, tools: {}, resources: {}, prompts: {} },
-      serverInfo: { name: "echo-secret", version: "1.0.0" },
-    });
+    const version = JSON.stringify(message.params?.protocolVersion ?? "2025-06-18");
+    // By hand too, for the instructions' escapes.
+    send(
+      `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"protocolVersion":${version},` +
+        `"capabilities":{"logging":{},"tools":{},"resources":{},"prompts":{}},` +
+        `"serverInfo":{"name":"echo-secret","version":"1.0.0"},"instructions":"${echo("instructions")}"}}`,
+    );
   } else if (method === "notifications/initialized") {
     // Written by hand: the \u escapes stay escapes on the wire.
     send(`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"${echo("log")}"}}`);

@@ -107,7 +107,7 @@ mod tests {
         for asked in [
             None,
             Some("trace"),
-            Some("rmcp=trace"),
+            Some("lode_app=info,rmcp=trace"),
             Some("info,rmcp::service=trace"),
             Some("warn, rmcp = debug ,lode_app=info"),
             Some("[serve_inner]=trace,lode_app=info"),

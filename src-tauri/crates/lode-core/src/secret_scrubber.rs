@@ -18,6 +18,7 @@ use aho_corasick::{AhoCorasick, MatchKind};
 use crate::credentials::Credentials;
 use crate::error::LodeError;
 use crate::event::{ConnectionStatus, ServerEvent};
+use crate::server::ServerInfo;
 
 /// What a secret is replaced with.
 pub const SCRUBBED: &str = "[secret]";
@@ -218,6 +219,21 @@ impl SecretScrubber {
             code: error.code,
             message: self.scrub_string(error.message),
             detail: error.detail.map(|detail| self.scrub_string(detail)),
+        }
+    }
+
+    /// What a server said of itself in the handshake (its `instructions` are shown whole).
+    pub fn scrub_server_info(&self, info: ServerInfo) -> ServerInfo {
+        if self.is_empty() {
+            return info;
+        }
+        let scrub = |text: Option<String>| text.map(|text| self.scrub_string(text));
+        ServerInfo {
+            name: scrub(info.name),
+            title: scrub(info.title),
+            version: scrub(info.version),
+            instructions: scrub(info.instructions),
+            ..info
         }
     }
 

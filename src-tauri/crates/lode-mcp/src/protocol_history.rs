@@ -23,8 +23,6 @@ pub const KEPT_MESSAGES: usize = 2_000;
 pub const MESSAGE_CAP: usize = 64 * 1024;
 /// How many bytes of JSON one history keeps in all, oldest dropped first.
 pub const KEPT_BYTES: usize = 32 * 1024 * 1024;
-/// What replaces a secret in a recorded message.
-pub use lode_core::SCRUBBED;
 /// Requests awaiting their response that are remembered (for a response's method and time).
 const PENDING_CAP: usize = 4_096;
 

@@ -1,7 +1,7 @@
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 
-use lode_core::{ApiKey, Credentials, WireDirection, WireKind};
+use lode_core::{ApiKey, Credentials, WireDirection, WireKind, SCRUBBED};
 use rmcp::model::{ClientJsonRpcMessage, ServerJsonRpcMessage};
 use serde_json::json;
 

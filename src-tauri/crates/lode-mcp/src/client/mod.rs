@@ -70,6 +70,7 @@ impl McpClient {
         // through it (its stderr, its events, its history).
         let scrubber = SecretScrubber::of(&options.credentials);
         let log = ServerLog::scrubbing(scrubber.clone());
+        let info_scrubber = scrubber.clone();
         let list_changes = ListChanges::default();
         let progress_routes = ProgressRoutes::default();
         let open_asks = OpenAsks::default();
@@ -100,7 +101,7 @@ impl McpClient {
             .await;
         let info = peer
             .peer_info()
-            .map(|info| server_info(&info))
+            .map(|info| info_scrubber.scrub_server_info(server_info(&info)))
             .ok_or_else(|| {
                 LodeError::new(
                     ErrorCode::Protocol,
