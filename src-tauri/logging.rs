@@ -8,28 +8,9 @@ use std::sync::Mutex;
 
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
-use tracing_subscriber::{fmt, EnvFilter, Layer};
+use tracing_subscriber::{fmt, Layer};
 
-/// The filter when `LODE_LOG` is not set: what Lode itself does at `info` (connections,
-/// updates, the start-up mark), only warnings from the libraries under it.
-const DEFAULT_FILTER: &str =
-    "warn,lode=info,lode_desktop=info,lode_app=info,lode_core=info,lode_mcp=info,lode_store=info,lode_secrets=info";
-
-/// rmcp writes every JSON-RPC message it sends or receives, whole, at debug and trace: server
-/// data, and whatever a server echoes back (a stdio server printing its environment, secret
-/// variables included). None of it enters Lode's log, whatever `LODE_LOG` asks: the protocol
-/// history shows every message, with the connection's secrets scrubbed.
-const NO_MESSAGE_DUMPS: &str = "rmcp=info";
-
-/// The log's filter: `asked` (the directives of `LODE_LOG`) or the default, never letting
-/// rmcp's message dumps through.
-pub fn log_filter(asked: Option<&str>) -> EnvFilter {
-    let filter = EnvFilter::new(asked.unwrap_or(DEFAULT_FILTER));
-    match NO_MESSAGE_DUMPS.parse() {
-        Ok(directive) => filter.add_directive(directive),
-        Err(_) => filter,
-    }
-}
+pub use lode_app::log_filter;
 
 /// Where this run's log went.
 #[derive(Debug, Clone, Default)]

@@ -4,7 +4,11 @@
 //! (under the app's own filter, which keeps rmcp's dumps of whole messages out) — neither the database files, nor the log output, nor anything that crossed IPC to the window
 //! (command answers and hub events), nor the protocol history (listed, every message opened,
 //! exported) nor a `--trace` file of the same connection contains it — not even where a stdio
-//! server echoes its secret variable back (server-everything's `get-env`). A marker planted in
+//! server echoes its secret variable back (server-everything's `get-env`). Nor does any form of
+//! it — JSON-\u-escaped, URL-encoded, base64 in either alphabet at any alignment — that a server
+//! echoes on stderr, in a log notification and in a progress notification
+//! (`tests/servers/echo-secret-server.mjs`) reach the log, its stderr tail (`server_log`,
+//! `server_info`), its history, or an event or answer to the window. A marker planted in
 //! plain settings (and sent as a tool argument) is found in the same places, so the search itself
 //! is known to work.
 
@@ -192,6 +196,111 @@ fn trace_inline_echo(lode: &lode_app::Lode, file: &std::path::Path) {
     });
 }
 
+/// A server that echoes `$LODE_TOKEN` in every form on stderr, in a log notification and in a
+/// progress notification, each echo marked with the marker.
+fn echo_secret_stdio() -> Value {
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/servers/echo-secret-server.mjs");
+    json!({"kind": "stdio", "command": "node", "args": [script.display().to_string()],
+           "env": {"ECHO_MARKER": MARKER}})
+}
+
+/// base64 of `bytes`, standard or URL-safe, unpadded: the test's own, not the scrubber's.
+fn base64(bytes: &[u8], url_safe: bool) -> String {
+    let alphabet: &[u8] = if url_safe {
+        b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    } else {
+        b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+    };
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, b)| n | (u32::from(*b) << (16 - 8 * i)));
+        for i in 0..=chunk.len() {
+            out.push(char::from(alphabet[((n >> (18 - 6 * i)) & 63) as usize]));
+        }
+    }
+    out
+}
+
+/// Every form of the secret the echoing server writes, as it could be found: the escapes and
+/// encodings whole, and of each base64 string (the secret after 0, 1 or 2 other bytes) the
+/// characters that only the secret's bytes decide.
+fn secret_forms() -> Vec<String> {
+    let mut forms = vec![PLANTED.to_owned()];
+    for upper in [false, true] {
+        let hex = |n: u32| {
+            let hex = format!("{n:04x}");
+            if upper {
+                hex.to_uppercase()
+            } else {
+                hex
+            }
+        };
+        forms.push(
+            PLANTED
+                .chars()
+                .map(|c| format!("\\u{}", hex(c as u32)))
+                .collect(),
+        );
+        forms.push(
+            PLANTED
+                .bytes()
+                .map(|b| format!("%{}", &hex(u32::from(b))[2..]))
+                .collect(),
+        );
+    }
+    forms.push(PLANTED.replace('-', "%2D"));
+    for before in ["", "x", "xy"] {
+        for url_safe in [false, true] {
+            let encoded = base64(format!("{before}{PLANTED}!").as_bytes(), url_safe);
+            forms.push(encoded[4..encoded.len() - 4].to_owned());
+        }
+    }
+    forms
+}
+
+/// Which forms of the secret `haystack` holds, as text or inside JSON (escaped again).
+fn forms_in(haystack: &[u8]) -> Vec<String> {
+    secret_forms()
+        .into_iter()
+        .flat_map(|form| {
+            let quoted = serde_json::to_string(&form).expect("a string");
+            [quoted[1..quoted.len() - 1].to_owned(), form]
+        })
+        .filter(|form| holds(haystack, form))
+        .collect()
+}
+
+/// Waits until the echoing server's echoes have arrived: its stderr in its log, its log and
+/// progress notifications as hub events.
+fn wait_echoes(
+    traffic: &mut Traffic,
+    window: &tauri::WebviewWindow<tauri::test::MockRuntime>,
+    id: &Value,
+    events: &Mutex<Vec<String>>,
+) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let log = traffic.call(
+            window,
+            "server_log",
+            json!({"connectionId": id, "lines": 500}),
+        );
+        let events = events.lock().unwrap_or_else(|p| p.into_inner()).join("\n");
+        let arrived = log.to_string().contains(&format!("{MARKER}-stderr"))
+            && events.contains(&format!("{MARKER}-log"))
+            && events.contains(&format!("{MARKER}-progress"));
+        if arrived {
+            return;
+        }
+        assert!(Instant::now() < deadline, "no echoes: {log} {events}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
 fn draft(name: &str, transport: Value, secrets: Vec<Value>) -> Value {
     json!({"name": name, "transport": transport, "secrets": secrets, "oauth": false,
            "timeoutSecs": 20, "enabled": true, "shownInBrowser": true})
@@ -298,13 +407,17 @@ fn a_planted_secret_is_in_no_database_file_log_line_or_ipc_message() {
     let remote = traffic.call(w, "add_connection", json!({"draft": remote}));
     let echo = draft("echo", echoing_stdio(), vec![env_secret.clone()]);
     let echo = traffic.call(w, "add_connection", json!({"draft": echo}));
+    let forms = draft("echo-secret", echo_secret_stdio(), vec![env_secret.clone()]);
+    let forms = traffic.call(w, "add_connection", json!({"draft": forms}));
     let ids = [
         local["id"].clone(),
         remote["id"].clone(),
         echo["id"].clone(),
+        forms["id"].clone(),
     ];
     wait_ready(&mut traffic, w, &ids);
     echo_env(&lode, &ids[2]);
+    wait_echoes(&mut traffic, w, &ids[3], &events);
 
     // Use them, test and edit with the secrets kept, and look at everything the window shows.
     for id in &ids {
@@ -354,6 +467,7 @@ fn a_planted_secret_is_in_no_database_file_log_line_or_ipc_message() {
     let trace = std::fs::read(&trace_file).expect("the trace");
     assert!(holds(&trace, MARKER), "the trace holds the tool call");
     assert!(!holds(&trace, PLANTED), "the trace holds the secret");
+    let mut traces = trace.clone();
     let echo_trace = h.data.path().join("echo-trace.jsonl");
     trace_echo(&lode, &echo_trace);
     let echoed = std::fs::read(&echo_trace).expect("the trace");
@@ -362,6 +476,7 @@ fn a_planted_secret_is_in_no_database_file_log_line_or_ipc_message() {
         !holds(&echoed, PLANTED),
         "the trace holds the echoed secret"
     );
+    traces.extend(&echoed);
     let inline_trace = h.data.path().join("inline-trace.jsonl");
     trace_inline_echo(&lode, &inline_trace);
     let echoed = std::fs::read(&inline_trace).expect("the trace");
@@ -370,6 +485,7 @@ fn a_planted_secret_is_in_no_database_file_log_line_or_ipc_message() {
         !holds(&echoed, PLANTED),
         "the trace holds an inline server's echoed variable"
     );
+    traces.extend(&echoed);
 
     // Import a file that holds the secret, then remove a connection and undo it.
     let config = h.data.path().join("claude_desktop_config.json");
@@ -419,4 +535,19 @@ fn a_planted_secret_is_in_no_database_file_log_line_or_ipc_message() {
     );
     assert!(!holds(log.as_bytes(), PLANTED), "the log holds the secret");
     assert!(!holds(ipc.as_bytes(), PLANTED), "IPC carried the secret");
+    // The echoes reached the window, scrubbed: the stderr tail, the events, the history.
+    for echoed in ["stderr", "instructions", "log", "progress"] {
+        assert!(
+            ipc.contains(&format!("{MARKER}-{echoed}")),
+            "no {echoed} echo"
+        );
+    }
+    assert!(
+        ipc.contains("notifications/message"),
+        "the history was read"
+    );
+    assert_eq!(forms_in(&database), Vec::<String>::new(), "in the database");
+    assert_eq!(forms_in(log.as_bytes()), Vec::<String>::new(), "in the log");
+    assert_eq!(forms_in(ipc.as_bytes()), Vec::<String>::new(), "over IPC");
+    assert_eq!(forms_in(&traces), Vec::<String>::new(), "in a trace");
 }

@@ -30,6 +30,7 @@ mod listing_limits;
 mod listing_settings;
 mod lode;
 mod log_file;
+mod log_filter;
 mod log_levels;
 pub mod oauth;
 mod paths;
@@ -63,7 +64,8 @@ pub use demo::{
 };
 pub use hub::{Backoff, EraMemory, Eras, Hub, HubOptions};
 pub use lode::Lode;
-pub use log_file::start_log_file;
+pub use log_file::{start_log_file, LogFile, LOG_FOLDER_CAP};
+pub use log_filter::log_filter;
 pub use paths::{default_data_dir, default_log_file, APP_IDENTIFIER, LOG_FILE_NAME};
 pub use reading::{
     decode_base64, split_pieces, suggested_file_name, write_blob, ContentHead, ContentKind,

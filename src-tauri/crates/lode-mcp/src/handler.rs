@@ -9,7 +9,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-use lode_core::ServerEvent;
+use lode_core::{SecretScrubber, ServerEvent};
 use rmcp::model::{
     ClientCapabilities, ClientConfig, CreateMessageRequestParams, CreateMessageResult,
     ElicitRequestParams, ElicitResult, ErrorCode as JsonRpcCode, ErrorData, Implementation,
@@ -49,6 +49,9 @@ pub(crate) struct LodeClientHandler {
     progress_routes: ProgressRoutes,
     /// The asks open with the person; the client's time limits wait for them.
     open_asks: OpenAsks,
+    /// The connection's secrets, taken out of every event before it leaves (a server may echo
+    /// its token in a log message or a progress message).
+    scrubber: SecretScrubber,
 }
 
 impl LodeClientHandler {
@@ -61,7 +64,13 @@ impl LodeClientHandler {
             asks: None,
             progress_routes: ProgressRoutes::default(),
             open_asks: OpenAsks::default(),
+            scrubber: SecretScrubber::default(),
         }
+    }
+
+    pub(crate) fn with_scrubber(mut self, scrubber: SecretScrubber) -> Self {
+        self.scrubber = scrubber;
+        self
     }
 
     pub(crate) fn with_asks(mut self, asks: Option<Arc<dyn ServerAsks>>) -> Self {
@@ -81,7 +90,7 @@ impl LodeClientHandler {
 
     fn emit(&self, event: ServerEvent) {
         if let Some(sink) = &self.events {
-            if sink.try_send(event).is_err() {
+            if sink.try_send(self.scrubber.scrub_event(event)).is_err() {
                 // A flood would otherwise write one log line per notification.
                 let dropped = self.dropped.fetch_add(1, Ordering::Relaxed) + 1;
                 if dropped.is_power_of_two() {

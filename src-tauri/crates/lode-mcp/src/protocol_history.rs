@@ -13,7 +13,7 @@ use std::io::Write;
 use std::sync::{Arc, Mutex};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
-use lode_core::{Credentials, WireDirection, WireKind, WireMessage};
+use lode_core::{SecretScrubber, WireDirection, WireKind, WireMessage};
 use rmcp::model::JsonRpcMessage;
 use serde::Serialize;
 
@@ -23,8 +23,6 @@ pub const KEPT_MESSAGES: usize = 2_000;
 pub const MESSAGE_CAP: usize = 64 * 1024;
 /// How many bytes of JSON one history keeps in all, oldest dropped first.
 pub const KEPT_BYTES: usize = 32 * 1024 * 1024;
-/// What replaces a secret in a recorded message.
-pub const SCRUBBED: &str = "[secret]";
 /// Requests awaiting their response that are remembered (for a response's method and time).
 const PENDING_CAP: usize = 4_096;
 
@@ -126,13 +124,13 @@ impl ProtocolHistory {
         &self,
         direction: WireDirection,
         message: &JsonRpcMessage<Req, Resp, Not>,
-        secrets: &Secrets,
+        secrets: &SecretScrubber,
     ) where
         Req: Serialize,
         Resp: Serialize,
         Not: Serialize,
     {
-        let mut written = Bounded::new(secrets.keep_bytes());
+        let mut written = Bounded::new(keep_bytes(secrets));
         // Serializing a message Lode sent or decoded cannot fail; if it did, the record says
         // so rather than losing the message.
         if serde_json::to_writer(&mut written, message).is_err() {
@@ -143,7 +141,7 @@ impl ProtocolHistory {
     }
 
     /// Records one message going `direction` from its bytes as they went over the wire:
-    /// `head` is at least its first [`Secrets::keep_bytes`] (all of it when shorter), `total`
+    /// `head` is at least its first [`keep_bytes`] (all of it when shorter), `total`
     /// its whole length. Nothing is parsed or serialized again.
     pub(crate) fn record_bytes(
         &self,
@@ -151,12 +149,12 @@ impl ProtocolHistory {
         envelope: Envelope,
         head: &[u8],
         total: usize,
-        secrets: &Secrets,
+        secrets: &SecretScrubber,
     ) {
         let Envelope { kind, id } = envelope;
-        let head = &head[..head.len().min(secrets.keep_bytes())];
+        let head = &head[..head.len().min(keep_bytes(secrets))];
         let size = total as u64;
-        let (json, truncated) = secrets.scrub_and_cut(head, total);
+        let (json, truncated) = scrub_and_cut(secrets, head, total);
         let now = Instant::now();
         let at_ms = SystemTime::now()
             .duration_since(UNIX_EPOCH)
@@ -296,74 +294,30 @@ fn method_in(json: &str) -> Option<String> {
     Some(rest[..end].to_owned())
 }
 
-/// The secrets of one connection, as they would appear in a message's JSON.
-#[derive(Clone, Default)]
-pub(crate) struct Secrets {
-    forms: Arc<[String]>,
+/// How many bytes of a message to keep for the history: its cap, and room for a secret
+/// that the cap would cut in two (scrubbed whole, then cut).
+pub(crate) fn keep_bytes(secrets: &SecretScrubber) -> usize {
+    MESSAGE_CAP + secrets.longest_form()
 }
 
-/// Secrets shorter than this are not scrubbed: they would blank out ordinary words.
-const SHORTEST_SECRET: usize = 4;
-
-impl Secrets {
-    pub(crate) fn of(credentials: &Credentials) -> Self {
-        let mut forms: Vec<String> = Vec::new();
-        let values = credentials
-            .bearer_token
-            .iter()
-            .chain(credentials.secret_headers.iter().map(|key| &key.value))
-            .chain(credentials.secret_env.iter());
-        for value in values.filter(|v| v.len() >= SHORTEST_SECRET) {
-            forms.push(value.clone());
-            // As it stands inside a JSON string, if escaping changes it.
-            let escaped = serde_json::to_string(value).unwrap_or_default();
-            let escaped = escaped.trim_matches('"').to_owned();
-            if &escaped != value {
-                forms.push(escaped);
-            }
-        }
-        // Longest first, so a secret that contains another is scrubbed whole.
-        forms.sort_by_key(|form| std::cmp::Reverse(form.len()));
-        Self {
-            forms: forms.into(),
-        }
+/// `kept` (the start of a message of `total` bytes) as text with every secret replaced, cut
+/// at [`MESSAGE_CAP`] with a marker; and whether it was cut. A secret that the cut would leave
+/// half of is removed too.
+fn scrub_and_cut(secrets: &SecretScrubber, kept: &[u8], total: usize) -> (String, bool) {
+    let text = String::from_utf8_lossy(kept);
+    let mut text = secrets.scrub(&text).into_owned();
+    if total <= MESSAGE_CAP && text.len() <= MESSAGE_CAP {
+        return (text, false);
     }
-
-    /// How many bytes of a message to keep for the history: its cap, and room for a secret
-    /// that the cap would cut in two (scrubbed whole, then cut).
-    pub(crate) fn keep_bytes(&self) -> usize {
-        MESSAGE_CAP + self.forms.first().map_or(0, String::len)
+    let mut cut = MESSAGE_CAP.min(text.len());
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
     }
-
-    /// `kept` (the start of a message of `total` bytes) as text with every secret replaced,
-    /// cut at [`MESSAGE_CAP`] with a marker; and whether it was cut. A secret that the cut
-    /// would leave half of is removed too.
-    fn scrub_and_cut(&self, kept: &[u8], total: usize) -> (String, bool) {
-        let mut text = String::from_utf8_lossy(kept).into_owned();
-        for form in self.forms.iter() {
-            if text.contains(form.as_str()) {
-                text = text.replace(form.as_str(), SCRUBBED);
-            }
-        }
-        if total <= MESSAGE_CAP && text.len() <= MESSAGE_CAP {
-            return (text, false);
-        }
-        let mut cut = MESSAGE_CAP.min(text.len());
-        while !text.is_char_boundary(cut) {
-            cut -= 1;
-        }
-        text.truncate(cut);
-        for form in self.forms.iter() {
-            let partial = (SHORTEST_SECRET..form.len())
-                .rev()
-                .find(|&n| form.is_char_boundary(n) && text.ends_with(&form[..n]));
-            if let Some(n) = partial {
-                text.truncate(text.len() - n);
-            }
-        }
-        text.push_str(&format!(" … [cut at {MESSAGE_CAP} of {total} bytes]"));
-        (text, true)
-    }
+    text.truncate(cut);
+    let partial = secrets.partial_at_end(&text);
+    text.truncate(text.len() - partial);
+    text.push_str(&format!(" … [cut at {MESSAGE_CAP} of {total} bytes]"));
+    (text, true)
 }
 
 /// A writer that keeps the first `cap` bytes and counts them all.

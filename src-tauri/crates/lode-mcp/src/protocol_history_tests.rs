@@ -1,7 +1,7 @@
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 
-use lode_core::{ApiKey, Credentials, WireDirection, WireKind};
+use lode_core::{ApiKey, Credentials, WireDirection, WireKind, SCRUBBED};
 use rmcp::model::{ClientJsonRpcMessage, ServerJsonRpcMessage};
 use serde_json::json;
 
@@ -27,7 +27,7 @@ fn list_answer(id: u64, name: &str) -> ServerJsonRpcMessage {
 #[test]
 fn a_response_names_its_request_and_how_long_it_took() {
     let history = ProtocolHistory::new();
-    let none = Secrets::default();
+    let none = SecretScrubber::default();
     history.record(WireDirection::Out, &list_request(7), &none);
     std::thread::sleep(std::time::Duration::from_millis(5));
     history.record(WireDirection::In, &list_answer(7, "a"), &none);
@@ -54,7 +54,7 @@ fn a_response_names_its_request_and_how_long_it_took() {
 #[test]
 fn only_the_newest_messages_are_kept() {
     let history = ProtocolHistory::new();
-    let none = Secrets::default();
+    let none = SecretScrubber::default();
     for id in 0..(KEPT_MESSAGES as u64 + 10) {
         history.record(WireDirection::Out, &list_request(id), &none);
     }
@@ -71,7 +71,7 @@ fn a_big_message_is_cut_with_a_marker_and_its_whole_size() {
     history.record(
         WireDirection::In,
         &list_answer(1, &big),
-        &Secrets::default(),
+        &SecretScrubber::default(),
     );
     let message = history.message(1).expect("kept");
     let json = message.json.expect("json");
@@ -94,7 +94,7 @@ fn the_connections_secrets_are_scrubbed_even_where_a_message_is_cut() {
         }],
         secret_env: vec![env.to_owned()],
     };
-    let secrets = Secrets::of(&credentials);
+    let secrets = SecretScrubber::of(&credentials);
     let history = ProtocolHistory::new();
     history.record(
         WireDirection::In,
@@ -149,7 +149,7 @@ impl Write for Shared {
 fn a_trace_gets_every_record_as_a_json_line_and_an_export_the_kept_ones() {
     let trace = Shared::default();
     let history = ProtocolHistory::with_trace(Box::new(trace.clone()));
-    let none = Secrets::default();
+    let none = SecretScrubber::default();
     history.record(WireDirection::Out, &list_request(1), &none);
     history.record(WireDirection::In, &list_answer(1, "a"), &none);
     let written = String::from_utf8(trace.0.lock().expect("lock").clone()).expect("utf-8");

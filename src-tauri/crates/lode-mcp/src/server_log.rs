@@ -1,9 +1,12 @@
 //! A bounded log of what a server process wrote to stderr: servers are untrusted and may write
-//! without end, so only the newest lines are kept, each cut to a sane length.
+//! without end, so only the newest lines are kept, each cut to a sane length, and each with the
+//! connection's secrets scrubbed (a server may print its environment, or its token).
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
+
+use lode_core::SecretScrubber;
 
 const MAX_LINES: usize = 500;
 const MAX_LINE_CHARS: usize = 2_000;
@@ -14,9 +17,24 @@ pub struct ServerLog {
     lines: Arc<Mutex<VecDeque<String>>>,
     /// How many stderr streams are still being read into this log (0 or 1 in practice).
     open_streams: Arc<AtomicUsize>,
+    /// The connection's secrets, taken out of every line before it is kept.
+    scrubber: SecretScrubber,
 }
 
 impl ServerLog {
+    /// A log that scrubs `scrubber`'s secrets from every line.
+    pub(crate) fn scrubbing(scrubber: SecretScrubber) -> Self {
+        Self {
+            scrubber,
+            ..Self::default()
+        }
+    }
+
+    /// The connection's secrets, for what else carries the server's words (its history).
+    pub(crate) fn scrubber(&self) -> &SecretScrubber {
+        &self.scrubber
+    }
+
     /// Marks a stream as being read into the log until the returned guard is dropped.
     pub(crate) fn writer(&self) -> StreamOpen {
         self.open_streams.fetch_add(1, Ordering::SeqCst);
@@ -32,7 +50,11 @@ impl ServerLog {
     }
 
     pub fn push(&self, line: &str) {
-        let line: String = line.chars().take(MAX_LINE_CHARS).collect();
+        // Scrubbed whole, then cut; a secret the cut splits loses its start too.
+        let line = self.scrubber.scrub(line);
+        let mut line: String = line.chars().take(MAX_LINE_CHARS).collect();
+        let partial = self.scrubber.partial_at_end(&line);
+        line.truncate(line.len() - partial);
         // A poisoned lock only means another writer panicked mid-push; the ring is still usable.
         let mut lines = self
             .lines
@@ -85,6 +107,23 @@ mod tests {
         assert_eq!(tail.first().map(String::as_str), Some("line 10"));
         log.push(&"x".repeat(MAX_LINE_CHARS * 2));
         assert_eq!(log.tail(1)[0].len(), MAX_LINE_CHARS);
+    }
+
+    #[test]
+    fn every_line_is_scrubbed_before_it_is_kept_even_where_it_is_cut() {
+        let secret = "planted-secret-5c1e9d0b";
+        let log = ServerLog::scrubbing(SecretScrubber::new([secret]));
+        log.push(&format!("token={secret} again %70%6C%61%6E%74%65%64%2D%73%65%63%72%65%74%2D%35%63%31%65%39%64%30%62"));
+        assert_eq!(log.tail(1), ["token=[secret] again [secret]"]);
+        let cut_through = format!("{}{secret}", "x".repeat(MAX_LINE_CHARS - 10));
+        log.push(&cut_through);
+        assert_eq!(
+            log.tail(1)[0],
+            format!("{}[secret]", "x".repeat(MAX_LINE_CHARS - 10))
+        );
+        let cut_through = format!("{}{}", "x".repeat(MAX_LINE_CHARS - 10), &secret[..12]);
+        log.push(&cut_through);
+        assert_eq!(log.tail(1)[0], "x".repeat(MAX_LINE_CHARS - 10));
     }
 
     #[test]

@@ -7,7 +7,6 @@ use tokio::io::{AsyncRead, AsyncWrite};
 
 use crate::client::McpClient;
 use crate::connect_options::ConnectOptions;
-use crate::protocol_history::Secrets;
 use crate::transport::handshake::{handshake, Opening};
 use crate::transport::stdio::JsonLinesTransport;
 use crate::transport::tap::Tap;
@@ -22,7 +21,7 @@ impl McpClient {
         options: ConnectOptions,
     ) -> LodeResult<Self> {
         McpClient::establish(options, async move |handler, options, log| {
-            let tap = Tap::new(options.history.clone(), Secrets::of(&options.credentials));
+            let tap = Tap::new(options.history.clone(), log.scrubber().clone());
             let transport = JsonLinesTransport::new(reader, writer, log.clone()).with_tap(tap);
             Ok(Opened {
                 session: handshake(handler, transport, &options.server_name, Opening::Discover)

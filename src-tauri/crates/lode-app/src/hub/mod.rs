@@ -131,6 +131,7 @@ impl Hub {
             events: self.events.clone(),
             control: control.clone(),
             asks: self.options.asks.clone(),
+            scrubber: Default::default(),
         };
         let task = tokio::spawn(supervisor.run());
         links.insert(

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use lode_core::{
     Connection, ConnectionId, ConnectionStatus, ErrorCode, HubEvent, HubEventKind, LodeError,
-    ServerEvent,
+    SecretScrubber, ServerEvent,
 };
 use lode_mcp::{ConnectOptions, McpClient, ProtocolHistory};
 use tokio::sync::{broadcast, mpsc, watch, Notify};
@@ -58,6 +58,9 @@ pub(crate) struct Supervisor {
     pub asks: Arc<crate::asks::AskDesk>,
     /// Shared with every session and with the hub, which replaces them live.
     pub roots: lode_mcp::Roots,
+    /// The last attempt's secrets: a status's error may quote the server (its stderr, its
+    /// error message), and goes to the window. The session scrubs its own events.
+    pub scrubber: std::sync::Mutex<SecretScrubber>,
 }
 
 /// How waiting on a live or failed connection ended.
@@ -160,6 +163,7 @@ impl Supervisor {
             self.events.clone(),
         ));
         let credentials = self.credentials.current().await?;
+        *self.scrubber.lock().unwrap_or_else(|p| p.into_inner()) = SecretScrubber::of(&credentials);
         let era = self.eras.recall(self.connection.id);
         let options = ConnectOptions {
             era,
@@ -209,6 +213,11 @@ impl Supervisor {
     }
 
     fn publish(&self, status: ConnectionStatus, client: Option<Arc<McpClient>>) {
+        let status = self
+            .scrubber
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .scrub_status(status);
         self.status.send_replace(Snapshot {
             status: status.clone(),
             client,

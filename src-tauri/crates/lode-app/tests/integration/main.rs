@@ -27,6 +27,7 @@ mod hub;
 mod icons;
 mod import_apply;
 mod live_roots;
+mod log_flood;
 mod log_levels;
 mod oauth;
 mod oauth_client_settings;

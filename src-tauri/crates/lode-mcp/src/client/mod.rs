@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use lode_core::{ErrorCode, LodeError, LodeResult, ServerInfo, TransportSpec};
+use lode_core::{ErrorCode, LodeError, LodeResult, SecretScrubber, ServerInfo, TransportSpec};
 use rmcp::{ClientCacheConfig, ServiceError};
 
 use crate::connect_options::ConnectOptions;
@@ -68,7 +68,11 @@ impl McpClient {
         options: ConnectOptions,
         open: impl AsyncFnOnce(LodeClientHandler, &ConnectOptions, &ServerLog) -> LodeResult<Opened>,
     ) -> LodeResult<Self> {
-        let log = ServerLog::default();
+        // Worked out once for the connection: every path a server's words take passes them
+        // through it (its stderr, its events, its history).
+        let scrubber = SecretScrubber::of(&options.credentials);
+        let log = ServerLog::scrubbing(scrubber.clone());
+        let info_scrubber = scrubber.clone();
         let list_changes = ListChanges::default();
         let progress_routes = ProgressRoutes::default();
         let open_asks = OpenAsks::default();
@@ -79,7 +83,8 @@ impl McpClient {
         )
         .with_asks(options.asks.clone())
         .with_progress_routes(progress_routes.clone())
-        .with_open_asks(open_asks.clone());
+        .with_open_asks(open_asks.clone())
+        .with_scrubber(scrubber);
         let opening = open(handler, &options, &log);
         let what = format!("connecting to {}", options.server_name);
         let opened = match tokio::time::timeout(options.request_timeout, opening).await {
@@ -98,7 +103,7 @@ impl McpClient {
             .await;
         let info = peer
             .peer_info()
-            .map(|info| server_info(&info))
+            .map(|info| info_scrubber.scrub_server_info(server_info(&info)))
             .ok_or_else(|| {
                 LodeError::new(
                     ErrorCode::Protocol,

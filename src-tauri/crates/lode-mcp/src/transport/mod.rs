@@ -26,7 +26,6 @@ use rmcp::RoleClient;
 
 use crate::connect_options::ConnectOptions;
 use crate::handler::LodeClientHandler;
-use crate::protocol_history::Secrets;
 use crate::server_log::ServerLog;
 use handshake::{handshake, Opening, Plan, PROBE_WAIT};
 pub(crate) use server_process::ServerProcess;
@@ -107,7 +106,7 @@ async fn open_once(
 ) -> LodeResult<Opened> {
     let server = options.server_name.as_str();
     // Each transport records the messages it carries from their bytes (`tap.rs`).
-    let tap = Tap::new(options.history.clone(), Secrets::of(&options.credentials));
+    let tap = Tap::new(options.history.clone(), log.scrubber().clone());
     match spec {
         TransportSpec::Stdio {
             command,

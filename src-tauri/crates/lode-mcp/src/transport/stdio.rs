@@ -101,8 +101,13 @@ pub(crate) fn spawn(
 async fn drain_stderr(stderr: ChildStderr, log: ServerLog, _open: StreamOpen) {
     let mut reader = BufReader::new(stderr);
     let mut line = Vec::new();
+    // The end of a piece of a long line that may be the start of a secret, read again with
+    // the next piece, so the secret is scrubbed whole there.
+    let mut carried = Vec::new();
+    let carry = log.scrubber().longest_form().saturating_sub(1);
     loop {
         line.clear();
+        line.append(&mut carried);
         // Bounded per read: a line longer than this arrives as several log lines, never as
         // unbounded memory.
         match (&mut reader)
@@ -110,8 +115,18 @@ async fn drain_stderr(stderr: ChildStderr, log: ServerLog, _open: StreamOpen) {
             .read_until(b'\n', &mut line)
             .await
         {
-            Ok(0) | Err(_) => break,
-            Ok(_) => log.push(String::from_utf8_lossy(&line).trim_end()),
+            Ok(0) | Err(_) => {
+                if !line.is_empty() {
+                    log.push(String::from_utf8_lossy(&line).trim_end());
+                }
+                break;
+            }
+            Ok(_) => {
+                if !line.ends_with(b"\n") {
+                    carried = line.split_off(line.len() - carry.min(line.len() / 2));
+                }
+                log.push(String::from_utf8_lossy(&line).trim_end());
+            }
         }
     }
 }

@@ -13,17 +13,19 @@ use std::borrow::Cow;
 use lode_core::WireDirection;
 use rmcp::model::{ClientJsonRpcMessage, ServerJsonRpcMessage};
 
-use crate::protocol_history::{Envelope, ProtocolHistory, Secrets};
+use lode_core::SecretScrubber;
+
+use crate::protocol_history::{Envelope, ProtocolHistory};
 
 /// Where one opening's messages are recorded, with the secrets to scrub from them.
 #[derive(Clone, Default)]
 pub(crate) struct Tap {
     history: Option<ProtocolHistory>,
-    secrets: Secrets,
+    secrets: SecretScrubber,
 }
 
 impl Tap {
-    pub(crate) fn new(history: Option<ProtocolHistory>, secrets: Secrets) -> Self {
+    pub(crate) fn new(history: Option<ProtocolHistory>, secrets: SecretScrubber) -> Self {
         Self { history, secrets }
     }
 
@@ -34,7 +36,7 @@ impl Tap {
 
     /// How many bytes of a message's start the history needs.
     pub(crate) fn keep_bytes(&self) -> usize {
-        self.secrets.keep_bytes()
+        crate::protocol_history::keep_bytes(&self.secrets)
     }
 
     /// A message Lode sends, from the bytes it writes (without a trailing newline).
