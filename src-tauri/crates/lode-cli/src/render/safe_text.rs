@@ -163,12 +163,13 @@ pub fn block(text: &str) -> String {
 /// `\uXXXX` escapes (a pair of them past U+FFFF). serde_json escapes the C0 controls itself;
 /// the rest can only be inside strings, so the JSON means the same.
 pub fn json_escaped(json: &str) -> String {
-    if !revealing(json, Shape::Lines).any(|(c, hidden)| needs_json_escape(c, hidden)) {
+    // Outside strings serde_json writes only spaces and line feeds, which are not hidden.
+    if !revealing(json, Shape::Lines).any(|(_, hidden)| hidden) {
         return json.to_owned();
     }
     let mut out = String::with_capacity(json.len() + 16);
     for (c, hidden) in revealing(json, Shape::Lines) {
-        if needs_json_escape(c, hidden) {
+        if hidden {
             for unit in c.encode_utf16(&mut [0; 2]) {
                 out.push_str(&format!("\\u{unit:04x}"));
             }
@@ -177,11 +178,6 @@ pub fn json_escaped(json: &str) -> String {
         }
     }
     out
-}
-
-/// Outside strings serde_json writes only spaces and line feeds, which are not hidden.
-fn needs_json_escape(_: char, hidden: bool) -> bool {
-    hidden
 }
 
 /// The columns a terminal gives `c`: an approximation of East Asian width (wide CJK and emoji
