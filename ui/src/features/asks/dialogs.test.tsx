@@ -111,6 +111,12 @@ describe("the elicitation dialog", () => {
     expect(within(dialog).getByText(/Opened in your browser/)).toBeTruthy();
   });
 
+  it("shows an address's hidden characters revealed, whatever reaches the window", async () => {
+    setUp([{ ...FORM_ASK, ask: { kind: "elicitation", request: { message: "x", mode: { mode: "url", url: "https://a.org/\u202Egpj.exe", elicitationId: "e", opens: false } } } }]);
+    const dialog = await screen.findByTestId("ask-elicitation");
+    expect(within(dialog).getByTestId("ask-url").textContent).toBe("https://a.org/⟨U+202E⟩gpj.exe");
+  });
+
   it("offers no opening for an address that is not http(s)", async () => {
     setUp([{ ...FORM_ASK, ask: { kind: "elicitation", request: { message: "x", mode: { mode: "url", url: "file:///etc/passwd", elicitationId: "e", opens: false } } } }]);
     const dialog = await screen.findByTestId("ask-elicitation");
