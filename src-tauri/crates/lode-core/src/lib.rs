@@ -21,6 +21,7 @@ pub mod meta_json;
 pub mod mime;
 pub mod protocol_history;
 pub mod resource;
+pub mod reveal;
 pub mod secret_scrubber;
 pub mod server;
 pub mod tokens;

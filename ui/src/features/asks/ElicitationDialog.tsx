@@ -8,6 +8,7 @@ import { openAskUrl, type ElicitationAnswer, type ElicitationRequest, type Field
 import { useT } from "../../i18n";
 import { AskFrame, useAskAnswer } from "./AskFrame";
 import { ElicitationFields } from "./ElicitationFields";
+import { RevealedText } from "../preview/RevealedText";
 import { fieldErrors, initialValues, toContent, type FormValues } from "./form";
 
 interface ElicitationDialogProps {
@@ -82,7 +83,11 @@ export function ElicitationDialog({ ask, request, place, onDone }: ElicitationDi
         <div className="ask__section">
           <h3>{t("asks.url.address")}</h3>
           <code className="ask__url" data-testid="ask-url">
-            {mode.url}
+            {/* Rust keeps the address as it will open and refuses one with invisible characters;
+                revealed here all the same, by the rule every server string is shown by. */}
+            <bdi>
+              <RevealedText text={mode.url} />
+            </bdi>
           </code>
           {mode.opens ? (
             <>

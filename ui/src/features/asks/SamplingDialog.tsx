@@ -5,6 +5,9 @@ import { useState } from "react";
 import type { PendingAsk, SamplingAnswer, SamplingContent, SamplingRequest } from "../../ipc";
 import { useT } from "../../i18n";
 import { AskFrame, useAskAnswer } from "./AskFrame";
+import { HighlightedText } from "../../ui-kit/HighlightedText";
+import { visibleText } from "../../ui-kit/serverText";
+import { RevealedText } from "../preview/RevealedText";
 
 interface SamplingDialogProps {
   ask: PendingAsk;
@@ -38,7 +41,7 @@ export function SamplingDialog({ ask, request, place, onDone }: SamplingDialogPr
       case "audio":
         return t("asks.sampling.audio", { mime: content.mimeType, size: format.bytes(content.bytes) });
       case "toolUse":
-        return `${t("asks.sampling.toolUse", { name: content.name })}\n${content.input}`;
+        return `${t("asks.sampling.toolUse", { name: visibleText(content.name) })}\n${content.input}`;
       case "toolResult":
         return `${t("asks.sampling.toolResult")}\n${content.text}`;
     }
@@ -114,9 +117,16 @@ export function SamplingDialog({ ask, request, place, onDone }: SamplingDialogPr
           <h3>{t("asks.sampling.tools")}</h3>
           {request.tools.map((tool) => (
             <details key={tool.name}>
-              <summary>
-                {tool.name}
-                {tool.description && ` — ${tool.description}`}
+              <summary data-testid="ask-sampling-tool">
+                <HighlightedText text={tool.name} />
+                {tool.description && (
+                  <>
+                    {" — "}
+                    <bdi>
+                      <RevealedText text={tool.description} keepLayout />
+                    </bdi>
+                  </>
+                )}
               </summary>
               <pre className="ask__text">{tool.inputSchema}</pre>
             </details>

@@ -111,6 +111,12 @@ describe("the elicitation dialog", () => {
     expect(within(dialog).getByText(/Opened in your browser/)).toBeTruthy();
   });
 
+  it("shows an address's hidden characters revealed, whatever reaches the window", async () => {
+    setUp([{ ...FORM_ASK, ask: { kind: "elicitation", request: { message: "x", mode: { mode: "url", url: "https://a.org/\u202Egpj.exe", elicitationId: "e", opens: false } } } }]);
+    const dialog = await screen.findByTestId("ask-elicitation");
+    expect(within(dialog).getByTestId("ask-url").textContent).toBe("https://a.org/⟨U+202E⟩gpj.exe");
+  });
+
   it("offers no opening for an address that is not http(s)", async () => {
     setUp([{ ...FORM_ASK, ask: { kind: "elicitation", request: { message: "x", mode: { mode: "url", url: "file:///etc/passwd", elicitationId: "e", opens: false } } } }]);
     const dialog = await screen.findByTestId("ask-elicitation");
@@ -181,6 +187,15 @@ describe("the elicitation dialog", () => {
 });
 
 describe("the sampling dialog", () => {
+  it("shows a tool's name and description with their hidden characters revealed", async () => {
+    const tools = [{ name: "rm\u202Efdp.exe", description: "Safe\u200B tool\u2066", inputSchema: "{}" }];
+    setUp([{ ...SAMPLING_ASK, ask: { kind: "sampling", request: { ...SAMPLING, tools } } }]);
+    const dialog = await screen.findByTestId("ask-sampling");
+    const tool = within(dialog).getByTestId("ask-sampling-tool");
+    expect(tool.textContent).toBe("rm⟨U+202E⟩fdp.exe — Safe⟨U+200B⟩ tool⟨U+2066⟩");
+    expect(within(tool).getAllByTestId("hidden-char")).toHaveLength(3);
+  });
+
   it("shows the whole request, says Lode has no model, and sends the typed reply", async () => {
     const calls = setUp([SAMPLING_ASK]);
     const dialog = await screen.findByTestId("ask-sampling");
@@ -192,7 +207,7 @@ describe("the sampling dialog", () => {
     expect(within(dialog).getByText("Preferred models: claude")).toBeTruthy();
     expect(within(dialog).getByText("Intelligence priority: 0.8")).toBeTruthy();
     expect(within(dialog).getByText(/At most 200 tokens/)).toBeTruthy();
-    expect(within(dialog).getByText(/search — Search the web/)).toBeTruthy();
+    expect(within(dialog).getByTestId("ask-sampling-tool").textContent).toBe("search — Search the web");
     // Nothing is sent by itself, nor empty.
     await userEvent.click(within(dialog).getByTestId("ask-send"));
     expect(within(dialog).getByText("Write a reply, or decline.")).toBeTruthy();

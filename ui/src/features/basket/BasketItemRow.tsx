@@ -4,6 +4,8 @@ import { useState, type KeyboardEvent, type ReactNode } from "react";
 import { useT } from "../../i18n";
 import type { BasketItem } from "../../ipc";
 import { Badge } from "../../ui-kit/Badge";
+import { HighlightedText } from "../../ui-kit/HighlightedText";
+import { visibleText } from "../../ui-kit/serverText";
 import { BasketItemAnnotations } from "../annotations/BasketItemAnnotations";
 
 interface BasketItemRowProps {
@@ -29,7 +31,8 @@ export const itemLabel = (item: BasketItem) => item.title ?? item.name;
  */
 export function BasketItemRow({ item, index, count, busy, onMove, onRemove, onRefresh, onNote, drag }: BasketItemRowProps) {
   const { t, format } = useT();
-  const name = itemLabel(item);
+  // Server text: shown, and named to assistive technology, with its hidden characters revealed.
+  const name = visibleText(itemLabel(item));
   const [note, setNote] = useState(item.note ?? "");
   const [seen, setSeen] = useState(item.note ?? "");
   // The store's note changed (saved here or elsewhere): show it.
@@ -68,11 +71,13 @@ export function BasketItemRow({ item, index, count, busy, onMove, onRemove, onRe
         <span className="basket-item__position" aria-hidden="true">
           {format.number(index + 1)}
         </span>
-        <span className="basket-item__name" title={item.uri}>
-          {name}
+        <span className="basket-item__name" title={visibleText(item.uri)} data-testid="basket-item-name">
+          <HighlightedText text={itemLabel(item)} />
         </span>
-        <Badge tone="accent" title={item.server}>
-          <span data-testid="basket-item-server">{item.server}</span>
+        <Badge tone="accent" title={visibleText(item.server)}>
+          <span data-testid="basket-item-server">
+            <HighlightedText text={item.server} />
+          </span>
         </Badge>
         {item.stale && (
           <>
@@ -96,8 +101,8 @@ export function BasketItemRow({ item, index, count, busy, onMove, onRemove, onRe
         <span data-testid="basket-item-tokens">{t("basket.item.tokens", { count: format.number(item.tokens) })}</span>
         <span aria-hidden="true">·</span>
         <span>{format.bytes(item.bytes)}</span>
-        <span className="basket-item__uri" title={item.uri}>
-          {item.uri}
+        <span className="basket-item__uri" title={visibleText(item.uri)} data-testid="basket-item-uri">
+          <HighlightedText text={item.uri} />
         </span>
       </div>
       <BasketItemAnnotations item={item} name={name} />

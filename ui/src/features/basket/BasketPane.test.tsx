@@ -85,6 +85,20 @@ describe("BasketPane", () => {
     expect(screen.getByRole("alert")).toHaveTextContent("Over the limit by 50 tokens");
   });
 
+  it("shows an item's name, URI and server with their hidden characters revealed", async () => {
+    const [welcome] = demoResources();
+    if (!welcome) throw new Error("no demo resource");
+    const hostile = { ...welcome, server: "Demo\u2066", name: "invoice\u202Etxt.exe", title: undefined, uri: "demo://a\u200Bb/x\u{E0041}" };
+    setup({ baskets: [{ name: "Default", items: [hostile] }] });
+    renderPane();
+    const item = await screen.findByTestId("basket-item");
+    expect(within(item).getByTestId("basket-item-name")).toHaveTextContent("invoice⟨U+202E⟩txt.exe");
+    expect(within(item).getByTestId("basket-item-uri")).toHaveTextContent("demo://a⟨U+200B⟩b/x⟨U+E0041⟩");
+    expect(within(item).getByTestId("basket-item-server")).toHaveTextContent("Demo⟨U+2066⟩");
+    expect(within(item).getByTestId("basket-item-uri")).toHaveAttribute("title", "demo://a⟨U+200B⟩b/x⟨U+E0041⟩");
+    expect(item).toHaveAttribute("aria-label", "invoice⟨U+202E⟩txt.exe");
+  });
+
   it("asks the items' annotations again at each new index generation, and shows when they changed", async () => {
     const [welcome] = demoResources();
     if (!welcome) throw new Error("no demo resource");

@@ -1,5 +1,7 @@
 // The list a server's prompts or tools are picked from: buttons with arrow-key movement.
 import type { KeyboardEvent } from "react";
+import { HighlightedText } from "../../ui-kit/HighlightedText";
+import { RevealedText } from "../preview/RevealedText";
 import "./catalog.css";
 
 interface Named {
@@ -19,7 +21,8 @@ interface CatalogListProps {
 
 /**
  * A server's prompts or tools as a list of buttons (Tab reaches it, arrows move between rows,
- * Enter or Space chooses). Names and descriptions are server text: shown as text only.
+ * Enter or Space chooses). Names and descriptions are server text: shown as text only, their
+ * hidden characters revealed (ui-kit/reveal.ts).
  */
 export function CatalogList({ label, items, selected, onSelect, testId }: CatalogListProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
@@ -45,11 +48,13 @@ export function CatalogList({ label, items, selected, onSelect, testId }: Catalo
             onClick={() => onSelect(item.name)}
           >
             <span className="catalog-list__name">
-              <bdi>{item.title ?? item.name}</bdi>
+              <HighlightedText text={item.title ?? item.name} />
             </span>
             {item.description && (
               <span className="catalog-list__description">
-                <bdi>{item.description}</bdi>
+                <bdi>
+                  <RevealedText text={item.description} keepLayout />
+                </bdi>
               </span>
             )}
           </button>

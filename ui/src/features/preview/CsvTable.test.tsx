@@ -25,7 +25,7 @@ describe("CSV table", () => {
     );
     expect(container.querySelector("script")).toBeNull();
     const cells = screen.getAllByRole("gridcell").map((c) => c.textContent);
-    expect(cells).toEqual(["<script>alert(1)</script>", "x⟨U+202E⟩y␀"]);
+    expect(cells).toEqual(["<script>alert(1)</script>", "x⟨U+202E⟩y⟨U+0000⟩"]);
   });
 
   it("says when a quote is never closed, and when there is nothing", () => {

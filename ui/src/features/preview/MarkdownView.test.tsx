@@ -61,7 +61,7 @@ describe("markdown", () => {
 
   it("reveals hidden characters in markdown text", () => {
     renderWithI18n(<MarkdownView text={"admin\u202Etxt.exe and a \u0007 bell"} />);
-    expect(screen.getByTestId("preview-text")).toHaveTextContent("admin⟨U+202E⟩txt.exe and a ␇ bell");
+    expect(screen.getByTestId("preview-text")).toHaveTextContent("admin⟨U+202E⟩txt.exe and a ⟨U+0007⟩ bell");
   });
 
   it("accepts only absolute http, https and mailto targets", () => {

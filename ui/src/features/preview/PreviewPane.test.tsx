@@ -196,8 +196,8 @@ describe("the preview pane", () => {
       annotations: {},
     };
     const { container } = renderWithI18n(<PreviewPane connectionId={1} resource={hostile} />);
-    expect(screen.getByTestId("preview-name")).toHaveTextContent("<img src=x onerror=alert(1)>⟨U+202E⟩txt.exe␛[31m");
-    expect(screen.getByTestId("preview-uri")).toHaveTextContent("demo://h/⟨U+202E⟩gpj.exe␀");
+    expect(screen.getByTestId("preview-name")).toHaveTextContent("<img src=x onerror=alert(1)>⟨U+202E⟩txt.exe⟨U+001B⟩[31m");
+    expect(screen.getByTestId("preview-uri")).toHaveTextContent("demo://h/⟨U+202E⟩gpj.exe⟨U+0000⟩");
     const shown = screen.getByTestId("preview-description");
     expect(shown.textContent.length).toBeLessThan(1100);
     expect(shown).toHaveTextContent("<script>alert(1)</script>ddd");

@@ -4,10 +4,11 @@ import { revealSegments } from "./reveal";
 
 /**
  * Server text with its hidden characters shown as markers (see reveal.ts). Rendered as text
- * nodes only. `keepLayout` leaves tabs and line breaks alone (contents); names reveal them.
+ * nodes only. `keepLayout` shows the text as lines (contents, descriptions: tabs, line breaks
+ * and spaces kept); without it, it is one line (names, URIs: those are revealed too).
  */
 export function RevealedText({ text, keepLayout = false }: { text: string; keepLayout?: boolean }) {
-  const segments = revealSegments(text, keepLayout);
+  const segments = revealSegments(text, keepLayout ? "lines" : "line");
   const [only] = segments;
   if (segments.length === 1 && only && "text" in only) return <>{text}</>;
   return (

@@ -89,6 +89,20 @@ describe("the Prompts tab", () => {
     });
   });
 
+  it("shows a prompt's title and description with hidden characters revealed", async () => {
+    installIpc({ list_prompts: () => [{ name: "p", title: "Sum\u202Emarize", description: "Ignore\u200B the\u{E0041} rest", arguments: [] }] });
+    render(
+      <I18nProvider defaultLocale="en">
+        <PromptsPane connection={CONNECTION} baskets={baskets([])} />
+      </I18nProvider>,
+    );
+    const row = await screen.findByTestId("prompt-item");
+    expect(row.textContent).toBe("Sum⟨U+202E⟩marizeIgnore⟨U+200B⟩ the⟨U+E0041⟩ rest");
+    await userEvent.click(row);
+    expect(screen.getByTestId("prompt-detail").querySelector("h3")).toHaveTextContent("Sum⟨U+202E⟩marize");
+    expect(screen.getByTestId("catalog-description").textContent).toBe("Ignore⟨U+200B⟩ the⟨U+E0041⟩ rest");
+  });
+
   it("asks for a connection when none is selected", () => {
     installIpc({});
     render(

@@ -14,6 +14,9 @@ import {
   type PromptResult,
 } from "../../ipc";
 import { EmptyState } from "../../ui-kit/EmptyState";
+import { HighlightedText } from "../../ui-kit/HighlightedText";
+import { visibleText } from "../../ui-kit/serverText";
+import { CatalogDescription } from "../catalog/CatalogDescription";
 import { Pane } from "../../ui-kit/Pane";
 import { Spinner } from "../../ui-kit/Spinner";
 import { useAsync } from "../../ui-kit/useAsync";
@@ -114,11 +117,13 @@ function PromptDetail({ connectionId, prompt, baskets }: { connectionId: Connect
 
   const title = prompt.title ?? prompt.name;
   return (
-    <section className="catalog-detail" aria-label={title} data-testid="prompt-detail">
-      <h3 className="catalog-detail__title">{title}</h3>
-      {prompt.description && <p className="catalog-detail__description">{prompt.description}</p>}
+    <section className="catalog-detail" aria-label={visibleText(title)} data-testid="prompt-detail">
+      <h3 className="catalog-detail__title">
+        <HighlightedText text={title} />
+      </h3>
+      {prompt.description && <CatalogDescription text={prompt.description} />}
       <ItemMetadata icons={prompt.icons} meta={prompt.meta} />
-      <form className="catalog-form" noValidate onSubmit={(event) => void submit(event)} aria-label={t("prompts.form.label", { name: prompt.name })} data-testid="prompt-form">
+      <form className="catalog-form" noValidate onSubmit={(event) => void submit(event)} aria-label={t("prompts.form.label", { name: visibleText(prompt.name) })} data-testid="prompt-form">
         {prompt.arguments.length === 0 && <p className="field__hint">{t("prompts.noArguments")}</p>}
         {prompt.arguments.map((argument) => (
           <PromptArgumentField
@@ -156,7 +161,7 @@ function PromptDetail({ connectionId, prompt, baskets }: { connectionId: Connect
       {rendered && (
         <section className="catalog-answer" aria-label={t("prompts.messages")} data-testid="prompt-messages">
           <h4 className="catalog-detail__title">{t("prompts.messages")}</h4>
-          {rendered.result.description && <p className="catalog-detail__description">{rendered.result.description}</p>}
+          {rendered.result.description && <CatalogDescription text={rendered.result.description} />}
           {rendered.result.messages.map((message, index) => (
             <div key={index} className="catalog-answer__message" data-testid="prompt-message" data-role={message.role}>
               <p className="catalog-answer__role">{t(`prompts.role.${message.role}`)}</p>

@@ -89,6 +89,14 @@ afterEach(() => {
 });
 
 describe("TemplateForm", () => {
+  it("shows the template's heading, template and description with hidden characters revealed", async () => {
+    ipc();
+    renderForm({ ...ROW, title: "Row\u202E", uriTemplate: "table://{name}\u200B/{id}", description: "One\u2066 row" });
+    expect(await screen.findByTestId("template-form-template")).toHaveTextContent("table://{name}⟨U+200B⟩/{id}");
+    expect(screen.getByRole("heading", { level: 3 })).toHaveTextContent("Row⟨U+202E⟩");
+    expect(screen.getByText(/One/).closest("p")).toHaveTextContent("One⟨U+2066⟩ row");
+  });
+
   it("has one field per variable, labelled with its name and operator", async () => {
     ipc({
       template_variables: (): TemplateVariable[] => [

@@ -17,6 +17,9 @@ import { filledValues } from "./expression";
 import { TemplateField } from "./TemplateField";
 import { useExpansion } from "./useExpansion";
 import { ItemMetadata } from "../catalog/ItemMetadata";
+import { RevealedText } from "../preview/RevealedText";
+import { HighlightedText } from "../../ui-kit/HighlightedText";
+import { visibleText } from "../../ui-kit/serverText";
 import "./templates.css";
 
 export interface TemplateFormProps {
@@ -67,7 +70,7 @@ function TemplateFormFor({ connectionId, template, onOpen }: TemplateFormProps) 
   };
 
   const heading = template.title ?? template.name;
-  const label = t("templates.form.label", { name: heading });
+  const label = t("templates.form.label", { name: visibleText(heading) });
 
   if (fields.state.status === "error") {
     return (
@@ -130,11 +133,21 @@ function TemplateFormFor({ connectionId, template, onOpen }: TemplateFormProps) 
 function TemplateHeader({ template, heading }: { template: ResourceTemplate; heading: string }) {
   return (
     <header className="template-form__header">
-      <h3 className="template-form__heading">{heading}</h3>
+      <h3 className="template-form__heading">
+        <HighlightedText text={heading} />
+      </h3>
       <code className="template-form__template" data-testid="template-form-template">
-        {template.uriTemplate}
+        <bdi>
+          <RevealedText text={template.uriTemplate} />
+        </bdi>
       </code>
-      {template.description && <p className="template-form__description">{template.description}</p>}
+      {template.description && (
+        <p className="template-form__description">
+          <bdi>
+            <RevealedText text={template.description} keepLayout />
+          </bdi>
+        </p>
+      )}
       <ItemMetadata icons={template.icons} meta={template.meta} />
     </header>
   );

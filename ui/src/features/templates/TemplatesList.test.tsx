@@ -39,6 +39,19 @@ describe("TemplatesList", () => {
     expect(calls).toEqual([{ cmd: "list_templates", args: { connectionId: 1 } }]);
   });
 
+  it("shows a template's title, name, template and description with hidden characters revealed", async () => {
+    const [first] = demoTemplates;
+    if (!first) throw new Error("no template");
+    const hostile = { ...first, title: "Files\u202E", name: "fi\u200Bles", uriTemplate: "file:///{path}\u2066", description: "All\u00ADfiles\nhere\uFEFF" };
+    renderList(() => [hostile]);
+    const row = await screen.findByRole("option");
+    expect(row).toHaveTextContent("Files⟨U+202E⟩");
+    expect(row).toHaveTextContent("fi⟨U+200B⟩les");
+    expect(within(row).getByTestId("template-row-template")).toHaveTextContent("file:///{path}⟨U+2066⟩");
+    expect(row).toHaveTextContent("All⟨U+00AD⟩files here⟨U+FEFF⟩");
+    expect(row.textContent).not.toMatch(/[\u202E\u200B\u2066\u00AD\uFEFF]/);
+  });
+
   it("selects with a click and with the keyboard", async () => {
     const user = userEvent.setup();
     const { onSelect } = renderList(() => demoTemplates);

@@ -8,6 +8,8 @@ import { Spinner } from "../../ui-kit/Spinner";
 import { LodeErrorBanner } from "../errors/LodeErrorBanner";
 import { Annotations } from "../annotations/Annotations";
 import { useTemplates } from "./useTemplates";
+import { HighlightedText } from "../../ui-kit/HighlightedText";
+import { RevealedText } from "../preview/RevealedText";
 import "./templates.css";
 
 export interface TemplatesListProps {
@@ -84,12 +86,24 @@ export function TemplatesList({ connectionId, selected, onSelect }: TemplatesLis
           data-testid="template-row"
           onClick={() => select(template)}
         >
-          <span className="templates-list__title">{template.title ?? template.name}</span>
+          <span className="templates-list__title">
+            <HighlightedText text={template.title ?? template.name} />
+          </span>
           {template.title && template.title !== template.name && (
-            <span className="templates-list__name">{template.name}</span>
+            <span className="templates-list__name">
+              <HighlightedText text={template.name} />
+            </span>
           )}
-          <code className="templates-list__template">{template.uriTemplate}</code>
-          {template.description && <span className="templates-list__description">{template.description}</span>}
+          <code className="templates-list__template" data-testid="template-row-template">
+            <HighlightedText text={template.uriTemplate} />
+          </code>
+          {template.description && (
+            <span className="templates-list__description">
+              <bdi>
+                <RevealedText text={template.description} keepLayout />
+              </bdi>
+            </span>
+          )}
           <Annotations
             of={template.title ?? template.name}
             annotations={template.annotations}

@@ -7,6 +7,7 @@ import { useT } from "../../i18n";
 import { callTool, type ConnectionId, type LodeError, type ToolItem, type ToolResult } from "../../ipc";
 import { Dialog } from "../../ui-kit/Dialog";
 import { FieldErrors } from "../../ui-kit/Field";
+import { visibleText } from "../../ui-kit/serverText";
 import { LodeErrorBanner } from "../errors/LodeErrorBanner";
 import { CallProgress } from "./CallProgress";
 import { SchemaFields } from "./SchemaFields";
@@ -201,7 +202,8 @@ function ConfirmCall({
   const { t } = useT();
   return (
     <Dialog
-      title={t(destructive ? "tools.confirm.titleDestructive" : "tools.confirm.title", { name })}
+      // The name is the server's: its hidden characters shown, as everywhere else.
+      title={t(destructive ? "tools.confirm.titleDestructive" : "tools.confirm.title", { name: visibleText(name) })}
       role="alertdialog"
       size="medium"
       closeLabel={t("common.cancel")}

@@ -9,6 +9,7 @@ import { ToolsPane } from "./ToolsPane";
 
 const TOOLS: ToolItem[] = [
   { name: "wipe", inputSchema: { type: "object" }, annotations: { title: "Wipe everything", destructiveHint: true, openWorldHint: true } },
+  { name: "rm\u202Efdp.txt", description: "Tidy\u200B up\nsafely\u2066", inputSchema: { type: "object" }, annotations: { destructiveHint: true } },
   { name: "peek", title: "Peek", inputSchema: { type: "object" }, annotations: { readOnlyHint: true, idempotentHint: true } },
 ];
 
@@ -32,6 +33,18 @@ describe("tool annotations in the Tools tab", () => {
     expect(within(detail).getByTestId("tool-hints")).toHaveTextContent("DestructiveOpen world");
     await userEvent.click(screen.getByTestId("tool-call"));
     expect(await screen.findByRole("alertdialog")).toHaveTextContent("Call wipe? It may destroy data");
+    await userEvent.keyboard("{Escape}");
+
+    // A server's tool name and description, shown as the browser shows names: revealed.
+    await open("rm\u202Efdp.txt");
+    expect(screen.getByTestId("tool-detail").querySelector("h3")).toHaveTextContent("rm⟨U+202E⟩fdp.txt");
+    expect(screen.getByTestId("catalog-description").textContent).toBe("Tidy⟨U+200B⟩ up\nsafely⟨U+2066⟩");
+    const row = screen.getAllByTestId("tool-item").find((el) => el.dataset.name === "rm\u202Efdp.txt");
+    expect(row?.textContent).toBe("rm⟨U+202E⟩fdp.txtTidy⟨U+200B⟩ up\nsafely⟨U+2066⟩");
+    await userEvent.click(screen.getByTestId("tool-call"));
+    const destructive = await screen.findByRole("alertdialog");
+    expect(destructive).toHaveTextContent("Call rm⟨U+202E⟩fdp.txt? It may destroy data");
+    expect(destructive.textContent).not.toContain("\u202E");
     await userEvent.keyboard("{Escape}");
 
     await open("peek");

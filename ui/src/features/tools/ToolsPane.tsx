@@ -10,7 +10,10 @@ import { useAsync } from "../../ui-kit/useAsync";
 import type { Baskets } from "../basket/useBaskets";
 import { AddAnswerButton } from "../catalog/AddAnswerButton";
 import { AnswerBlock, StructuredContent, type ResourceLink } from "../catalog/AnswerBlocks";
+import { CatalogDescription } from "../catalog/CatalogDescription";
 import { CatalogList } from "../catalog/CatalogList";
+import { HighlightedText } from "../../ui-kit/HighlightedText";
+import { visibleText } from "../../ui-kit/serverText";
 import { useAddAnswer } from "../catalog/useAddAnswer";
 import { useListChanged } from "../catalog/useListChanged";
 import { LodeErrorBanner } from "../errors/LodeErrorBanner";
@@ -69,11 +72,13 @@ function ToolsOf({ connection, baskets }: { connection: Connection; baskets: Bas
     <>
       <CatalogList label={t("tools.list.label")} items={list} selected={selected} onSelect={choose} testId="tool" />
       {tool && (
-        <section className="catalog-detail" aria-label={tool.title ?? tool.name} data-testid="tool-detail">
-          <h3 className="catalog-detail__title">{tool.title ?? tool.annotations?.title ?? tool.name}</h3>
+        <section className="catalog-detail" aria-label={visibleText(tool.title ?? tool.name)} data-testid="tool-detail">
+          <h3 className="catalog-detail__title">
+            <HighlightedText text={tool.title ?? tool.annotations?.title ?? tool.name} />
+          </h3>
           <ToolHintBadges tool={tool} />
           {trusted.names.includes(tool.name) && <AskAgainNote name={tool.name} error={trusted.error} onAskAgain={() => trusted.forget(tool.name)} />}
-          {tool.description && <p className="catalog-detail__description">{tool.description}</p>}
+          {tool.description && <CatalogDescription text={tool.description} />}
           <ItemMetadata icons={tool.icons} meta={tool.meta} />
           <ToolForm
             connectionId={connection.id}

@@ -1,13 +1,16 @@
 //! A server's strings as one line of a terminal: names, URIs and labels come from servers Lode
 //! does not trust, and a raw escape sequence could recolour, move the cursor or retitle the
 //! window, a bidirectional override could draw one URI as another, and a megabyte name would
-//! bury every other row. So each character is made visible and harmless, and each field is
-//! cut to a width.
+//! bury every other row. So every hidden character is shown by Lode's one rule
+//! (`lode_core::reveal`, the same as the window's) as a marker such as `⟨U+202E⟩`, and each
+//! field is cut to a width.
 //!
-//! Every character maps to exactly one character, so match positions (indices of characters
-//! into the original text) still point at the right place after cleaning.
+//! Every character maps to exactly one piece (itself or its marker), so match positions
+//! (indices of characters into the original text) still point at the right place.
 
 use std::io::IsTerminal;
+
+use lode_core::reveal::{marker, revealing, Shape};
 
 /// Ends a cut field.
 const ELLIPSIS: char = '…';
@@ -69,9 +72,11 @@ pub fn marked(text: &str, marks: &[u32], max_width: usize, emphasis: Emphasis) -
     let mut out = String::new();
     let mut width = 0;
     let mut open = false;
-    for (at, c) in text.chars().enumerate().take(max_chars(max_width)) {
-        let shown = harmless(c);
-        let columns = char_width(shown);
+    for (at, (c, hidden)) in revealing(text, Shape::Line)
+        .enumerate()
+        .take(max_chars(max_width))
+    {
+        let columns = shown_width(c, hidden);
         if width + columns > budget {
             break;
         }
@@ -85,7 +90,7 @@ pub fn marked(text: &str, marks: &[u32], max_width: usize, emphasis: Emphasis) -
             });
             open = emphasised;
         }
-        out.push(shown);
+        push_shown(&mut out, c, hidden);
         width += columns;
     }
     if open {
@@ -101,8 +106,8 @@ pub fn marked(text: &str, marks: &[u32], max_width: usize, emphasis: Emphasis) -
 /// Whether all of `text` fits in `max_width` columns (and the character cap).
 fn fits(text: &str, max_width: usize) -> bool {
     let mut width = 0;
-    for (at, c) in text.chars().enumerate() {
-        width += char_width(harmless(c));
+    for (at, (c, hidden)) in revealing(text, Shape::Line).enumerate() {
+        width += shown_width(c, hidden);
         if width > max_width || at >= max_chars(max_width) {
             return false;
         }
@@ -116,81 +121,63 @@ fn max_chars(max_width: usize) -> usize {
     max_width.saturating_mul(4)
 }
 
+/// `c` as shown: itself, or its marker when hidden.
+fn push_shown(out: &mut String, c: char, hidden: bool) {
+    if hidden {
+        out.push_str(&marker(c));
+    } else {
+        out.push(c);
+    }
+}
+
+/// The columns `c` takes as shown (a marker's characters take one each).
+fn shown_width(c: char, hidden: bool) -> usize {
+    if hidden {
+        marker(c).chars().count()
+    } else {
+        char_width(c)
+    }
+}
+
 /// `text` as lines for a terminal (a resource's text, a description, an error): line breaks
-/// and tabs kept, CRLF read as a line break, every other control character, escape sequence
-/// introducer and bidirectional override made visible and inert as in [`harmless`]. Not cut:
-/// the whole text is what was asked for.
+/// and tabs kept, CRLF read as a line break, every other hidden character shown as its marker
+/// (`lode_core::reveal`, lines shape). Not cut: the whole text is what was asked for.
 pub fn block(text: &str) -> String {
     // Clean text (nearly all of it) is returned without a copy per character.
-    if !text
-        .chars()
-        .any(|c| c != '\n' && c != '\t' && harmless(c) != c)
-    {
+    if !revealing(text, Shape::Lines).any(|(c, hidden)| hidden || c == '\r') {
         return text.to_owned();
     }
     let mut out = String::with_capacity(text.len());
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
+    for (c, hidden) in revealing(text, Shape::Lines) {
         match c {
-            '\n' | '\t' => out.push(c),
-            '\r' if chars.peek() == Some(&'\n') => {}
-            '\r' => out.push('\u{240d}'),
-            other => out.push(harmless(other)),
+            // Kept only before a line feed: CRLF is one line break.
+            '\r' if !hidden => {}
+            _ => push_shown(&mut out, c, hidden),
         }
     }
     out
 }
 
-/// `json` (serde_json's output) with the characters it leaves raw that a terminal still acts on
-/// — C1 controls (CSI is one), the bidirectional marks, overrides and isolates, and the Unicode
-/// line and paragraph separators — written as `\uXXXX` escapes. They can only be inside
-/// strings, so the JSON means the same.
+/// `json` (serde_json's output) with every character it leaves raw that Lode's rule hides —
+/// C1 controls (CSI is one), bidirectional controls, zero-width characters, tags… — written as
+/// `\uXXXX` escapes (a pair of them past U+FFFF). serde_json escapes the C0 controls itself;
+/// the rest can only be inside strings, so the JSON means the same.
 pub fn json_escaped(json: &str) -> String {
-    if !json.chars().any(needs_json_escape) {
+    // Outside strings serde_json writes only spaces and line feeds, which are not hidden.
+    if !revealing(json, Shape::Lines).any(|(_, hidden)| hidden) {
         return json.to_owned();
     }
     let mut out = String::with_capacity(json.len() + 16);
-    for c in json.chars() {
-        if needs_json_escape(c) {
-            out.push_str(&format!("\\u{:04x}", c as u32));
+    for (c, hidden) in revealing(json, Shape::Lines) {
+        if hidden {
+            for unit in c.encode_utf16(&mut [0; 2]) {
+                out.push_str(&format!("\\u{unit:04x}"));
+            }
         } else {
             out.push(c);
         }
     }
     out
-}
-
-fn needs_json_escape(c: char) -> bool {
-    matches!(
-        c,
-        '\u{7f}'..='\u{9f}'
-            | '\u{61c}'
-            | '\u{200e}'
-            | '\u{200f}'
-            | '\u{2028}'
-            | '\u{2029}'
-            | '\u{202a}'..='\u{202e}'
-            | '\u{2066}'..='\u{2069}'
-    )
-}
-
-/// The character a terminal is given in place of `c`.
-pub fn harmless(c: char) -> char {
-    match c {
-        // Line breaks and tabs would break the row or its alignment.
-        '\t' | '\n' | '\r' | '\u{85}' | '\u{2028}' | '\u{2029}' => ' ',
-        // C0 controls (ESC among them) as their Control Pictures: visible, and inert.
-        '\0'..='\u{1f}' => char::from_u32(0x2400 + c as u32).unwrap_or('\u{fffd}'),
-        '\u{7f}' => '\u{2421}',
-        // C1 controls (CSI is one) and the bidirectional marks, overrides and isolates.
-        '\u{80}'..='\u{9f}'
-        | '\u{61c}'
-        | '\u{200e}'
-        | '\u{200f}'
-        | '\u{202a}'..='\u{202e}'
-        | '\u{2066}'..='\u{2069}' => '\u{fffd}',
-        other => other,
-    }
 }
 
 /// The columns a terminal gives `c`: an approximation of East Asian width (wide CJK and emoji
@@ -237,28 +224,38 @@ mod tests {
             field.text
         );
         assert!(!field.text.contains('\u{202e}'));
-        assert_eq!(field.text, "ok␛[31mred␇\u{fffd}2J\u{fffd}txt.exe next");
+        assert_eq!(
+            field.text,
+            "ok⟨U+001B⟩[31mred⟨U+0007⟩⟨U+009B⟩2J⟨U+202E⟩txt.exe⟨U+000A⟩next"
+        );
         assert_eq!(field.width, field.text.chars().count());
+        // Zero-width characters and tags too: the rule is lode_core's, the window's.
+        assert_eq!(
+            one_line("a\u{200b}b\u{e0041}", 200).text,
+            "a⟨U+200B⟩b⟨U+E0041⟩"
+        );
     }
 
     #[test]
     fn a_block_keeps_its_lines_and_loses_its_escapes() {
         let hostile = "title\x1b]0;pwned\x07\r\nline\ttwo\u{9b}31m\u{202e}end\rx";
         let clean = block(hostile);
-        assert_eq!(clean, "title␛]0;pwned␇\nline\ttwo\u{fffd}31m\u{fffd}end␍x");
+        assert_eq!(
+            clean,
+            "title⟨U+001B⟩]0;pwned⟨U+0007⟩\nline\ttwo⟨U+009B⟩31m⟨U+202E⟩end⟨U+000D⟩x"
+        );
         assert_eq!(block("plain\ntext\n"), "plain\ntext\n");
     }
 
     #[test]
     fn json_keeps_its_meaning_without_raw_terminal_controls() {
-        let value = serde_json::json!({ "name": "a\u{9b}2J\u{202e}b\u{1b}c" });
+        let value = serde_json::json!({ "name": "a\u{9b}2J\u{202e}b\u{1b}c\u{200b}\u{e0041}" });
         let escaped = json_escaped(&serde_json::to_string(&value).expect("json"));
         assert!(
-            !escaped
-                .chars()
-                .any(|c| c.is_control() || needs_json_escape(c)),
+            !revealing(&escaped, Shape::Line).any(|(_, hidden)| hidden),
             "{escaped}"
         );
+        assert!(escaped.contains("\\udb40\\udc41"), "{escaped}");
         let back: serde_json::Value = serde_json::from_str(&escaped).expect("still JSON");
         assert_eq!(back, value);
     }

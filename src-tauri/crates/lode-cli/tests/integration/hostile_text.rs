@@ -51,7 +51,7 @@ fn no_server_string_reaches_the_terminal_raw() {
         printed += out.len();
         if command == ["read", "evil://x/missing"] {
             assert!(
-                stderr(&output).contains("␛[2J"),
+                stderr(&output).contains("⟨U+001B⟩[2J"),
                 "the error is shown, made visible: {}",
                 stderr(&output)
             );
@@ -61,7 +61,7 @@ fn no_server_string_reaches_the_terminal_raw() {
     let listed = cli.run(&["ls", "--stdio", &line]);
     assert!(listed.status.success(), "{}", stderr(&listed));
     assert!(
-        String::from_utf8_lossy(&listed.stdout).contains("␛[2J␛]0;pwned␇"),
+        String::from_utf8_lossy(&listed.stdout).contains("⟨U+001B⟩[2J⟨U+001B⟩]0;pwned⟨U+0007⟩"),
         "the names are shown, their escapes made visible"
     );
     let read = cli.run(&["read", "evil://x/plain", "--stdio", &line]);

@@ -454,12 +454,12 @@ fn hostile_strings_reach_the_terminal_harmless_and_cut() {
         2,
         "a line break in a name does not split its row: {text}"
     );
-    // Escape sequences show as their Control Pictures, the override as U+FFFD.
+    // Escape sequences, the line break and the override show as markers (lode_core::reveal).
     assert!(
-        lines[0].starts_with("␛[2J␛]0;pwned␇Evil␛[31m name second line"),
+        lines[0].starts_with("⟨U+001B⟩[2J⟨U+001B⟩]0;pwned⟨U+0007⟩Evil"),
         "{text}"
     );
-    assert!(lines[0].contains("file:///x/evil\u{fffd}txt.exe"), "{text}");
+    assert!(lines[0].contains("file:///x/evil⟨U+202E⟩txt.exe"), "{text}");
     assert_eq!(lines[1].matches('…').count(), 2, "name and URI cut: {text}");
     assert!(
         lines[1].contains("NNN…") && lines[1].contains("file:///x/longlong"),

@@ -15,6 +15,7 @@ use ts_rs::TS;
 
 use crate::connection::ConnectionId;
 use crate::error::{ErrorCode, LodeError};
+use crate::reveal::{has_invisible, marker};
 
 pub use check::{accepted_content, FieldError, FieldProblem};
 pub use fields::{ElicitationForm, FieldKind, FieldOption, FormField, TextFormat};
@@ -80,24 +81,70 @@ impl ElicitationRequest {
         })
     }
 
-    /// A URL request. A URL longer than a message is refused rather than shown cut: the
-    /// person must see the whole address before opening it.
+    /// A URL request. The address kept (shown, and opened once the person accepts) is the one
+    /// that will really open: see [`address_to_open`]. An address holding anything invisible
+    /// (a bidirectional override, a zero-width character, a control: `crate::reveal`'s rule)
+    /// is refused, as is one longer than a message: the person must see the whole address, as
+    /// it is, before opening it.
     pub fn url(message: &str, url: &str, elicitation_id: &str) -> Result<Self, LodeError> {
+        let too_long = |len: usize| {
+            LodeError::new(
+                ErrorCode::InvalidParams,
+                format!("the elicitation URL is {len} bytes long; Lode shows at most {MAX_ASK_MESSAGE_BYTES}"),
+            )
+        };
         if url.len() > MAX_ASK_MESSAGE_BYTES {
+            return Err(too_long(url.len()));
+        }
+        if has_invisible(url) {
             return Err(LodeError::new(
                 ErrorCode::InvalidParams,
-                format!("the elicitation URL is {} bytes long; Lode shows at most {MAX_ASK_MESSAGE_BYTES}", url.len()),
+                format!(
+                    "the elicitation URL holds invisible characters ({}); Lode refuses an address that may not be what it looks like",
+                    cut(&invisible_markers(url), MAX_LABEL_BYTES)
+                ),
             ));
+        }
+        let (address, parsed) = match address_to_open(url) {
+            Some(address) => (address, true),
+            None => (url.to_owned(), false),
+        };
+        if address.len() > MAX_ASK_MESSAGE_BYTES {
+            return Err(too_long(address.len()));
         }
         Ok(Self {
             message: cut(message, MAX_ASK_MESSAGE_BYTES),
             mode: ElicitationMode::Url {
-                url: url.to_owned(),
+                opens: parsed && opens_in_browser(&address),
+                url: address,
                 elicitation_id: cut(elicitation_id, MAX_LABEL_BYTES),
-                opens: opens_in_browser(url),
             },
         })
     }
+}
+
+/// `url` as the browser will open it, or `None` when it is not a URL: parsed and written back
+/// by the `url` crate, which follows the WHATWG URL standard browsers follow — scheme and host
+/// lowercased, a non-ASCII host in punycode (`xn--…`), the path's non-ASCII percent-encoded,
+/// `.`/`..` segments resolved. The person reads exactly the ASCII the browser is given, so a
+/// host in a mix of scripts (`аpple.com` with a Cyrillic `а`) cannot pass for another. A
+/// legitimate non-ASCII host is shown in punycode too: less friendly, never misleading.
+pub fn address_to_open(url: &str) -> Option<String> {
+    url::Url::parse(url).ok().map(String::from)
+}
+
+/// The markers of the invisible characters of `url`, each once, for the refusal's message.
+fn invisible_markers(url: &str) -> String {
+    let mut seen: Vec<char> = Vec::new();
+    for c in url.chars() {
+        if has_invisible(c.encode_utf8(&mut [0; 4])) && !seen.contains(&c) {
+            seen.push(c);
+        }
+    }
+    seen.iter()
+        .map(|&c| marker(c))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Only `http://` and `https://` addresses are ever opened (no `file:`, `javascript:`, custom

@@ -261,3 +261,42 @@ fn cut_keeps_characters_whole() {
     let shown = cut(&text, 7);
     assert!(shown.len() <= 7 && shown.ends_with('…'), "{shown}");
 }
+
+#[test]
+fn the_address_kept_is_the_one_that_opens() {
+    let address = |url: &str| match ElicitationRequest::url("go", url, "id").unwrap().mode {
+        ElicitationMode::Url { url, opens, .. } => (url, opens),
+        ElicitationMode::Form { .. } => unreachable!(),
+    };
+    // A Cyrillic "а" in "apple": the person reads the punycode the browser is given.
+    assert_eq!(
+        address("https://\u{430}pple.com/login"),
+        ("https://xn--pple-43d.com/login".to_owned(), true)
+    );
+    assert_eq!(
+        address("HTTPS://Example.ORG/a/../b/ü?q=1"),
+        ("https://example.org/b/%C3%BC?q=1".to_owned(), true)
+    );
+    // What does not parse is kept as sent, and never opens.
+    assert_eq!(
+        address("https://exa mple.org"),
+        ("https://exa mple.org".to_owned(), false)
+    );
+}
+
+#[test]
+fn an_address_with_invisible_characters_is_refused() {
+    for url in [
+        "https://example.org/\u{202E}gpj.exe",
+        "https://exa\u{200B}mple.org",
+        "https://example.org/\u{2066}x",
+        "https://example.org/\u{FEFF}",
+        "https://example.org/a\u{200D}b",
+        "https://example.org/\u{E0041}",
+        "https://example.org/\t",
+    ] {
+        let error = ElicitationRequest::url("go", url, "id").unwrap_err();
+        assert!(error.message.contains("invisible"), "{url:?}: {error:?}");
+        assert!(error.message.contains("⟨U+"), "{}", error.message);
+    }
+}

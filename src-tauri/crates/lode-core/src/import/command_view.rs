@@ -7,10 +7,10 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use super::exposed::{mask_args, MASK};
-use super::reveal::{reveal, Shown};
 use super::runtime_env::loads_code;
 use super::ImportedServer;
 use crate::connection::{SecretPlace, TransportSpec};
+use crate::reveal::{reveal, Shown};
 
 /// The program a stdio entry starts, in full.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]

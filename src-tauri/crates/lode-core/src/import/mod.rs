@@ -13,7 +13,6 @@ mod export;
 mod exposed;
 mod jsonc;
 mod preview;
-mod reveal;
 mod runtime_env;
 mod secret_words;
 mod secrets;
@@ -28,6 +27,8 @@ use crate::connection::TransportSpec;
 use crate::error::{ErrorCode, LodeError, LodeResult};
 
 pub use crate::connection::SecretPlace;
+/// The one rule for showing a string, where the import preview first needed it.
+pub use crate::reveal::{is_hidden, reveal, Shown};
 pub use command_view::{CommandView, ShownArg, ShownVar};
 pub use digest::{check_unchanged, digest};
 pub use export::{claude_desktop_config, ExportEntry, Exported};
@@ -36,7 +37,6 @@ pub use preview::{
     preview, starts_on_import, Duplicate, ImportCandidate, ImportChoice, ImportLocation,
     ImportPreview, ImportSecret, ImportSource, SecretAnswer,
 };
-pub use reveal::{is_hidden, reveal, Shown};
 pub use runtime_env::loads_code;
 
 /// Whose configuration file it is: each client has its own layout.

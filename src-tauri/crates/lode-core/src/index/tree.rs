@@ -252,7 +252,7 @@ impl ResourceIndex {
                 .rfind('/')
                 .map(|slash| item.uri.split_at(slash + 1));
             let known = split.and_then(|(directory, leaf)| {
-                let plain = !leaf.is_empty() && !leaf.chars().any(uri_path::is_hostile);
+                let plain = !leaf.is_empty() && !uri_path::is_hostile(leaf);
                 plain
                     .then(|| directories.get(&(root, directory)).copied())
                     .flatten()
@@ -337,9 +337,7 @@ impl Builder {
             return false;
         };
         let parent = self.folder_of(root, uri);
-        if leaf.chars().any(uri_path::is_hostile)
-            || self.folders[parent].kind == FolderKind::Unparsed
-        {
+        if uri_path::is_hostile(leaf) || self.folders[parent].kind == FolderKind::Unparsed {
             return false;
         }
         let folder = self.child(parent, leaf, FolderKind::Path);

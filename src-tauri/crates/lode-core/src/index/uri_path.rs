@@ -24,7 +24,7 @@ impl<'a> UriPath<'a> {
         let Some((scheme, rest)) = uri.split_once(':') else {
             return Self::Unparsed;
         };
-        if !is_scheme(scheme) || uri.chars().any(is_hostile) {
+        if !is_scheme(scheme) || is_hostile(uri) {
             return Self::Unparsed;
         }
         let mut folders = vec![scheme];
@@ -76,12 +76,11 @@ impl<'a> UriPath<'a> {
     }
 }
 
-/// Whitespace, control characters and bidirectional overrides never belong in a URI; they
-/// would also let a hostile server draw one resource's path over another's.
-pub(super) fn is_hostile(c: char) -> bool {
-    c.is_whitespace()
-        || c.is_control()
-        || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+/// Whitespace and anything invisible (by Lode's one rule, `crate::reveal`: controls,
+/// bidirectional overrides, zero-width characters…) never belong in a URI; they would also let
+/// a hostile server draw one resource's path over another's.
+pub(super) fn is_hostile(text: &str) -> bool {
+    text.chars().any(char::is_whitespace) || crate::reveal::has_invisible(text)
 }
 
 /// RFC 3986: `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`.
@@ -144,6 +143,8 @@ mod tests {
             ":nothing",
             "file:///a b",
             "x:\u{202e}y",
+            "x:a\u{200b}b",
+            "x:\u{e0041}",
             "",
         ] {
             assert_eq!(UriPath::parse(uri), UriPath::Unparsed, "{uri:?}");
