@@ -14,6 +14,7 @@ mod ipc;
 mod ipc_basket;
 mod ipc_catalog;
 mod ipc_confirm;
+mod ipc_confirm_program;
 mod ipc_consent;
 mod ipc_drag;
 mod ipc_templates;

@@ -4,8 +4,27 @@
 //! servers' content); these are the two things such a page must not do on its own. The shell
 //! asks with a native dialog; here is only the decision, testable without one.
 
-use lode_core::import::{loads_code, mask_args, reveal, ImportedServer, MASK};
+mod elided;
+mod program_changes;
+mod program_text;
+
+use lode_core::import::{reveal, ImportedServer};
 use lode_core::{Connection, ConnectionDraft, SecretChange, SecretPlace, TransportSpec};
+
+use elided::{elided, listed};
+pub use program_changes::changes;
+pub use program_text::{command_lines, Program, SecretVariable};
+
+/// The longest message a confirmation has, in characters: a native dialog grows with its text,
+/// and past this the first program's command line could be pushed off the screen. Each part is
+/// capped well within it (`program_text`); programs past it are counted, not shown.
+pub const MESSAGE_CHARS: usize = 6000;
+/// The most changes listed by name.
+const CHANGES: usize = 8;
+/// The longest address shown.
+const ADDRESS_CHARS: usize = 300;
+/// The longest connection name shown (a draft's name is not yet checked when it is asked).
+const NAME_CHARS: usize = 100;
 
 /// A question for the person, to be asked by Lode itself (not the window) before it goes on.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -16,32 +35,38 @@ pub struct Confirmation {
     pub accept: String,
 }
 
-/// What saving `draft` over `before` (none: a new connection) must have confirmed.
+/// What saving `draft` over `before` (none: a new connection) must have confirmed: a program
+/// that is new, starts with anything other than what `before` started with, or was off.
 pub fn for_saving(draft: &ConnectionDraft, before: Option<&Connection>) -> Option<Confirmation> {
     let runs = draft.enabled && !before.is_some_and(|b| b.settings.enabled);
-    if is_stdio(&draft.transport) && (command_changed(&draft.transport, before) || runs) {
+    let changed = before.map(|before| changes(draft, before));
+    if is_stdio(&draft.transport) && (changed.as_ref().is_none_or(|c| !c.is_empty()) || runs) {
         return Some(run(
             "Save this program as a connection?",
             &format!(
                 "{} will run this program on your computer{}:",
-                draft.name.trim(),
+                elided(draft.name.trim(), NAME_CHARS),
                 if draft.enabled { "" } else { " once started" }
             ),
-            &[(&draft.transport, &secret_names(draft))],
+            &[program_of(draft)],
+            changed.as_deref(),
         ));
     }
     redirected(draft, before)
 }
 
 /// What testing `draft` (of the saved `before`, when editing) must have confirmed: a test runs
-/// a stdio program, and sends the secrets kept from `before` to the draft's address.
+/// a stdio program (unless it is the one `before` runs already, unchanged), and sends the
+/// secrets kept from `before` to the draft's address.
 pub fn for_testing(draft: &ConnectionDraft, before: Option<&Connection>) -> Option<Confirmation> {
     let approved = before.is_some_and(|b| b.settings.enabled);
-    if is_stdio(&draft.transport) && (command_changed(&draft.transport, before) || !approved) {
+    let changed = before.map(|before| changes(draft, before));
+    if is_stdio(&draft.transport) && (changed.as_ref().is_none_or(|c| !c.is_empty()) || !approved) {
         return Some(run(
             "Run this program to test it?",
             "To test the connection, Lode will run this program on your computer:",
-            &[(&draft.transport, &secret_names(draft))],
+            &[program_of(draft)],
+            changed.as_deref(),
         ));
     }
     redirected(draft, before)
@@ -50,55 +75,60 @@ pub fn for_testing(draft: &ConnectionDraft, before: Option<&Connection>) -> Opti
 /// What importing `servers` must have confirmed: the programs among them, listed. They are
 /// saved without being started.
 pub fn for_importing(servers: &[&ImportedServer]) -> Option<Confirmation> {
-    let programs: Vec<(&TransportSpec, Vec<String>)> = servers
+    let programs: Vec<Program<'_>> = servers
         .iter()
         .filter(|s| is_stdio(&s.transport))
-        .map(|s| {
-            (
-                &s.transport,
-                s.secrets.iter().map(|f| place_name(&f.place)).collect(),
-            )
+        .map(|s| Program {
+            transport: &s.transport,
+            secrets: s
+                .secrets
+                .iter()
+                .map(|f| SecretVariable::saved(place_name(&f.place)))
+                .collect(),
+            inherit_env: false,
         })
         .collect();
     if programs.is_empty() {
         return None;
     }
-    let listed: Vec<(&TransportSpec, &[String])> =
-        programs.iter().map(|(t, s)| (*t, s.as_slice())).collect();
     Some(run(
         "Import these programs?",
         "These connections run programs on your computer. They are saved without being \
          started: start each one when you are ready.",
-        &listed,
+        &programs,
+        None,
     ))
 }
 
 /// What starting `connections` must have confirmed: the programs among them that were never
 /// started (imported ones, or ones turned off), listed.
 pub fn for_starting(connections: &[Connection]) -> Option<Confirmation> {
-    let programs: Vec<(&TransportSpec, Vec<String>)> = connections
+    let programs: Vec<Program<'_>> = connections
         .iter()
         .filter(|c| is_stdio(&c.transport) && !c.settings.enabled)
-        .map(|c| {
-            (
-                &c.transport,
-                c.settings.secrets.iter().map(place_name).collect(),
-            )
+        .map(|c| Program {
+            transport: &c.transport,
+            secrets: c
+                .settings
+                .secrets
+                .iter()
+                .map(|place| SecretVariable::saved(place_name(place)))
+                .collect(),
+            inherit_env: c.settings.inherit_env,
         })
         .collect();
     if programs.is_empty() {
         return None;
     }
-    let listed: Vec<(&TransportSpec, &[String])> =
-        programs.iter().map(|(t, s)| (*t, s.as_slice())).collect();
     Some(run(
-        if listed.len() == 1 {
+        if programs.len() == 1 {
             "Start this program?"
         } else {
             "Start these programs?"
         },
         "Lode will run these programs on your computer, now and each time it starts:",
-        &listed,
+        &programs,
+        None,
     ))
 }
 
@@ -109,7 +139,7 @@ fn redirected(draft: &ConnectionDraft, before: Option<&Connection>) -> Option<Co
         .secrets
         .iter()
         .filter(|edit| matches!(edit.change, SecretChange::Keep))
-        .map(|edit| place_name(&edit.place))
+        .map(|edit| elided(&reveal(&place_name(&edit.place)).text, NAME_CHARS))
         .collect();
     // The OAuth tokens of a signed-in connection go with it too.
     if before.settings.oauth && draft.oauth {
@@ -127,85 +157,66 @@ fn redirected(draft: &ConnectionDraft, before: Option<&Connection>) -> Option<Co
             "{} was saved for\n  {}\nand is now to be sent to\n  {}\nwith its saved {}.\n\nSend \
              them only if you changed the address yourself.",
             before.name,
-            reveal(from).text,
-            reveal(to).text,
-            kept.join(", ")
+            elided(&reveal(from).text, ADDRESS_CHARS),
+            elided(&reveal(to).text, ADDRESS_CHARS),
+            listed(kept, CHANGES, "secrets").join(", ")
         ),
         accept: "Send".to_owned(),
     })
 }
 
-fn run(title: &str, intro: &str, programs: &[(&TransportSpec, &[String])]) -> Confirmation {
+/// The question before running `programs`: `intro`, what changed since the program was saved
+/// (when it was), each program in full, as many as fit in [`MESSAGE_CHARS`], and how many more.
+fn run(
+    title: &str,
+    intro: &str,
+    programs: &[Program<'_>],
+    changed: Option<&[String]>,
+) -> Confirmation {
     let mut message = intro.to_owned();
-    for (transport, secrets) in programs {
-        message.push_str("\n\n");
-        message.push_str(&command_lines(transport, secrets));
+    if let Some(changed) = changed.filter(|c| !c.is_empty()) {
+        message.push_str("\n\nChanged since it was saved: ");
+        message.push_str(&listed(changed.to_vec(), CHANGES, "changes").join(", "));
+        message.push('.');
     }
-    message.push_str("\n\nContinue only if you trust it.");
+    let ending = "\n\nContinue only if you trust it.";
+    for (shown, program) in programs.iter().enumerate() {
+        let lines = command_lines(program);
+        let room = MESSAGE_CHARS.saturating_sub(message.chars().count() + ending.len() + 80);
+        if shown > 0 && lines.chars().count() > room {
+            let left_out = programs.len() - shown;
+            message.push_str(&format!("\n\n… ({left_out} more programs left out)"));
+            break;
+        }
+        message.push_str("\n\n");
+        message.push_str(&lines);
+    }
+    message.push_str(ending);
     Confirmation {
         title: title.to_owned(),
-        message,
+        message: elided(&message, MESSAGE_CHARS),
         accept: "Run".to_owned(),
     }
 }
 
-/// A stdio transport in full: the command line (tokens masked, hidden characters revealed),
-/// the folder, each variable (those that change what code runs marked), the secret ones by name.
-pub fn command_lines(transport: &TransportSpec, secrets: &[String]) -> String {
-    let TransportSpec::Stdio {
-        command,
-        args,
-        env,
-        cwd,
-    } = transport
-    else {
-        return transport.describe();
-    };
-    let masked = mask_args(args, MASK);
-    let words: Vec<String> = std::iter::once(reveal(command).text)
-        .chain(
-            args.iter()
-                .zip(masked)
-                .map(|(arg, masked)| quoted(&reveal(masked.as_deref().unwrap_or(arg)).text)),
-        )
-        .collect();
-    let mut lines = vec![format!("  {}", words.join(" "))];
-    if let Some(cwd) = cwd {
-        lines.push(format!("  in {}", reveal(cwd).text));
-    }
-    for (name, value) in env {
-        let flag = if loads_code(name) {
-            "   ⚠ changes what code runs"
-        } else {
-            ""
-        };
-        lines.push(format!(
-            "  {}={}{flag}",
-            reveal(name).text,
-            reveal(value).text
-        ));
-    }
-    for name in secrets {
-        lines.push(format!("  {name}={MASK} (from the keychain)"));
-    }
-    lines.join("\n")
-}
-
-fn quoted(word: &str) -> String {
-    if word.is_empty() || word.contains([' ', '"', '\'']) {
-        format!("\"{}\"", word.replace('"', "\\\""))
-    } else {
-        word.to_owned()
+/// The program `draft` runs, its secret variables by name.
+fn program_of(draft: &ConnectionDraft) -> Program<'_> {
+    Program {
+        transport: &draft.transport,
+        secrets: draft
+            .secrets
+            .iter()
+            .map(|edit| SecretVariable {
+                name: place_name(&edit.place),
+                new_value: matches!(edit.change, SecretChange::Set { .. }),
+            })
+            .collect(),
+        inherit_env: draft.inherit_env,
     }
 }
 
 fn is_stdio(transport: &TransportSpec) -> bool {
     matches!(transport, TransportSpec::Stdio { .. })
-}
-
-/// Whether `transport` runs something other than what `before` ran (or `before` is none).
-fn command_changed(transport: &TransportSpec, before: Option<&Connection>) -> bool {
-    before.is_none_or(|before| &before.transport != transport)
 }
 
 fn address(transport: &TransportSpec) -> Option<&str> {
@@ -215,10 +226,6 @@ fn address(transport: &TransportSpec) -> Option<&str> {
         | TransportSpec::Rest { url, .. } => Some(url.trim()),
         TransportSpec::Stdio { .. } => None,
     }
-}
-
-fn secret_names(draft: &ConnectionDraft) -> Vec<String> {
-    draft.secrets.iter().map(|e| place_name(&e.place)).collect()
 }
 
 fn place_name(place: &SecretPlace) -> String {

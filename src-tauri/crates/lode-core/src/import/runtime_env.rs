@@ -1,6 +1,7 @@
 //! Environment variables that change what code a program loads or runs, whatever its command
 //! line says: `NODE_OPTIONS=--require /tmp/x.js` turns `npx some-server` into a run of
-//! `/tmp/x.js`. The one list Lode flags them by, in the import preview (window and CLI).
+//! `/tmp/x.js`. The one list Lode flags them by, in the import preview (window and CLI) and in
+//! the confirmations before a program runs (plain and secret variables alike).
 
 /// Variables named exactly so.
 const EXACT: &[&str] = &[
@@ -21,12 +22,24 @@ const EXACT: &[&str] = &[
     "PYTHONBREAKPOINT",
     "PYTHONINSPECT",
     "PYTHONEXECUTABLE",
-    "PIP_INDEX_URL",
-    "PIP_EXTRA_INDEX_URL",
+    // `PYTHONWARNINGS=ignore::some.module.Class` imports `some.module`.
+    "PYTHONWARNINGS",
     "UV_INDEX_URL",
     "UV_EXTRA_INDEX_URL",
     "UV_DEFAULT_INDEX",
     "UV_INDEX",
+    "UV_FIND_LINKS",
+    "UV_CONFIG_FILE",
+    "UV_PYTHON",
+    // Other package managers' registries: what `yarn dlx` or `bunx` downloads.
+    "YARN_REGISTRY",
+    "YARN_NPM_REGISTRY_SERVER",
+    "BUN_CONFIG_REGISTRY",
+    // Which certificates are trusted: a download through someone else's proxy.
+    "SSL_CERT_FILE",
+    "SSL_CERT_DIR",
+    "REQUESTS_CA_BUNDLE",
+    "CURL_CA_BUNDLE",
     // Perl, Ruby, PHP, Lua
     "PERL5OPT",
     "PERL5LIB",
@@ -34,6 +47,9 @@ const EXACT: &[&str] = &[
     "PERL5DB",
     "RUBYOPT",
     "RUBYLIB",
+    "GEM_HOME",
+    "GEM_PATH",
+    "BUNDLE_GEMFILE",
     "PHPRC",
     "PHP_INI_SCAN_DIR",
     "LUA_PATH",
@@ -49,6 +65,13 @@ const EXACT: &[&str] = &[
     // Go (`go run` fetches through these)
     "GOFLAGS",
     "GOPROXY",
+    "GOTOOLCHAIN",
+    "GOSUMDB",
+    "GONOSUMDB",
+    "GOINSECURE",
+    // Rust (`cargo run`) runs this in place of the compiler.
+    "RUSTC_WRAPPER",
+    "RUSTC_WORKSPACE_WRAPPER",
     // Shells run these files (or commands) when they start.
     "BASH_ENV",
     "ENV",
@@ -56,6 +79,10 @@ const EXACT: &[&str] = &[
     "PROMPT_COMMAND",
     "SHELLOPTS",
     "BASHOPTS",
+    // The shell Windows runs `npx.cmd` and other scripts with.
+    "COMSPEC",
+    // Python's `webbrowser` (a sign-in page, say) runs this command.
+    "BROWSER",
     // Git runs these programs.
     "GIT_SSH_COMMAND",
     "GIT_SSH",
@@ -66,12 +93,15 @@ const EXACT: &[&str] = &[
 ];
 
 /// Variables whose name starts so: the dynamic loaders' (`LD_PRELOAD`, `LD_AUDIT`,
-/// `DYLD_INSERT_LIBRARIES`, …), npm's configuration (`npm_config_registry` changes what `npx`
-/// downloads), profilers the .NET runtime loads, and Bash's exported functions.
+/// `DYLD_INSERT_LIBRARIES`, …), npm's and pip's configuration (`npm_config_registry` changes
+/// what `npx` downloads), Git's (`GIT_CONFIG_KEY_0=core.sshCommand`), profilers the .NET
+/// runtime loads, and Bash's exported functions.
 const PREFIXES: &[&str] = &[
     "LD_",
     "DYLD_",
     "NPM_CONFIG_",
+    "PIP_",
+    "GIT_CONFIG",
     "CORECLR_",
     "COR_PROFILER",
     "COMPlus_",
@@ -118,6 +148,20 @@ mod tests {
             "BASH_ENV",
             "ENV",
             "npm_config_registry",
+            "NPM_CONFIG_REGISTRY",
+            "PIP_INDEX_URL",
+            "PIP_CONFIG_FILE",
+            "PYTHONWARNINGS",
+            "UV_PYTHON",
+            "GIT_CONFIG_COUNT",
+            "GIT_CONFIG_KEY_0",
+            "GIT_CONFIG_PARAMETERS",
+            "SSL_CERT_FILE",
+            "GEM_PATH",
+            "GOTOOLCHAIN",
+            "RUSTC_WRAPPER",
+            "COMSPEC",
+            "BROWSER",
             "BASH_FUNC_ls%%",
             " node_options ",
         ] {
