@@ -23,7 +23,7 @@ fn the_trace_file_is_new_and_private() {
         .mode();
     assert_eq!(mode & 0o777, 0o600, "mode {mode:o}");
     let text = std::fs::read_to_string(&trace).expect("trace");
-    assert!(text.contains("\"initialize\""), "{text}");
+    assert!(text.contains("resources/templates/list"), "{text}");
 }
 
 #[test]
