@@ -15,6 +15,7 @@ mod ipc_basket;
 mod ipc_catalog;
 mod ipc_confirm;
 mod ipc_drag;
+mod ipc_icons;
 mod ipc_templates;
 mod module_cycles;
 mod secret_leak;

@@ -58,6 +58,8 @@ pub(crate) struct Supervisor {
     pub asks: Arc<crate::asks::AskDesk>,
     /// Shared with every session and with the hub, which replaces them live.
     pub roots: lode_mcp::Roots,
+    /// Where the icon URLs the server lists are remembered.
+    pub listed_icons: lode_mcp::ListedIcons,
 }
 
 /// How waiting on a live or failed connection ended.
@@ -172,6 +174,7 @@ impl Supervisor {
             asks: self.asks.asker(self.connection.id, &self.connection.name),
             log_level: self.connection.settings.log_level.clone(),
             roots: self.roots.clone(),
+            listed_icons: Some(self.listed_icons.clone()),
             ..ConnectOptions::new(self.connection.name.clone())
         };
         let client = McpClient::connect(&self.connection.transport, options).await?;

@@ -12,6 +12,7 @@ mod faults;
 mod history;
 mod http;
 mod large_pages;
+mod listed_icons;
 mod listing_ttl;
 mod reads;
 mod rest;
