@@ -35,8 +35,7 @@ fn deb_with_control(version: &str, control_name: &str) -> Vec<u8> {
     ] {
         ar.extend(
             format!(
-                "{:<16}{:<12}{:<6}{:<6}{:<8}{:<10}`\n",
-                name,
+                "{name:<16}{:<12}{:<6}{:<6}{:<8}{:<10}`\n",
                 0,
                 0,
                 0,
@@ -59,7 +58,7 @@ fn rpm(version: &str, epoch: Option<u32>) -> Vec<u8> {
     bytes.resize(96, 0);
     let header = |entries: &[(u32, u32, Vec<u8>)]| {
         let mut index = Vec::new();
-        let mut store = Vec::new();
+        let mut store: Vec<u8> = Vec::new();
         for (tag, kind, data) in entries {
             for field in [*tag, *kind, store.len() as u32, 1] {
                 index.extend(field.to_be_bytes());
@@ -76,7 +75,7 @@ fn rpm(version: &str, epoch: Option<u32>) -> Vec<u8> {
     // A signature header of 3 store bytes: the main header starts after padding to 8.
     let signature = header(&[(1000, 7, vec![1, 2, 3])]);
     bytes.extend(&signature);
-    while bytes.len() % 8 != 0 {
+    while !bytes.len().is_multiple_of(8) {
         bytes.push(0);
     }
     let mut version_text = version.as_bytes().to_vec();
@@ -149,11 +148,10 @@ fn the_version_is_read_inside_a_deb_made_by_dpkg_deb_when_there_is_one() {
         .arg(&tree)
         .arg(&out)
         .output();
-    let Ok(built) = built.filter(|o| o.status.success()) else {
+    if !built.is_ok_and(|o| o.status.success()) {
         eprintln!("no dpkg-deb: skipped");
         return;
-    };
-    drop(built);
+    }
     let bytes = std::fs::read(&out).unwrap_or_default();
     assert_eq!(
         package_version(&bytes).ok().flatten().as_deref(),

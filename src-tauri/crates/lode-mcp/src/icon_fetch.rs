@@ -500,7 +500,7 @@ mod tests {
     ) -> crate::addresses::Lookup {
         crate::addresses::scripted_lookup(move |_host| {
             let n = calls.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-            let ip = if n % 2 == 0 {
+            let ip = if n.is_multiple_of(2) {
                 "93.184.216.34"
             } else {
                 "127.0.0.1"
