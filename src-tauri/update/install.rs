@@ -1,10 +1,14 @@
-//! Installing the pending update, only when the person asked: download with progress, the
-//! plugin's minisign check against the configured key, then the platform's install (on Linux
-//! `dpkg -i`/`rpm -U` through pkexec, a graphical sudo or sudo). Any failure leaves the running
-//! app as it was, and the pending update in place for another try.
+//! Installing the pending update, only when the person asked: download with progress (over
+//! https, at most `MAX_UPDATE_BYTES`), the plugin's minisign check against the configured key,
+//! the version inside the package (newer than the running one: the feed's `version` is not
+//! signed, `lode_app::update_package`), then the platform's install (on Linux `dpkg -i`/`rpm -U`
+//! through pkexec, a graphical sudo or sudo). Any failure leaves the running app as it was, and
+//! the pending update in place for another try.
 
 use std::time::{Duration, Instant};
 
+use lode_app::update_package::{check_download_size, check_update_package};
+use lode_app::UpdateFeed;
 use lode_core::{DownloadProgress, ErrorCode, LodeError, LodeResult};
 
 use super::failure::{describe, Failure, Step};
@@ -26,25 +30,58 @@ impl Updates {
                 "There is no update to install: check for updates first.",
             )
         })?;
+        let feed = self.feed.clone().unwrap_or(UpdateFeed::Configured);
+        if !lode_app::package_url_allowed(&update.download_url, &feed) {
+            return Err(LodeError::new(
+                ErrorCode::UpdateFeed,
+                format!(
+                    "The update feed points at its package over {}: Lode downloads updates over \
+                     https only; nothing was downloaded.",
+                    update.download_url.scheme()
+                ),
+            ));
+        }
         let mut received: u64 = 0;
         let mut total = None;
         let mut last_sent: Option<Instant> = None;
-        let downloaded = update
-            .download(
-                |chunk, length| {
-                    received += chunk as u64;
-                    total = length;
-                    if last_sent.is_none_or(|at| at.elapsed() >= PROGRESS_INTERVAL) {
-                        last_sent = Some(Instant::now());
-                        progress(DownloadProgress {
-                            downloaded: received,
-                            total,
-                        });
-                    }
-                },
-                || {},
-            )
-            .await;
+        // Past the cap the download is dropped mid-way (the plugin keeps the whole package in
+        // memory): the chunk callback keeps the refusal, the select below ends the download.
+        let mut too_large: Option<LodeError> = None;
+        let over_cap = tokio::sync::Notify::new();
+        let download = update.download(
+            |chunk, length| {
+                received += chunk as u64;
+                total = length;
+                if too_large.is_some() {
+                    return;
+                }
+                if let Err(error) = check_download_size(received, length) {
+                    too_large = Some(error);
+                    over_cap.notify_one();
+                    return;
+                }
+                if last_sent.is_none_or(|at| at.elapsed() >= PROGRESS_INTERVAL) {
+                    last_sent = Some(Instant::now());
+                    progress(DownloadProgress {
+                        downloaded: received,
+                        total,
+                    });
+                }
+            },
+            || {},
+        );
+        let downloaded = tokio::select! {
+            biased;
+            () = over_cap.notified() => None,
+            downloaded = download => Some(downloaded),
+        };
+        if let Some(error) = too_large {
+            tracing::warn!(version = %update.version, received, ?total, "the update's download is over the cap");
+            return Err(error);
+        }
+        let Some(downloaded) = downloaded else {
+            return Err(LodeError::new(ErrorCode::Internal, "the download stopped"));
+        };
         let bytes = downloaded.map_err(|error| {
             describe(
                 Failure::of(&error),
@@ -60,7 +97,15 @@ impl Updates {
             downloaded: received,
             total,
         });
-        tracing::info!(version = %update.version, bytes = bytes.len(), "update downloaded and verified; installing");
+        // The signature verified: the bytes are a genuine release. Which one is read inside.
+        let package_version = check_update_package(
+            &bytes,
+            &update.signature,
+            &update.version,
+            &update.current_version,
+        )
+        .inspect_err(|error| tracing::warn!(%error, "the downloaded update is refused"))?;
+        tracing::info!(version = %update.version, %package_version, bytes = bytes.len(), "update downloaded and verified; installing");
         // The package managers run as child processes and wait for a password: not on a
         // runtime thread.
         let version = update.version.clone();

@@ -8,6 +8,8 @@
  *   badSig     the feed with a signature made over other bytes (a tampered package or feed)
  *   truncated  the package announced with its full length but cut off halfway
  *   hang       the feed request is accepted and never answered
+ *   notNewer   the feed announces the newer version, but serves a genuine signed package that
+ *              is not newer (the installed one): the feed's `version` is not signed
  *
  * Binds 127.0.0.1 only; `close()` ends every open connection, hung ones included.
  */
@@ -15,14 +17,16 @@ import { createServer } from "node:http";
 import { readFileSync } from "node:fs";
 
 /**
- * @typedef {"good" | "badSig" | "truncated" | "hang"} FeedMode
+ * @typedef {"good" | "badSig" | "truncated" | "hang" | "notNewer"} FeedMode
  * @param {{ version: string, notes: string, packagePath: string, signaturePath: string,
- *   badSignaturePath: string }} release
+ *   badSignaturePath: string, notNewerPackagePath: string, notNewerSignaturePath: string }} release
  */
 export async function startFeed(release) {
-  const packageBytes = readFileSync(release.packagePath);
+  const newPackage = readFileSync(release.packagePath);
   const signature = readFileSync(release.signaturePath, "utf8").trim();
   const badSignature = readFileSync(release.badSignaturePath, "utf8").trim();
+  const notNewerPackage = readFileSync(release.notNewerPackagePath);
+  const notNewerSignature = readFileSync(release.notNewerSignaturePath, "utf8").trim();
   /** @type {FeedMode} */
   let mode = "good";
   /** Requests seen, by path: the test checks the app asked (and did not ask twice in a day). */
@@ -36,7 +40,8 @@ export async function startFeed(release) {
     requests.push(`${mode} ${path}`);
     if (path === "/latest.json") {
       if (mode === "hang") return; // accepted, never answered: the app's timeout must end it
-      const platform = { url: `${base}/package.deb`, signature: mode === "badSig" ? badSignature : signature };
+      const signed = mode === "badSig" ? badSignature : mode === "notNewer" ? notNewerSignature : signature;
+      const platform = { url: `${base}/package.deb`, signature: signed };
       response.writeHead(200, { "content-type": "application/json" });
       response.end(
         JSON.stringify({
@@ -50,6 +55,7 @@ export async function startFeed(release) {
       return;
     }
     if (path === "/package.deb") {
+      const packageBytes = mode === "notNewer" ? notNewerPackage : newPackage;
       response.writeHead(200, {
         "content-type": "application/vnd.debian.binary-package",
         "content-length": String(packageBytes.length),

@@ -13,6 +13,8 @@
  *   LODE_UPDATE_PACKAGE          the newer package; LODE_UPDATE_VERSION its version
  *   LODE_UPDATE_SIGNATURE        its minisign signature (.sig, base64 as the updater reads it)
  *   LODE_UPDATE_BAD_SIGNATURE    a signature by the same key over other bytes
+ *   LODE_UPDATE_NOT_NEWER_PACKAGE, LODE_UPDATE_NOT_NEWER_SIGNATURE
+ *                                the installed package, signed: offered as the newer version
  */
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -98,6 +100,8 @@ describe("the installed app", () => {
       packagePath: env("LODE_UPDATE_PACKAGE"),
       signaturePath: env("LODE_UPDATE_SIGNATURE"),
       badSignaturePath: env("LODE_UPDATE_BAD_SIGNATURE"),
+      notNewerPackagePath: env("LODE_UPDATE_NOT_NEWER_PACKAGE"),
+      notNewerSignaturePath: env("LODE_UPDATE_NOT_NEWER_SIGNATURE"),
     });
     // The first offer the app sees at start-up carries a signature that does not verify.
     feed.setMode("badSig");
@@ -163,6 +167,19 @@ describe("the installed app", () => {
     const status = await statusMatching(/incomplete|broke off|interrupted/i);
     assert.match(status, /nothing was installed/i);
     await screenShot("installed-update-broken-off.png");
+    assert.equal(installedVersion(), versionBefore);
+    installedCliWorks();
+    await click(SEL.later);
+  });
+
+  uiTest("a signed package that is not newer, offered as the new version, installs nothing", async () => {
+    feed.setMode("notNewer");
+    await checkFromMenu();
+    await waitFor("the update dialog", () => textOf(SEL.dialog), (t) => t.includes(NEW_VERSION));
+    await click(SEL.install);
+    const status = await statusMatching(/not newer/i);
+    assert.match(status, /nothing was installed/i);
+    await screenShot("installed-update-not-newer.png");
     assert.equal(installedVersion(), versionBefore);
     installedCliWorks();
     await click(SEL.later);

@@ -146,19 +146,24 @@ check "the launch from the desktop entry was screenshotted" test -s "$artifacts/
 log "the installed app in a real window (WebDriver)"
 (cd tests/e2e && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error)
 # The newer version: the same files as version $version+1 patch, signed with the throwaway key;
-# and a signature by the same key over other bytes, for the tampered feed.
+# a signature by the same key over other bytes, for the tampered feed; and the installed package
+# itself, signed too, for a feed that offers a release that is not newer as the new version.
+# gzip: the updater reads the version inside the package from control.tar.gz (as Tauri's bundler
+# writes it; dpkg-deb's own default is xz or zstd).
 IFS=. read -r major minor patch <<<"${version%%[-+~]*}"
 new_version="$major.$minor.$((patch + 1))"
 mkdir -p "$work/update"
 dpkg-deb -R "$deb" "$work/update/tree"
 sed -i "s/^Version: .*/Version: $new_version/" "$work/update/tree/DEBIAN/control"
-dpkg-deb --root-owner-group -b "$work/update/tree" "$work/update/lode_${new_version}.deb" >/dev/null
+dpkg-deb --root-owner-group -Zgzip -b "$work/update/tree" "$work/update/lode_${new_version}.deb" >/dev/null
 rm -rf "$work/update/tree"  # its files are in the package now; the disk is small
 printf 'not the package\n' >"$work/update/other"
+cp "$deb" "$work/update/installed.deb"
 sign() { TAURI_SIGNING_PRIVATE_KEY="$(cat "$key_dir/key")" TAURI_SIGNING_PRIVATE_KEY_PASSWORD="" \
   npm --prefix "$root/ui" exec --no -- tauri signer sign "$1" >/dev/null 2>&1; }
 sign "$work/update/lode_${new_version}.deb"
 sign "$work/update/other"
+sign "$work/update/installed.deb"
 LODE_E2E_APP=/usr/bin/lode-desktop \
 LODE_E2E_ARTIFACTS="$artifacts" \
 LODE_PACKAGE_NAME="$package_name" \
@@ -167,6 +172,8 @@ LODE_UPDATE_PACKAGE="$work/update/lode_${new_version}.deb" \
 LODE_UPDATE_VERSION="$new_version" \
 LODE_UPDATE_SIGNATURE="$work/update/lode_${new_version}.deb.sig" \
 LODE_UPDATE_BAD_SIGNATURE="$work/update/other.sig" \
+LODE_UPDATE_NOT_NEWER_PACKAGE="$work/update/installed.deb" \
+LODE_UPDATE_NOT_NEWER_SIGNATURE="$work/update/installed.deb.sig" \
   bash .ci/with-keychain xvfb-run -a -s "-screen 0 1280x800x24" \
   node --test --test-concurrency=1 --test-reporter=spec \
   tests/e2e/real-window.test.mjs "$here/installed-app.test.mjs" >"$artifacts/webdriver.log" 2>&1 \

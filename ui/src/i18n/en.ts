@@ -76,6 +76,8 @@ export const en = {
   "error.updateIncomplete": "The update's download was incomplete",
   "error.updateInstall": "The update could not be installed",
   "error.updatesOff": "Update checks are turned off",
+  "error.updateNotNewer": "The downloaded update is not newer than the installed version",
+  "error.updateTooLarge": "The update's download is too large",
   "error.declined": "Not confirmed",
   "error.fileChanged": "The file changed",
   "error.cancelled": "Cancelled: a newer request replaced it",

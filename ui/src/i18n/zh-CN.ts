@@ -64,6 +64,8 @@ export const zhCN: Catalog = {
   "error.updateIncomplete": "更新下载不完整",
   "error.updateInstall": "无法安装更新",
   "error.updatesOff": "更新检查已关闭",
+  "error.updateNotNewer": "下载的更新并不比已安装的版本新",
+  "error.updateTooLarge": "更新的下载内容过大",
   "error.declined": "未确认",
   "error.fileChanged": "文件已更改",
   "error.cancelled": "已取消：被更新的请求取代",

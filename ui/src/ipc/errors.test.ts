@@ -40,8 +40,8 @@ describe("toLodeError", () => {
     expect(isLodeError({ code: "http", message: "x" })).toBe(true);
   });
 
-  it("knows all thirty-two error codes", () => {
-    expect(ERROR_CODES).toHaveLength(32);
+  it("knows all thirty-four error codes", () => {
+    expect(ERROR_CODES).toHaveLength(34);
   });
 
   it("knows a declined confirmation and a file changed since its preview", () => {
@@ -51,7 +51,7 @@ describe("toLodeError", () => {
   });
 
   it("knows the updater's failures", () => {
-    for (const code of ["updateFeed", "updateNoPackage", "updateSignature", "updateIncomplete", "updateInstall", "updatesOff"]) {
+    for (const code of ["updateFeed", "updateNoPackage", "updateSignature", "updateIncomplete", "updateInstall", "updatesOff", "updateNotNewer", "updateTooLarge"]) {
       expect(isLodeError({ code, message: "nothing was installed" })).toBe(true);
     }
   });

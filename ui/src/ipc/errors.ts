@@ -33,6 +33,8 @@ const CODES = {
   updateIncomplete: true,
   updateInstall: true,
   updatesOff: true,
+  updateNotNewer: true,
+  updateTooLarge: true,
   declined: true,
   fileChanged: true,
   cancelled: true,

@@ -60,6 +60,7 @@ impl Lode {
                 transport.clone()
             }
         };
+        options.listed_icons = Some(self.hub.listed_icons().clone());
         let client = McpClient::connect(&transport, options).await?;
         // The next connect to a saved server starts in the era this one found.
         if let Some((id, remembered)) = saved {

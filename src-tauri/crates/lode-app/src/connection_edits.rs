@@ -160,6 +160,7 @@ impl Lode {
             request_timeout: connection.request_timeout(),
             credentials,
             inherit_env: connection.settings.inherit_env,
+            listed_icons: Some(self.hub.listed_icons().clone()),
             ..ConnectOptions::new(connection.name.clone())
         };
         let client = McpClient::connect(&transport, options).await?;

@@ -35,14 +35,15 @@ impl IconCache {
         }
     }
 
-    /// The icon at `src` as a `data:` URL: from the cache when it holds it, else fetched
-    /// (see [`IconFetch::fetch`] for what is refused) and kept.
-    pub async fn data_url(&self, src: &str) -> LodeResult<String> {
+    /// The icon at `src`, listed by the server at `listed_by`, as a `data:` URL: from the
+    /// cache when it holds it, else fetched (see [`IconFetch::fetch`] for what is refused) and
+    /// kept. Whether `src` was listed at all is the caller's check.
+    pub async fn data_url(&self, src: &str, listed_by: Option<&url::Url>) -> LodeResult<String> {
         let file = self.dir.join(file_name(src));
         if let Some(url) = on_disk(file.clone()).await {
             return Ok(url);
         }
-        let icon = self.fetch.fetch(src).await?;
+        let icon = self.fetch.fetch(src, listed_by).await?;
         let url = data_url(icon.kind, &icon.bytes);
         let (dir, max_bytes) = (self.dir.clone(), self.max_bytes);
         // A cache that cannot be written only costs a fetch next time.

@@ -49,6 +49,7 @@ mod templates;
 pub mod tool_confirmation;
 mod tool_trust;
 mod trash;
+pub mod update_package;
 mod updates;
 mod window_layout;
 
@@ -73,14 +74,17 @@ pub use reading::{
 };
 pub use target::ServerTarget;
 pub use updates::{
-    update_check_due, update_timeout_from_env, UpdateFeed, UPDATE_FEED_ENV, UPDATE_TIMEOUT_ENV,
+    package_url_allowed, plain_loopback_feeds_allowed, update_check_due, update_timeout_from_env,
+    UpdateFeed, UPDATE_FEED_ENV, UPDATE_TIMEOUT_ENV,
 };
 
 pub use credentials::LazyKeychain;
 pub use file_names::{clean_name, file_name, NAME_BYTES};
 pub use lode_core as core;
 /// The client the CLI drives directly: [`Lode::connect_target_with`] hands one out.
-pub use lode_mcp::{AskFuture, ConnectOptions, EventSink, McpClient, ProtocolHistory, ServerAsks};
+pub use lode_mcp::{
+    AskFuture, ConnectOptions, EventSink, ListedIcons, McpClient, ProtocolHistory, ServerAsks,
+};
 /// Secrets as the use cases take them, and the stores behind them.
 pub use lode_secrets as secrets;
 /// A running HTTP server of a basket: its address, and how to stop it.

@@ -96,6 +96,11 @@ impl Lode {
         &self.data_dir
     }
 
+    /// The icon URLs connected servers listed: the only icons [`Lode::icon_data_url`] fetches.
+    pub fn listed_icons(&self) -> &lode_mcp::ListedIcons {
+        self.hub.listed_icons()
+    }
+
     pub(crate) async fn start(&self, connection: Connection) {
         match self.resolve(&connection).await {
             Ok(resolved) => {

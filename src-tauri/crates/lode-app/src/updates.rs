@@ -34,8 +34,15 @@ pub enum UpdateFeed {
 
 impl UpdateFeed {
     /// Reads `LODE_UPDATE_FEED`'s value: unset or empty is the configured feed, `off` (any
-    /// case) none, anything else must be an `http(s)` URL.
+    /// case) none, anything else must be an `https` URL, or a plain `http` one on this computer
+    /// in a debug build (the tests' loopback feed; [`plain_loopback_feeds_allowed`]).
     pub fn from_setting(value: Option<&str>) -> LodeResult<Self> {
+        Self::from_setting_in(value, plain_loopback_feeds_allowed())
+    }
+
+    /// [`UpdateFeed::from_setting`], with plain `http` loopback feeds allowed or not (a debug
+    /// or a release build).
+    pub fn from_setting_in(value: Option<&str>, plain_loopback: bool) -> LodeResult<Self> {
         let value = value.map(str::trim).unwrap_or_default();
         if value.is_empty() {
             return Ok(Self::Configured);
@@ -52,7 +59,15 @@ impl UpdateFeed {
         };
         let url = Url::parse(value).map_err(|e| invalid(&e.to_string()))?;
         match url.scheme() {
-            "http" | "https" => Ok(Self::Url(url)),
+            "https" => Ok(Self::Url(url)),
+            "http" if plain_loopback && is_loopback(&url) => Ok(Self::Url(url)),
+            "http" if plain_loopback => Err(invalid(
+                "plain http is accepted only for a feed on this computer (127.0.0.1, ::1, \
+                 localhost); use https",
+            )),
+            "http" => Err(invalid(
+                "plain http is accepted only for a loopback feed in a debug build; use https",
+            )),
             other => Err(invalid(&format!(
                 "the scheme {other}: is neither http nor https"
             ))),
@@ -70,13 +85,35 @@ impl UpdateFeed {
         let Self::Url(url) = self else {
             return false;
         };
-        url.scheme() == "http"
-            && match url.host() {
-                Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
-                Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
-                Some(url::Host::Domain(name)) => name.eq_ignore_ascii_case("localhost"),
-                None => false,
-            }
+        url.scheme() == "http" && is_loopback(url)
+    }
+}
+
+/// Whether a plain-http feed on this computer is accepted: in debug builds only (the tests',
+/// CI's package test included, which packages the debug build). A release build reads https
+/// feeds only, whatever the environment says.
+pub fn plain_loopback_feeds_allowed() -> bool {
+    cfg!(debug_assertions)
+}
+
+fn is_loopback(url: &Url) -> bool {
+    match url.host() {
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+        Some(url::Host::Domain(name)) => name.eq_ignore_ascii_case("localhost"),
+        None => false,
+    }
+}
+
+/// Whether the package the feed points at may be downloaded from `url`: `https`, or plain
+/// `http` on this computer when the feed itself is such a loopback feed (allowed only in
+/// debug builds, [`UpdateFeed::from_setting`]). The package is verified either way; this keeps
+/// the download off plain http on the network.
+pub fn package_url_allowed(url: &Url, feed: &UpdateFeed) -> bool {
+    match url.scheme() {
+        "https" => true,
+        "http" => feed.is_loopback_http() && is_loopback(url),
+        _ => false,
     }
 }
 
@@ -200,6 +237,61 @@ mod tests {
             let error = UpdateFeed::from_setting(Some(bad)).err();
             assert_eq!(error.map(|e| e.code), Some(ErrorCode::UpdateFeed), "{bad}");
         }
+    }
+
+    #[test]
+    fn plain_http_feeds_are_refused_in_release_builds() {
+        let release = |text: &str| UpdateFeed::from_setting_in(Some(text), false);
+        let debug = |text: &str| UpdateFeed::from_setting_in(Some(text), true);
+        for loopback in [
+            "http://127.0.0.1:9/latest.json",
+            "http://localhost/latest.json",
+        ] {
+            let refused = release(loopback).err();
+            assert_eq!(
+                refused.as_ref().map(|e| e.code),
+                Some(ErrorCode::UpdateFeed)
+            );
+            assert!(refused.is_some_and(|e| e.message.contains("debug build")));
+            assert!(debug(loopback).is_ok_and(|feed| feed.is_loopback_http()));
+        }
+        // Never to another machine, debug or not.
+        assert!(debug("http://192.168.1.2/latest.json").is_err());
+        assert!(release("http://releases.lode.dev/latest.json").is_err());
+        assert!(release("https://releases.lode.dev/latest.json").is_ok());
+        // The tests run a debug build.
+        assert!(plain_loopback_feeds_allowed());
+    }
+
+    #[test]
+    fn the_package_is_downloaded_over_https_unless_feed_and_package_are_loopback() {
+        let url = |text: &str| Url::parse(text).expect("a URL");
+        let https_feed = UpdateFeed::Url(url("https://releases.lode.dev/latest.json"));
+        let loopback_feed = UpdateFeed::Url(url("http://127.0.0.1:9/latest.json"));
+        assert!(package_url_allowed(
+            &url("https://cdn.example/lode.deb"),
+            &https_feed
+        ));
+        assert!(!package_url_allowed(
+            &url("http://cdn.example/lode.deb"),
+            &https_feed
+        ));
+        assert!(!package_url_allowed(
+            &url("http://127.0.0.1:9/lode.deb"),
+            &https_feed
+        ));
+        assert!(package_url_allowed(
+            &url("http://127.0.0.1:9/lode.deb"),
+            &loopback_feed
+        ));
+        assert!(!package_url_allowed(
+            &url("http://cdn.example/lode.deb"),
+            &loopback_feed
+        ));
+        assert!(!package_url_allowed(
+            &url("file:///tmp/lode.deb"),
+            &loopback_feed
+        ));
     }
 
     #[test]

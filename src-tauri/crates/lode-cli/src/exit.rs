@@ -123,7 +123,9 @@ fn status(code: ErrorCode) -> u8 {
         | ErrorCode::UpdateSignature
         | ErrorCode::UpdateIncomplete
         | ErrorCode::UpdateInstall
-        | ErrorCode::UpdatesOff => FAILURE,
+        | ErrorCode::UpdatesOff
+        | ErrorCode::UpdateNotNewer
+        | ErrorCode::UpdateTooLarge => FAILURE,
     }
 }
 

@@ -68,6 +68,11 @@ pub enum ErrorCode {
     UpdateInstall,
     /// Update checks are turned off on this installation (`LODE_UPDATE_FEED=off`).
     UpdatesOff,
+    /// The downloaded package is not newer than the installed version (an older signed
+    /// release offered as new), or its version cannot be read.
+    UpdateNotNewer,
+    /// The update's download is larger than Lode accepts.
+    UpdateTooLarge,
     /// The person said no to a confirmation Lode asked for (starting a program, sending saved
     /// secrets to a new address).
     Declined,
@@ -112,6 +117,8 @@ impl ErrorCode {
             Self::UpdateIncomplete => "update-incomplete",
             Self::UpdateInstall => "update-install",
             Self::UpdatesOff => "updates-off",
+            Self::UpdateNotNewer => "update-not-newer",
+            Self::UpdateTooLarge => "update-too-large",
             Self::Declined => "declined",
             Self::FileChanged => "file-changed",
             Self::Cancelled => "cancelled",

@@ -47,6 +47,9 @@ pub struct ConnectOptions {
     /// Where every JSON-RPC message in and out is recorded, if anywhere (it outlives the
     /// session: the hub keeps one per connection).
     pub history: Option<ProtocolHistory>,
+    /// Where the icon URLs this server lists are remembered (the only icons Lode fetches);
+    /// `None` remembers none.
+    pub listed_icons: Option<crate::listed_icons::ListedIcons>,
 }
 
 impl ConnectOptions {
@@ -63,6 +66,7 @@ impl ConnectOptions {
             log_level: None,
             era: None,
             history: None,
+            listed_icons: None,
         }
     }
 

@@ -2,6 +2,7 @@
 //! `lode-core` type, so the rest of Lode survives rmcp's fast-moving API. Lode's own MCP server
 //! (a basket served to other clients) is lode-serve.
 
+mod addresses;
 mod asks;
 mod client;
 mod connect_options;
@@ -12,6 +13,7 @@ mod handler;
 mod handler_asks;
 mod http_failure;
 pub mod icon_fetch;
+pub mod listed_icons;
 mod listing_bounds;
 mod listing_cache;
 mod notification_bounds;
@@ -33,6 +35,7 @@ pub use asks::{AskFuture, ServerAsks, ASK_TIME_LIMIT};
 pub use client::McpClient;
 pub use connect_options::{ConnectOptions, TOOL_CALL_GRACE};
 pub use handler::EventSink;
+pub use listed_icons::ListedIcons;
 pub use oauth::{OAuthCredentials, SignInOptions};
 pub use protocol_history::{ProtocolHistory, KEPT_MESSAGES, MESSAGE_CAP};
 pub use roots::Roots;

@@ -35,6 +35,8 @@ pub struct HubOptions {
     pub asks: Arc<crate::asks::AskDesk>,
     /// Where each connection's protocol era is remembered between connects.
     pub eras: Eras,
+    /// Where the icon URLs servers list are remembered (the only icons Lode fetches).
+    pub listed_icons: lode_mcp::ListedIcons,
 }
 
 struct Link {
@@ -103,6 +105,11 @@ impl Hub {
         &self.options.asks
     }
 
+    /// The icon URLs the supervised servers listed.
+    pub fn listed_icons(&self) -> &lode_mcp::ListedIcons {
+        &self.options.listed_icons
+    }
+
     /// Starts supervising `connection` unless it already is.
     pub async fn start(&self, connection: Connection, credentials: impl Into<CredentialSource>) {
         let mut links = self.links.lock().await;
@@ -132,6 +139,7 @@ impl Hub {
             control: control.clone(),
             asks: self.options.asks.clone(),
             scrubber: Default::default(),
+            listed_icons: self.options.listed_icons.clone(),
         };
         let task = tokio::spawn(supervisor.run());
         links.insert(

@@ -61,6 +61,8 @@ pub(crate) struct Supervisor {
     /// The last attempt's secrets: a status's error may quote the server (its stderr, its
     /// error message), and goes to the window. The session scrubs its own events.
     pub scrubber: std::sync::Mutex<SecretScrubber>,
+    /// Where the icon URLs the server lists are remembered.
+    pub listed_icons: lode_mcp::ListedIcons,
 }
 
 /// How waiting on a live or failed connection ended.
@@ -176,6 +178,7 @@ impl Supervisor {
             asks: self.asks.asker(self.connection.id, &self.connection.name),
             log_level: self.connection.settings.log_level.clone(),
             roots: self.roots.clone(),
+            listed_icons: Some(self.listed_icons.clone()),
             ..ConnectOptions::new(self.connection.name.clone())
         };
         let client = McpClient::connect(&self.connection.transport, options).await?;

@@ -46,6 +46,8 @@ pub struct McpClient {
     /// The tools' behaviour hints from the last listing, to decide which calls to confirm.
     pub(crate) listed_hints: operations::ListedHints,
     info: ServerInfo,
+    /// The server's URL, remembered with the icons it lists (`None` for a local process).
+    icon_lister: Option<url::Url>,
     log: ServerLog,
     /// The local server, if any: dropping it ends its whole process group.
     process: std::sync::Mutex<Option<ServerProcess>>,
@@ -53,13 +55,50 @@ pub struct McpClient {
 
 impl McpClient {
     pub async fn connect(spec: &TransportSpec, options: ConnectOptions) -> LodeResult<Self> {
-        if let TransportSpec::Rest { url, headers } = spec {
-            return Self::connect_rest(url, headers, options).await;
+        let mut client = if let TransportSpec::Rest { url, headers } = spec {
+            Self::connect_rest(url, headers, options).await?
+        } else {
+            Self::establish(options, async |handler, options, log| {
+                transport::open(spec, options, handler, log).await
+            })
+            .await?
+        };
+        client.icon_lister = match spec {
+            TransportSpec::Http { url, .. }
+            | TransportSpec::Sse { url, .. }
+            | TransportSpec::Rest { url, .. } => url::Url::parse(url).ok(),
+            _ => None,
+        };
+        client.note_icons([&client.info.icons]);
+        Ok(client)
+    }
+
+    /// Remembers the icon URLs this server listed (`ConnectOptions::listed_icons`): the only
+    /// ones Lode fetches for the window.
+    pub(crate) fn note_icons<'a>(
+        &self,
+        lists: impl IntoIterator<Item = &'a Option<Vec<lode_core::Icon>>>,
+    ) {
+        if let Some(listed) = &self.options.listed_icons {
+            let icons = lists.into_iter().flatten().flatten();
+            listed.note(self.icon_lister.as_ref(), icons);
         }
-        Self::establish(options, async |handler, options, log| {
-            transport::open(spec, options, handler, log).await
-        })
-        .await
+    }
+
+    /// The icons of the resource links among `blocks` (a tool's or a prompt's), remembered.
+    pub(crate) fn note_block_icons(&self, blocks: &[lode_core::ContentBlock]) {
+        self.note_icons(blocks.iter().filter_map(link_icons));
+    }
+
+    /// `result`, its resource links' icons remembered.
+    pub(crate) fn noted_prompt(&self, result: lode_core::PromptResult) -> lode_core::PromptResult {
+        self.note_icons(
+            result
+                .messages
+                .iter()
+                .filter_map(|m| link_icons(&m.content)),
+        );
+        result
     }
 
     /// Opens a session with `open` (given the handler, the options and the server's log) under
@@ -126,6 +165,7 @@ impl McpClient {
             output_schemas: Default::default(),
             listed_hints: Default::default(),
             info,
+            icon_lister: None,
             log,
             process: std::sync::Mutex::new(opened.process),
         };
@@ -162,6 +202,7 @@ impl McpClient {
             output_schemas: Default::default(),
             listed_hints: Default::default(),
             info: rest_info(),
+            icon_lister: None,
             log: ServerLog::default(),
             options,
             process: std::sync::Mutex::new(None),
@@ -322,5 +363,13 @@ fn rest_info() -> ServerInfo {
         },
         instructions: None,
         icons: None,
+    }
+}
+
+/// The icons of a resource link.
+fn link_icons(block: &lode_core::ContentBlock) -> Option<&Option<Vec<lode_core::Icon>>> {
+    match block {
+        lode_core::ContentBlock::ResourceLink { icons, .. } => Some(icons),
+        _ => None,
     }
 }

@@ -2,7 +2,7 @@
 //! small reqwest client with no redirects (a token request must never be re-sent elsewhere),
 //! bounded times and bounded bodies. Which URLs it may be sent to is [`super::policy`]'s
 //! decision; its resolver refuses names that resolve to private addresses
-//! ([`super::addresses`]).
+//! ([`crate::addresses`]).
 
 use std::time::Duration;
 
@@ -13,8 +13,8 @@ use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use url::Url;
 
-use super::addresses::{proxy_hosts, refused_in, GuardedResolver};
 use super::policy::UrlPolicy;
+use crate::addresses::{proxy_hosts, refused_in, GuardedResolver};
 use crate::error::from_http_failure;
 use crate::http_failure::{display_url, excerpt, HttpFailure};
 
@@ -42,10 +42,7 @@ impl OAuthHttp {
     pub(crate) fn new(server: &Url, policy: &UrlPolicy) -> LodeResult<Self> {
         let mut trusted = proxy_hosts();
         trusted.extend(server.host_str().map(str::to_owned));
-        let resolver = GuardedResolver {
-            trusted,
-            server_on_loopback: policy.server_on_loopback(),
-        };
+        let resolver = GuardedResolver::new(trusted, policy.server_on_loopback());
         let client = reqwest::Client::builder()
             .dns_resolver(std::sync::Arc::new(resolver))
             .connect_timeout(CONNECT_TIMEOUT)

@@ -6,7 +6,6 @@
 //! Nothing here stores anything: a sign-in returns [`OAuthCredentials`], which the caller keeps
 //! (Lode keeps them in the keychain) and hands back to [`refresh`].
 
-mod addresses;
 mod challenge;
 mod credentials;
 mod discovery;

@@ -10,16 +10,16 @@
 //!   or on this machine when the MCP server is too (a local development setup). A private,
 //!   link-local or unspecified address (10/8, 172.16/12, 192.168/16, 169.254/16, fc00::/7,
 //!   fe80::/10, 0.0.0.0 …) is refused; so is a name resolving only to such addresses, at
-//!   connect time ([`super::addresses::GuardedResolver`]).
+//!   connect time ([`crate::addresses::GuardedResolver`]).
 //! - Any other origin: refused, even over HTTPS: metadata naming endpoints on a third host
 //!   would send the person's codes and tokens there.
 //!
 //! A refusal is [`ErrorCode::UrlRefused`], naming the URL and why.
 
 use lode_core::{ErrorCode, LodeError, LodeResult};
-use url::{Host, Origin, Url};
+use url::{Origin, Url};
 
-use super::addresses::{allowed, Restricted};
+use crate::addresses::{allowed, host_kind, Restricted};
 use crate::http_failure::display_url;
 
 #[derive(Debug, Clone)]
@@ -111,15 +111,6 @@ impl UrlPolicy {
             return Err(refused(url, what, why));
         }
         Ok(())
-    }
-}
-
-/// What the URL's host is, when its address (or the name `localhost`) says so.
-fn host_kind(url: &Url) -> Option<Restricted> {
-    match url.host()? {
-        Host::Domain(name) => Restricted::of_name(name),
-        Host::Ipv4(ip) => Restricted::of_ip(ip.into()),
-        Host::Ipv6(ip) => Restricted::of_ip(ip.into()),
     }
 }
 

@@ -13,6 +13,7 @@ mod flood;
 mod history;
 mod http;
 mod large_pages;
+mod listed_icons;
 mod listing_ttl;
 mod reads;
 mod rest;

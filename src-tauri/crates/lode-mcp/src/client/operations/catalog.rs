@@ -16,14 +16,16 @@ impl McpClient {
     pub async fn list_prompts(&self) -> LodeResult<Vec<PromptItem>> {
         let what = "listing prompts";
         let peer = self.mcp(what)?.peer();
-        all_pages(async |params| {
+        let prompts = all_pages(async |params| {
             let page = self.call(what, peer.list_prompts(Some(params))).await?;
             Ok((
                 page.prompts.into_iter().map(prompt_item).collect(),
                 page.next_cursor,
             ))
         })
-        .await
+        .await?;
+        self.note_icons(prompts.iter().map(|p: &PromptItem| &p.icons));
+        Ok(prompts)
     }
 
     pub async fn get_prompt(
@@ -36,7 +38,7 @@ impl McpClient {
         let result = self
             .call(&what, self.mcp(&what)?.get_prompt(params))
             .await?;
-        Ok(prompt_result(result))
+        Ok(self.noted_prompt(prompt_result(result)))
     }
 
     pub async fn list_tools(&self) -> LodeResult<Vec<ToolItem>> {
@@ -52,6 +54,7 @@ impl McpClient {
         .await?;
         self.output_schemas.remember(&tools);
         self.listed_hints.remember(&tools);
+        self.note_icons(tools.iter().map(|t: &ToolItem| &t.icons));
         Ok(tools)
     }
 

@@ -67,11 +67,11 @@ impl McpClient {
         let request = ClientRequest::GetPromptRequest(GetPromptRequest::new(params.clone()));
         let limit = self.options.request_timeout;
         match self.followed(&what, limit, request, tag).await? {
-            ServerResult::GetPromptResult(result) => Ok(prompt_result(result)),
+            ServerResult::GetPromptResult(result) => Ok(self.noted_prompt(prompt_result(result))),
             // Input asked for first: rmcp's multi-round helper, not followed (as for tools).
             ServerResult::InputRequiredResult(_) => {
                 let get = self.mcp(&what)?.get_prompt(params);
-                Ok(prompt_result(self.call(&what, get).await?))
+                Ok(self.noted_prompt(prompt_result(self.call(&what, get).await?)))
             }
             _ => Err(crate::error::from_service(
                 ServiceError::UnexpectedResponse,

@@ -43,6 +43,7 @@ impl McpClient {
         mut on_page: impl FnMut(&[ResourceItem], ListProgress) + Send,
     ) -> LodeResult<ResourceListing> {
         let mut progress = |listing: &ResourceListing, from: usize| {
+            self.note_icons(listing.resources[from..].iter().map(|r| &r.icons));
             on_page(
                 &listing.resources[from..],
                 ListProgress {
@@ -63,7 +64,7 @@ impl McpClient {
         let what = "listing resource templates";
         let peer = self.mcp(what)?.peer();
         let server = self.server_name();
-        all_pages(async |params| {
+        let templates = all_pages(async |params| {
             let page = self
                 .call(what, peer.list_resource_templates(Some(params)))
                 .await?;
@@ -73,7 +74,9 @@ impl McpClient {
                 page.next_cursor,
             ))
         })
-        .await
+        .await?;
+        self.note_icons(templates.iter().map(|t: &ResourceTemplate| &t.icons));
+        Ok(templates)
     }
 
     pub async fn read_resource(&self, uri: &str) -> LodeResult<Vec<ResourceContent>> {

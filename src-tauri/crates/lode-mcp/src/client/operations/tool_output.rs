@@ -67,6 +67,7 @@ impl McpClient {
     /// `result` of the tool `name`, with its `output_check` set when the tool declares an
     /// `outputSchema`.
     pub(crate) async fn checked(&self, name: &str, mut result: ToolResult) -> ToolResult {
+        self.note_block_icons(&result.content);
         if result.is_error {
             return result;
         }

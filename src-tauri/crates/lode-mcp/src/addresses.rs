@@ -1,16 +1,22 @@
-//! Which network addresses a remote server may send Lode's OAuth requests to, and a DNS
-//! resolver that holds names to the same rule at connect time.
+//! Which network addresses a remote server may send Lode's requests to (OAuth's discovery and
+//! token requests, and the icons a server lists), and a DNS resolver that holds names to the
+//! same rule at connect time.
 //!
-//! Discovery follows URLs that the MCP server's metadata names. A hostile server could name an
+//! OAuth discovery follows URLs that the MCP server's metadata names; icons are fetched from
+//! the URLs a server lists. A hostile server could name an
 //! address inside the person's network (a router's admin page, a cloud metadata service at
 //! 169.254.169.254) and have Lode send requests there. Literal addresses are checked with the
 //! URL ([`super::policy`]); names are checked here, on the very addresses reqwest then connects
 //! to, so a name that resolves to a public address when checked and to a private one when used
 //! (DNS rebinding) gets nowhere.
 
+use std::future::Future;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::pin::Pin;
+use std::sync::Arc;
 
 use reqwest::dns::{Addrs, Name, Resolve, Resolving};
+use url::{Host, Url};
 
 /// An address a remote server may not send Lode to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -44,6 +50,16 @@ impl Restricted {
             Self::Loopback => "an address on this machine (loopback)",
             Self::Private => "a private, link-local or unspecified network address",
         }
+    }
+}
+
+/// What a URL's host is, when its address (or the name `localhost`) says so; a DNS name is
+/// only known at connect time ([`GuardedResolver`]).
+pub(crate) fn host_kind(url: &Url) -> Option<Restricted> {
+    match url.host()? {
+        Host::Domain(name) => Restricted::of_name(name),
+        Host::Ipv4(ip) => Restricted::of_ip(ip.into()),
+        Host::Ipv6(ip) => Restricted::of_ip(ip.into()),
     }
 }
 
@@ -84,12 +100,55 @@ pub(crate) fn allowed(kind: Option<Restricted>, server_on_loopback: bool) -> boo
     }
 }
 
-/// The resolver of Lode's OAuth HTTP client. Names in `trusted` (the MCP server's own host,
-/// and any proxy the environment names) resolve as usual; any other name keeps only its
-/// addresses that [`allowed`] admits, and fails with [`RefusedAddress`] when none is left.
+/// The answer of a DNS lookup, to come.
+type Looking = Pin<Box<dyn Future<Output = std::io::Result<Vec<SocketAddr>>> + Send>>;
+
+/// Looks a name up: the system's resolver, or a scripted one in tests.
+pub(crate) type Lookup = Arc<dyn Fn(String) -> Looking + Send + Sync>;
+
+fn system_lookup() -> Lookup {
+    Arc::new(|host: String| -> Looking {
+        Box::pin(async move { Ok(tokio::net::lookup_host((host.as_str(), 0)).await?.collect()) })
+    })
+}
+
+/// A lookup that answers `answer(name)` (tests script DNS with it).
+#[cfg(test)]
+pub(crate) fn scripted_lookup(
+    answer: impl Fn(&str) -> Vec<SocketAddr> + Send + Sync + 'static,
+) -> Lookup {
+    Arc::new(move |host: String| -> Looking {
+        let found = answer(&host);
+        Box::pin(async move { Ok(found) })
+    })
+}
+
+/// The resolver of Lode's guarded HTTP clients (OAuth, icons). Names in `trusted` (the MCP
+/// server's own host, and any proxy the environment names) resolve as usual; any other name
+/// keeps only its addresses that [`allowed`] admits, and fails with [`RefusedAddress`] when
+/// none is left. The addresses it checked are the ones it hands reqwest, which connects to
+/// them without asking DNS again: a name cannot answer one address to the check and another
+/// to the connection (DNS rebinding).
 pub(crate) struct GuardedResolver {
-    pub(crate) trusted: Vec<String>,
-    pub(crate) server_on_loopback: bool,
+    trusted: Vec<String>,
+    server_on_loopback: bool,
+    lookup: Lookup,
+}
+
+impl GuardedResolver {
+    pub(crate) fn new(trusted: Vec<String>, server_on_loopback: bool) -> Self {
+        Self {
+            trusted,
+            server_on_loopback,
+            lookup: system_lookup(),
+        }
+    }
+
+    /// With another lookup than the system's (tests script DNS answers).
+    pub(crate) fn with_lookup(mut self, lookup: Lookup) -> Self {
+        self.lookup = lookup;
+        self
+    }
 }
 
 impl Resolve for GuardedResolver {
@@ -97,9 +156,9 @@ impl Resolve for GuardedResolver {
         let host = name.as_str().to_owned();
         let trusted = self.trusted.iter().any(|t| t.eq_ignore_ascii_case(&host));
         let server_on_loopback = self.server_on_loopback;
+        let lookup = self.lookup.clone();
         Box::pin(async move {
-            let found: Vec<SocketAddr> =
-                tokio::net::lookup_host((host.as_str(), 0)).await?.collect();
+            let found: Vec<SocketAddr> = lookup(host.clone()).await?;
             if trusted {
                 return Ok(Box::new(found.into_iter()) as Addrs);
             }
@@ -237,10 +296,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_name_that_resolves_to_loopback_is_refused_unless_trusted() {
-        let resolver = GuardedResolver {
-            trusted: vec!["trusted.localhost".into()],
-            server_on_loopback: false,
-        };
+        let resolver = GuardedResolver::new(vec!["trusted.localhost".into()], false);
         let name = |n: &str| n.parse::<Name>().expect("a name");
         let refused = resolver
             .resolve(name("localhost"))
@@ -252,10 +308,7 @@ mod tests {
             refused.starts_with("localhost resolves to") && refused.contains("loopback"),
             "{refused}"
         );
-        let beside_loopback = GuardedResolver {
-            trusted: Vec::new(),
-            server_on_loopback: true,
-        };
+        let beside_loopback = GuardedResolver::new(Vec::new(), true);
         assert!(beside_loopback.resolve(name("localhost")).await.is_ok());
     }
 }
