@@ -50,7 +50,7 @@ async fn an_answer_that_fits_reaches_the_server_checked() {
     desk.open();
     let mut events = desk.events();
     let asker = desk.asker(ConnectionId(7), "Demo").unwrap();
-    let answer = asker.elicit(form_request());
+    let answer = asker.elicit(form_request()).unwrap();
     let ask = opened(events.recv().await.unwrap());
     assert_eq!(
         (ask.connection, ask.server.as_str()),
@@ -103,7 +103,7 @@ async fn a_sampling_reply_and_a_mismatched_answer() {
     desk.open();
     let mut events = desk.events();
     let asker = desk.asker(ConnectionId(1), "s").unwrap();
-    let answer = asker.sample(sampling_request());
+    let answer = asker.sample(sampling_request()).unwrap();
     let ask = opened(events.recv().await.unwrap());
     let wrong = desk.answer(ask.id, AskAnswer::Elicitation(ElicitationAnswer::Decline));
     assert_eq!(wrong.unwrap_err().code, ErrorCode::InvalidInput);
@@ -123,7 +123,7 @@ async fn an_ask_dropped_by_the_server_or_its_connection_closes_its_dialog() {
     let mut events = desk.events();
     let asker = desk.asker(ConnectionId(1), "s").unwrap();
 
-    let dropped = asker.elicit(form_request());
+    let dropped = asker.elicit(form_request()).unwrap();
     let first = opened(events.recv().await.unwrap());
     drop(dropped);
     assert_eq!(
@@ -134,12 +134,13 @@ async fn an_ask_dropped_by_the_server_or_its_connection_closes_its_dialog() {
         }
     );
 
-    let waiting = asker.sample(sampling_request());
+    let waiting = asker.sample(sampling_request()).unwrap();
     let second = opened(events.recv().await.unwrap());
     let other = desk
         .asker(ConnectionId(2), "t")
         .unwrap()
-        .sample(sampling_request());
+        .sample(sampling_request())
+        .unwrap();
     let third = opened(events.recv().await.unwrap());
     desk.end_connection(ConnectionId(1));
     assert_eq!(
@@ -160,7 +161,7 @@ async fn an_ask_past_its_time_limit_says_so() {
     desk.open();
     let mut events = desk.events();
     let asker = desk.asker(ConnectionId(1), "s").unwrap();
-    let answer = asker.elicit(form_request());
+    let answer = asker.elicit(form_request()).unwrap();
     let ask = opened(events.recv().await.unwrap());
     tokio::time::sleep(Duration::from_millis(30)).await;
     drop(answer);

@@ -1,6 +1,7 @@
 //! Lode's use cases, shared by the desktop shell and the `lode` CLI. Async, and free of any UI
 //! framework: the shell and the CLI are thin adapters over [`Lode`].
 
+mod ask_refusals;
 mod asks;
 mod basket;
 mod browse_index;
@@ -72,7 +73,9 @@ pub use updates::{
 pub use credentials::LazyKeychain;
 pub use lode_core as core;
 /// The client the CLI drives directly: [`Lode::connect_target_with`] hands one out.
-pub use lode_mcp::{AskFuture, ConnectOptions, EventSink, McpClient, ProtocolHistory, ServerAsks};
+pub use lode_mcp::{
+    AskFuture, AskRefused, ConnectOptions, EventSink, McpClient, ProtocolHistory, ServerAsks,
+};
 /// Secrets as the use cases take them, and the stores behind them.
 pub use lode_secrets as secrets;
 /// A running HTTP server of a basket: its address, and how to stop it.

@@ -16,7 +16,7 @@ use lode_core::{
 use crate::support::demo::{demo, demo_command};
 
 /// lode-hostile-server in `mode`, over stdio, built beside the demo server.
-fn hostile(mode: &str, extra: &[&str]) -> TransportSpec {
+pub(crate) fn hostile(mode: &str, extra: &[&str]) -> TransportSpec {
     let command = std::path::Path::new(&demo_command()).with_file_name(if cfg!(windows) {
         "lode-hostile-server.exe"
     } else {
