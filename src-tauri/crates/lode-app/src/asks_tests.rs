@@ -173,3 +173,48 @@ async fn an_ask_past_its_time_limit_says_so() {
         }
     );
 }
+
+/// Past `MAX_WAITING_ASKS` across every connection, an ask is refused at once; the window hears
+/// of the refusals as one count, not one event each.
+#[tokio::test]
+async fn past_the_desk_cap_asks_are_refused_and_counted_once() {
+    use lode_core::asks::MAX_WAITING_ASKS;
+    let desk = Arc::new(AskDesk::default());
+    desk.open();
+    let mut events = desk.events();
+    let held: Vec<_> = (0..MAX_WAITING_ASKS)
+        .map(|i| {
+            let asker = desk.asker(ConnectionId(i as i64), "s").unwrap();
+            asker.elicit(form_request()).unwrap()
+        })
+        .collect();
+    let late = desk.asker(ConnectionId(100), "Late").unwrap();
+    for _ in 0..1000 {
+        let refused = late.sample(sampling_request()).err().expect("refused");
+        assert!(refused.0.contains("16"), "{}", refused.0);
+    }
+    assert_eq!(desk.pending().len(), MAX_WAITING_ASKS);
+    for _ in 0..MAX_WAITING_ASKS {
+        assert!(matches!(
+            events.recv().await.unwrap(),
+            AskEvent::Opened { .. }
+        ));
+    }
+    let notice = tokio::time::timeout(Duration::from_secs(2), events.recv())
+        .await
+        .expect("a notice")
+        .unwrap();
+    let AskEvent::Refused { refused } = notice else {
+        panic!("{notice:?}")
+    };
+    assert_eq!(
+        (refused.connection, refused.count),
+        (ConnectionId(100), 1000)
+    );
+    assert!(
+        events.try_recv().is_err(),
+        "one notice for a thousand refusals"
+    );
+    assert_eq!(desk.waiting().refused, [refused]);
+    drop(held);
+}
