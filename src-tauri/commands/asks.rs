@@ -4,18 +4,19 @@
 use std::sync::Arc;
 
 use lode_app::Lode;
-use lode_core::asks::{AskAnswer, PendingAsk};
+use lode_core::asks::{AskAnswer, AskEvent, WaitingAsks};
 use lode_core::LodeError;
 use tauri::{AppHandle, Emitter, Runtime, State};
 
 use crate::confirm::Confirmer;
 
-/// The event carrying each `AskEvent` (an ask opened, or closed without an answer).
+/// The event carrying each `AskEvent` (an ask opened, closed without an answer, more refused).
 pub const ASK_EVENT: &str = "lode://asks";
 
+/// The asks waiting and the refusals meanwhile; bounded (lode-core's `MAX_WAITING_ASKS`).
 #[tauri::command]
-pub async fn pending_server_asks(lode: State<'_, Arc<Lode>>) -> Result<Vec<PendingAsk>, LodeError> {
-    Ok(lode.asks().pending())
+pub async fn pending_server_asks(lode: State<'_, Arc<Lode>>) -> Result<WaitingAsks, LodeError> {
+    Ok(lode.asks().waiting())
 }
 
 #[tauri::command]
@@ -56,6 +57,9 @@ pub async fn forward_ask_events<R: Runtime>(app: AppHandle<R>, lode: Arc<Lode>) 
             // The window re-reads the pending asks rather than missing one.
             Err(tokio::sync::broadcast::error::RecvError::Lagged(missed)) => {
                 tracing::warn!(missed, "the window missed ask events");
+                if let Err(error) = app.emit(ASK_EVENT, &AskEvent::Missed) {
+                    tracing::warn!(%error, "could not tell the window it missed asks");
+                }
             }
             Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
         }

@@ -183,7 +183,7 @@ describe("URL-mode elicitation in a real window", { timeout: 300_000 }, () => {
       const tauri = /** @type {any} */ (window).__TAURI_INTERNALS__;
       tauri
         .invoke("pending_server_asks")
-        .then((/** @type {{ id: number }[]} */ asks) => tauri.invoke("open_ask_url", { askId: asks[0].id }))
+        .then((/** @type {{ asks: { id: number }[] }} */ waiting) => tauri.invoke("open_ask_url", { askId: waiting.asks[0].id }))
         .then(() => done("opened"), (/** @type {unknown} */ error) => done(error));
     });
     assert.deepEqual(refusal, { code: "invalidInput", message: "this request has no web address Lode opens" });

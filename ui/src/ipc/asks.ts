@@ -3,15 +3,21 @@
 import { listen, type UnlistenFn } from "@tauri-apps/api/event";
 import type { AskAnswer } from "./bindings/AskAnswer";
 import type { AskEvent } from "./bindings/AskEvent";
-import type { PendingAsk } from "./bindings/PendingAsk";
+import type { WaitingAsks } from "./bindings/WaitingAsks";
 import { call } from "./commands";
 
-/** The event the shell emits when a server's ask opens, or closes without the person's answer. */
+/**
+ * The event the shell emits when a server's ask opens, closes without the person's answer, or
+ * more are refused (a few times a second at most); `missed` when the window fell behind.
+ */
 export const ASK_EVENT = "lode://asks";
 
-/** Every ask still waiting, oldest first (for a window that opens after they arrived). */
-export function pendingServerAsks(): Promise<PendingAsk[]> {
-  return call<PendingAsk[]>("pending_server_asks");
+/**
+ * Every ask still waiting, oldest first, and how many more each connection had refused (for a
+ * window that opens after they arrived, or that missed events). Bounded by Rust: a few asks.
+ */
+export function pendingServerAsks(): Promise<WaitingAsks> {
+  return call<WaitingAsks>("pending_server_asks");
 }
 
 /**

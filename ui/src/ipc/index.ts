@@ -174,6 +174,8 @@ export type { FieldKind } from "./bindings/FieldKind";
 export type { FieldProblem } from "./bindings/FieldProblem";
 export type { FormField } from "./bindings/FormField";
 export type { PendingAsk } from "./bindings/PendingAsk";
+export type { RefusedAsks } from "./bindings/RefusedAsks";
+export type { WaitingAsks } from "./bindings/WaitingAsks";
 export type { SamplingAnswer } from "./bindings/SamplingAnswer";
 export type { SamplingContent } from "./bindings/SamplingContent";
 export type { SamplingRequest } from "./bindings/SamplingRequest";

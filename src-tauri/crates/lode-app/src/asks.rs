@@ -1,6 +1,9 @@
 //! The asks servers make of the person (elicitation, sampling) while the window is there to
 //! answer them: each waits here under an id until the window answers, the server cancels, its
 //! time limit passes or its connection stops. The window hears of each as an [`AskEvent`].
+//! At most [`MAX_WAITING_ASKS`] wait across every connection (each connection keeps at most
+//! `MAX_OPEN_ASKS_PER_CONNECTION`, lode-mcp): past it an ask is refused at once, and the window
+//! hears how many were (`ask_refusals`), so what it reads and hears stays bounded.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -9,14 +12,17 @@ use std::time::{Duration, Instant};
 
 use lode_core::asks::{
     accepted_content, AskAnswer, AskEnd, AskEvent, AskRequest, ElicitationAnswer, ElicitationMode,
-    ElicitationRequest, FieldError, PendingAsk, SamplingAnswer, SamplingRequest,
+    ElicitationRequest, FieldError, PendingAsk, SamplingAnswer, SamplingRequest, WaitingAsks,
+    MAX_WAITING_ASKS,
 };
 use lode_core::{ConnectionId, ErrorCode, LodeError, LodeResult};
-use lode_mcp::{AskFuture, ServerAsks, ASK_TIME_LIMIT};
+use lode_mcp::{AskFuture, AskRefused, ServerAsks, ASK_TIME_LIMIT};
 
 use crate::ask_url_confirmation;
 use crate::confirmation::Confirmation;
 use tokio::sync::{broadcast, oneshot};
+
+use crate::ask_refusals::Refusals;
 
 struct Waiting {
     ask: PendingAsk,
@@ -34,6 +40,8 @@ pub struct AskDesk {
     waiting: Mutex<HashMap<u64, WaitingEntry>>,
     events: broadcast::Sender<AskEvent>,
     time_limit: Duration,
+    /// Asks refused because too many waited, per connection, for the window.
+    refusals: Arc<Refusals>,
 }
 
 /// `Waiting`, printable without its contents (a form may hold what the person typed).
@@ -57,6 +65,7 @@ impl AskDesk {
             open: AtomicBool::new(false),
             next: AtomicU64::new(1),
             waiting: Mutex::new(HashMap::new()),
+            refusals: Arc::new(Refusals::new(events.clone())),
             events,
             time_limit,
         }
@@ -72,7 +81,16 @@ impl AskDesk {
         self.events.subscribe()
     }
 
-    /// What still waits, oldest first (for a window that opens or reloads).
+    /// What still waits, and what was refused meanwhile (for a window that opens, reloads or
+    /// missed events). Bounded: at most [`MAX_WAITING_ASKS`] asks of at most `MAX_ASK_BYTES`.
+    pub fn waiting(&self) -> WaitingAsks {
+        WaitingAsks {
+            asks: self.pending(),
+            refused: self.refusals.all(),
+        }
+    }
+
+    /// What still waits, oldest first.
     pub fn pending(&self) -> Vec<PendingAsk> {
         let mut asks: Vec<PendingAsk> = self.lock().values().map(|w| w.0.ask.clone()).collect();
         asks.sort_by_key(|ask| ask.id);
@@ -117,6 +135,7 @@ impl AskDesk {
             }
         };
         if let Some(entry) = waiting.remove(&id) {
+            self.forget_refusals_when_done(&waiting, entry.0.ask.connection);
             let _ = entry.0.reply.send(answer);
         }
         Ok(())
@@ -157,6 +176,7 @@ impl AskDesk {
             });
             ids
         };
+        self.refusals.forget(connection);
         for id in ended {
             let _ = self.events.send(AskEvent::Closed {
                 id,
@@ -171,14 +191,27 @@ impl AskDesk {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
+    /// Once `connection` has no ask waiting, its refusals are forgotten: the window's "N more
+    /// refused" is about the asks it shows.
+    fn forget_refusals_when_done(
+        &self,
+        waiting: &HashMap<u64, WaitingEntry>,
+        connection: ConnectionId,
+    ) {
+        if !waiting.values().any(|w| w.0.ask.connection == connection) {
+            self.refusals.forget(connection);
+        }
+    }
+
     /// Registers `ask` and returns the answer's receiver and a guard that withdraws the ask
-    /// (and tells the window) when the wait ends without an answer.
+    /// (and tells the window) when the wait ends without an answer; refused when
+    /// [`MAX_WAITING_ASKS`] already wait.
     fn register(
         self: &Arc<Self>,
         connection: ConnectionId,
         server: &str,
         ask: AskRequest,
-    ) -> (oneshot::Receiver<AskAnswer>, Withdraw) {
+    ) -> Result<(oneshot::Receiver<AskAnswer>, Withdraw), AskRefused> {
         let id = self.next.fetch_add(1, Ordering::Relaxed);
         let (reply, answer) = oneshot::channel();
         let pending = PendingAsk {
@@ -187,14 +220,24 @@ impl AskDesk {
             server: server.to_owned(),
             ask,
         };
-        self.lock().insert(
-            id,
-            WaitingEntry(Waiting {
-                ask: pending.clone(),
-                reply,
-                opened: false,
-            }),
-        );
+        {
+            let mut waiting = self.lock();
+            if waiting.len() >= MAX_WAITING_ASKS {
+                drop(waiting);
+                self.refusals.refused(connection, server);
+                return Err(AskRefused(format!(
+                    "Lode keeps at most {MAX_WAITING_ASKS} waiting across all servers"
+                )));
+            }
+            waiting.insert(
+                id,
+                WaitingEntry(Waiting {
+                    ask: pending.clone(),
+                    reply,
+                    opened: false,
+                }),
+            );
+        }
         let _ = self.events.send(AskEvent::Opened {
             ask: Box::new(pending),
         });
@@ -203,7 +246,7 @@ impl AskDesk {
             id,
             since: Instant::now(),
         };
-        (answer, withdraw)
+        Ok((answer, withdraw))
     }
 }
 
@@ -273,7 +316,16 @@ struct Withdraw {
 
 impl Drop for Withdraw {
     fn drop(&mut self) {
-        if self.desk.lock().remove(&self.id).is_some() {
+        let removed = {
+            let mut waiting = self.desk.lock();
+            let removed = waiting.remove(&self.id);
+            if let Some(entry) = &removed {
+                self.desk
+                    .forget_refusals_when_done(&waiting, entry.0.ask.connection);
+            }
+            removed
+        };
+        if removed.is_some() {
             let end = if self.since.elapsed() >= self.desk.time_limit {
                 AskEnd::TimedOut
             } else {
@@ -292,37 +344,44 @@ struct ConnectionAsker {
 }
 
 impl ServerAsks for ConnectionAsker {
-    fn elicit(&self, request: ElicitationRequest) -> AskFuture<ElicitationAnswer> {
+    fn elicit(
+        &self,
+        request: ElicitationRequest,
+    ) -> Result<AskFuture<ElicitationAnswer>, AskRefused> {
         let (answer, withdraw) = self.desk.register(
             self.connection,
             &self.server,
             AskRequest::Elicitation(request),
-        );
-        Box::pin(async move {
+        )?;
+        Ok(Box::pin(async move {
             let _withdraw = withdraw;
             match answer.await {
                 Ok(AskAnswer::Elicitation(answer)) => answer,
                 // The connection ended while the dialog was open.
                 _ => ElicitationAnswer::Cancel,
             }
-        })
+        }))
     }
 
-    fn sample(&self, request: SamplingRequest) -> AskFuture<SamplingAnswer> {
+    fn sample(&self, request: SamplingRequest) -> Result<AskFuture<SamplingAnswer>, AskRefused> {
         let (answer, withdraw) =
             self.desk
-                .register(self.connection, &self.server, AskRequest::Sampling(request));
-        Box::pin(async move {
+                .register(self.connection, &self.server, AskRequest::Sampling(request))?;
+        Ok(Box::pin(async move {
             let _withdraw = withdraw;
             match answer.await {
                 Ok(AskAnswer::Sampling(answer)) => answer,
                 _ => SamplingAnswer::Declined,
             }
-        })
+        }))
     }
 
     fn time_limit(&self) -> Duration {
         self.desk.time_limit
+    }
+
+    fn refused(&self) {
+        self.desk.refusals.refused(self.connection, &self.server);
     }
 }
 

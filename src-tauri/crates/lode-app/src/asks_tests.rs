@@ -50,7 +50,7 @@ async fn an_answer_that_fits_reaches_the_server_checked() {
     desk.open();
     let mut events = desk.events();
     let asker = desk.asker(ConnectionId(7), "Demo").unwrap();
-    let answer = asker.elicit(form_request());
+    let answer = asker.elicit(form_request()).unwrap();
     let ask = opened(events.recv().await.unwrap());
     assert_eq!(
         (ask.connection, ask.server.as_str()),
@@ -103,7 +103,7 @@ async fn a_sampling_reply_and_a_mismatched_answer() {
     desk.open();
     let mut events = desk.events();
     let asker = desk.asker(ConnectionId(1), "s").unwrap();
-    let answer = asker.sample(sampling_request());
+    let answer = asker.sample(sampling_request()).unwrap();
     let ask = opened(events.recv().await.unwrap());
     let wrong = desk.answer(ask.id, AskAnswer::Elicitation(ElicitationAnswer::Decline));
     assert_eq!(wrong.unwrap_err().code, ErrorCode::InvalidInput);
@@ -123,7 +123,7 @@ async fn an_ask_dropped_by_the_server_or_its_connection_closes_its_dialog() {
     let mut events = desk.events();
     let asker = desk.asker(ConnectionId(1), "s").unwrap();
 
-    let dropped = asker.elicit(form_request());
+    let dropped = asker.elicit(form_request()).unwrap();
     let first = opened(events.recv().await.unwrap());
     drop(dropped);
     assert_eq!(
@@ -134,12 +134,13 @@ async fn an_ask_dropped_by_the_server_or_its_connection_closes_its_dialog() {
         }
     );
 
-    let waiting = asker.sample(sampling_request());
+    let waiting = asker.sample(sampling_request()).unwrap();
     let second = opened(events.recv().await.unwrap());
     let other = desk
         .asker(ConnectionId(2), "t")
         .unwrap()
-        .sample(sampling_request());
+        .sample(sampling_request())
+        .unwrap();
     let third = opened(events.recv().await.unwrap());
     desk.end_connection(ConnectionId(1));
     assert_eq!(
@@ -160,7 +161,7 @@ async fn an_ask_past_its_time_limit_says_so() {
     desk.open();
     let mut events = desk.events();
     let asker = desk.asker(ConnectionId(1), "s").unwrap();
-    let answer = asker.elicit(form_request());
+    let answer = asker.elicit(form_request()).unwrap();
     let ask = opened(events.recv().await.unwrap());
     tokio::time::sleep(Duration::from_millis(30)).await;
     drop(answer);
@@ -180,7 +181,7 @@ async fn a_waiting_web_page_opens_once_and_only_while_it_waits() {
     let mut events = desk.events();
     let asker = desk.asker(ConnectionId(3), "Pay").unwrap();
     let request = ElicitationRequest::url("Pay here", "https://pay.example/go", "e1").unwrap();
-    let answer = asker.elicit(request);
+    let answer = asker.elicit(request).unwrap();
     let ask = opened(events.recv().await.unwrap());
 
     let question = desk.url_question(ask.id).expect("asked");
@@ -199,7 +200,7 @@ async fn a_waiting_web_page_opens_once_and_only_while_it_waits() {
         Err(ErrorCode::InvalidInput)
     );
     // A form is no page; an ask no longer waiting is refused as gone.
-    let form = asker.elicit(form_request());
+    let form = asker.elicit(form_request()).unwrap();
     let form_ask = opened(events.recv().await.unwrap());
     assert_eq!(
         desk.url_question(form_ask.id).map_err(|e| e.code),
@@ -211,4 +212,49 @@ async fn a_waiting_web_page_opens_once_and_only_while_it_waits() {
         desk.take_url_to_open(ask.id).map_err(|e| e.code),
         Err(ErrorCode::NotFound)
     );
+}
+
+/// Past `MAX_WAITING_ASKS` across every connection, an ask is refused at once; the window hears
+/// of the refusals as one count, not one event each.
+#[tokio::test]
+async fn past_the_desk_cap_asks_are_refused_and_counted_once() {
+    use lode_core::asks::MAX_WAITING_ASKS;
+    let desk = Arc::new(AskDesk::default());
+    desk.open();
+    let mut events = desk.events();
+    let held: Vec<_> = (0..MAX_WAITING_ASKS)
+        .map(|i| {
+            let asker = desk.asker(ConnectionId(i as i64), "s").unwrap();
+            asker.elicit(form_request()).unwrap()
+        })
+        .collect();
+    let late = desk.asker(ConnectionId(100), "Late").unwrap();
+    for _ in 0..1000 {
+        let refused = late.sample(sampling_request()).err().expect("refused");
+        assert!(refused.0.contains("16"), "{}", refused.0);
+    }
+    assert_eq!(desk.pending().len(), MAX_WAITING_ASKS);
+    for _ in 0..MAX_WAITING_ASKS {
+        assert!(matches!(
+            events.recv().await.unwrap(),
+            AskEvent::Opened { .. }
+        ));
+    }
+    let notice = tokio::time::timeout(Duration::from_secs(2), events.recv())
+        .await
+        .expect("a notice")
+        .unwrap();
+    let AskEvent::Refused { refused } = notice else {
+        panic!("{notice:?}")
+    };
+    assert_eq!(
+        (refused.connection, refused.count),
+        (ConnectionId(100), 1000)
+    );
+    assert!(
+        events.try_recv().is_err(),
+        "one notice for a thousand refusals"
+    );
+    assert_eq!(desk.waiting().refused, [refused]);
+    drop(held);
 }

@@ -2,6 +2,7 @@
 //! framework: the shell and the CLI are thin adapters over [`Lode`].
 
 mod ask_url_confirmation;
+mod ask_refusals;
 mod asks;
 mod basket;
 mod browse_index;
@@ -83,7 +84,8 @@ pub use file_names::{clean_name, file_name, NAME_BYTES};
 pub use lode_core as core;
 /// The client the CLI drives directly: [`Lode::connect_target_with`] hands one out.
 pub use lode_mcp::{
-    AskFuture, ConnectOptions, EventSink, ListedIcons, McpClient, ProtocolHistory, ServerAsks,
+    AskFuture, AskRefused, ConnectOptions, EventSink, ListedIcons, McpClient, ProtocolHistory,
+    ServerAsks,
 };
 /// Secrets as the use cases take them, and the stores behind them.
 pub use lode_secrets as secrets;

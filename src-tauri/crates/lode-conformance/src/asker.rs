@@ -7,13 +7,16 @@ use lode_core::asks::{
     accepted_content, ElicitationAnswer, ElicitationMode, ElicitationRequest, SamplingAnswer,
     SamplingRequest,
 };
-use lode_mcp::{AskFuture, ServerAsks};
+use lode_mcp::{AskFuture, AskRefused, ServerAsks};
 
 #[derive(Debug)]
 pub(crate) struct AcceptDefaults;
 
 impl ServerAsks for AcceptDefaults {
-    fn elicit(&self, request: ElicitationRequest) -> AskFuture<ElicitationAnswer> {
+    fn elicit(
+        &self,
+        request: ElicitationRequest,
+    ) -> Result<AskFuture<ElicitationAnswer>, AskRefused> {
         let answer = match request.mode {
             ElicitationMode::Form { form, .. } => {
                 match accepted_content(&form, &form.defaults) {
@@ -27,10 +30,10 @@ impl ServerAsks for AcceptDefaults {
             }
             ElicitationMode::Url { .. } => ElicitationAnswer::Decline,
         };
-        Box::pin(async move { answer })
+        Ok(Box::pin(async move { answer }))
     }
 
-    fn sample(&self, _request: SamplingRequest) -> AskFuture<SamplingAnswer> {
-        Box::pin(async { SamplingAnswer::Declined })
+    fn sample(&self, _request: SamplingRequest) -> Result<AskFuture<SamplingAnswer>, AskRefused> {
+        Ok(Box::pin(async { SamplingAnswer::Declined }))
     }
 }

@@ -129,6 +129,7 @@ impl ServerHandler for HostileServer {
         let stats = serde_json::json!({
             "lists": self.lists.load(Ordering::Relaxed),
             "discovers": discovers_seen(),
+            "asks": self.attack.ask_tally(),
         });
         Ok(CallToolResult::success(vec![ContentBlock::text(stats.to_string())]).into())
     }
@@ -140,7 +141,8 @@ fn stats_tool() -> Tool {
     Tool::new(
         STATS,
         "How many resources/list requests this session answered, and server/discover requests \
-         this process saw, as JSON: {\"lists\": n, \"discovers\": m}.",
+         this process saw, and what became of the asks it sent, as JSON: \
+         {\"lists\": n, \"discovers\": m, \"asks\": {...}}.",
         Arc::new(schema),
     )
 }

@@ -19,12 +19,23 @@ pub type AskFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
 /// form, short enough that a forgotten dialog does not hold a server's request for ever.
 pub const ASK_TIME_LIMIT: Duration = Duration::from_secs(10 * 60);
 
+/// Why an asker takes no more asks now (too many already wait for the person): the server is
+/// refused at once, told this.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AskRefused(pub String);
+
 /// What shows a server's asks to the person and brings back their answer.
 pub trait ServerAsks: Send + Sync + std::fmt::Debug {
-    fn elicit(&self, request: ElicitationRequest) -> AskFuture<ElicitationAnswer>;
-    fn sample(&self, request: SamplingRequest) -> AskFuture<SamplingAnswer>;
+    fn elicit(
+        &self,
+        request: ElicitationRequest,
+    ) -> Result<AskFuture<ElicitationAnswer>, AskRefused>;
+    fn sample(&self, request: SamplingRequest) -> Result<AskFuture<SamplingAnswer>, AskRefused>;
     /// How long one ask may wait for its answer.
     fn time_limit(&self) -> Duration {
         ASK_TIME_LIMIT
     }
+    /// Told of each ask refused before it reached the asker: the connection already had
+    /// `MAX_OPEN_ASKS_PER_CONNECTION` open. The window counts them, to say so.
+    fn refused(&self) {}
 }

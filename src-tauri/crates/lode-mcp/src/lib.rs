@@ -31,7 +31,7 @@ pub mod testing;
 mod text_cut;
 mod transport;
 
-pub use asks::{AskFuture, ServerAsks, ASK_TIME_LIMIT};
+pub use asks::{AskFuture, AskRefused, ServerAsks, ASK_TIME_LIMIT};
 pub use client::McpClient;
 pub use connect_options::{ConnectOptions, TOOL_CALL_GRACE};
 pub use handler::EventSink;

@@ -14,17 +14,24 @@ interface AskFrameProps {
   footer: ReactNode;
   /** "Request 1 of 3" when more wait. */
   place: string | null;
+  /** "Lode refused N more requests from S", when the server asked more than may wait. */
+  refused?: string | null;
   /** Why the answer could not be sent (or what is wrong with it). */
   problem: string | null;
   children: ReactNode;
 }
 
-export function AskFrame({ title, closeLabel, onClose, onSubmit, testId, footer, place, problem, children }: AskFrameProps) {
+export function AskFrame({ title, closeLabel, onClose, onSubmit, testId, footer, place, refused = null, problem, children }: AskFrameProps) {
   return (
     <Dialog title={title} size="large" closeLabel={closeLabel} onClose={onClose} onSubmit={onSubmit} testId={testId} footer={footer}>
       {place && (
         <p className="ask__server" data-testid="ask-queue">
           {place}
+        </p>
+      )}
+      {refused && (
+        <p className="ask__note" data-testid="ask-refused">
+          {refused}
         </p>
       )}
       {children}

@@ -16,10 +16,12 @@ interface ElicitationDialogProps {
   request: ElicitationRequest;
   /** "Request 1 of 3" when more wait. */
   place: string | null;
+  /** "N more requests refused", when the server asked more than may wait. */
+  refused?: string | null;
   onDone: () => void;
 }
 
-export function ElicitationDialog({ ask, request, place, onDone }: ElicitationDialogProps) {
+export function ElicitationDialog({ ask, request, place, refused = null, onDone }: ElicitationDialogProps) {
   const { t } = useT();
   const mode = request.mode;
   const [values, setValues] = useState<FormValues>(() => (mode.mode === "form" ? initialValues(mode.form) : {}));
@@ -61,6 +63,7 @@ export function ElicitationDialog({ ask, request, place, onDone }: ElicitationDi
       onSubmit={() => void accept()}
       testId="ask-elicitation"
       place={place}
+      refused={refused}
       problem={failure}
       footer={
         <>

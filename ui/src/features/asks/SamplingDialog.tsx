@@ -13,13 +13,15 @@ interface SamplingDialogProps {
   ask: PendingAsk;
   request: SamplingRequest;
   place: string | null;
+  /** "N more requests refused", when the server asked more than may wait. */
+  refused?: string | null;
   onDone: () => void;
 }
 
 /** The model name a typed reply is sent under unless the person changes it. */
 export const PERSON_MODEL = "human";
 
-export function SamplingDialog({ ask, request, place, onDone }: SamplingDialogProps) {
+export function SamplingDialog({ ask, request, place, refused = null, onDone }: SamplingDialogProps) {
   const { t, format } = useT();
   const [reply, setReply] = useState("");
   const [model, setModel] = useState(PERSON_MODEL);
@@ -56,6 +58,7 @@ export function SamplingDialog({ ask, request, place, onDone }: SamplingDialogPr
       onSubmit={submit}
       testId="ask-sampling"
       place={place}
+      refused={refused}
       problem={problem}
       footer={
         <>

@@ -26,7 +26,7 @@ const SAMPLING: SamplingRequest = {
 const SAMPLING_ASK: PendingAsk = { id: 2, connection: 8, server: "Poet", ask: { kind: "sampling", request: SAMPLING } };
 
 function setUp(pending: PendingAsk[], answer: (args: Record<string, unknown>) => unknown = () => null) {
-  const calls = installIpc({ pending_server_asks: () => pending, answer_server_ask: answer, open_ask_url: () => null });
+  const calls = installIpc({ pending_server_asks: () => ({ asks: pending, refused: [] }), answer_server_ask: answer, open_ask_url: () => null });
   render(
     <I18nProvider defaultLocale="en">
       <AsksHost />
@@ -156,7 +156,7 @@ describe("the elicitation dialog", () => {
 
   it("keeps the question open, with the reason, when the browser could not be opened", async () => {
     const calls = installIpc({
-      pending_server_asks: () => [urlAsk("https://example.org/a", true)],
+      pending_server_asks: () => ({ asks: [urlAsk("https://example.org/a", true)], refused: [] }),
       answer_server_ask: () => null,
       open_ask_url: () => Promise.reject({ code: "spawnFailed", message: "could not open the system browser: no xdg-open" }),
     });
@@ -233,7 +233,7 @@ describe("the sampling dialog", () => {
   });
 
   it("speaks Simplified Chinese", async () => {
-    installIpc({ pending_server_asks: () => [SAMPLING_ASK], answer_server_ask: () => null });
+    installIpc({ pending_server_asks: () => ({ asks: [SAMPLING_ASK], refused: [{ connection: 8, server: "Poet", count: 4996 }] }), answer_server_ask: () => null });
     render(
       <I18nProvider defaultLocale="zh-CN">
         <AsksHost />
@@ -242,5 +242,33 @@ describe("the sampling dialog", () => {
     const dialog = await screen.findByTestId("ask-sampling");
     expect(within(dialog).getByTestId("ask-no-model").textContent).toMatch(/Lode 自身没有模型/);
     expect(within(dialog).getByTestId("ask-decline").textContent).toBe("拒绝");
+    expect(within(dialog).getByTestId("ask-refused").textContent).toBe("Lode 拒绝了来自 Poet 的另外 4996 个请求：等待你处理的请求过多。");
+  });
+});
+
+describe("a flood of asks", () => {
+  it("says once how many more the server's asks Lode refused, and re-reads what waits when events were missed", async () => {
+    let pending: PendingAsk[] = [FORM_ASK];
+    const calls = installIpc({ pending_server_asks: () => ({ asks: pending, refused: [] }), answer_server_ask: () => null });
+    render(
+      <I18nProvider defaultLocale="en">
+        <AsksHost />
+      </I18nProvider>,
+    );
+    const dialog = await screen.findByTestId("ask-elicitation");
+    expect(within(dialog).queryByTestId("ask-refused")).toBeNull();
+    await emitAsk({ type: "refused", refused: { connection: 7, server: "Demo", count: 12 } });
+    await emitAsk({ type: "refused", refused: { connection: 7, server: "Demo", count: 4996 } });
+    // Another connection's refusals say nothing over this one's dialog.
+    await emitAsk({ type: "refused", refused: { connection: 99, server: "Other", count: 3 } });
+    const refused = await within(dialog).findByTestId("ask-refused");
+    expect(refused.textContent).toBe("Lode refused 4996 more requests from Demo: too many were waiting for you.");
+    // The window fell behind: what waits now replaces what it knew.
+    pending = [SAMPLING_ASK];
+    const reads = calls.filter((c) => c.cmd === "pending_server_asks").length;
+    await emitAsk({ type: "missed" });
+    expect(await screen.findByTestId("ask-sampling")).toBeTruthy();
+    expect(calls.filter((c) => c.cmd === "pending_server_asks").length).toBe(reads + 1);
+    expect(screen.queryByTestId("ask-refused")).toBeNull();
   });
 });

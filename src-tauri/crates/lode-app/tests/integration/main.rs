@@ -9,6 +9,7 @@ mod support {
     pub mod oauth_server;
 }
 
+mod ask_flood;
 mod basket;
 mod browser;
 mod built_in_demo;

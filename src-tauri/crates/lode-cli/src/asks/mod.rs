@@ -10,7 +10,7 @@ mod typed;
 use std::io::IsTerminal;
 use std::sync::Arc;
 
-use lode_app::{AskFuture, ServerAsks};
+use lode_app::{AskFuture, AskRefused, ServerAsks};
 use lode_core::asks::{ElicitationAnswer, ElicitationRequest, SamplingAnswer, SamplingRequest};
 
 /// The asker for the CLI's connections to `server`.
@@ -90,25 +90,33 @@ impl TerminalAsks {
 }
 
 impl ServerAsks for TerminalAsks {
-    fn elicit(&self, request: ElicitationRequest) -> AskFuture<ElicitationAnswer> {
+    fn elicit(
+        &self,
+        request: ElicitationRequest,
+    ) -> Result<AskFuture<ElicitationAnswer>, AskRefused> {
         if !self.terminal {
             self.declined("information (elicitation)");
-            return Box::pin(async { ElicitationAnswer::Decline });
+            return Ok(Box::pin(async { ElicitationAnswer::Decline }));
         }
         let server = self.name();
-        self.on_terminal(ElicitationAnswer::Cancel, move |input, output| {
-            dialog::elicit(&server, &request, input, output).unwrap_or(ElicitationAnswer::Cancel)
-        })
+        Ok(
+            self.on_terminal(ElicitationAnswer::Cancel, move |input, output| {
+                dialog::elicit(&server, &request, input, output)
+                    .unwrap_or(ElicitationAnswer::Cancel)
+            }),
+        )
     }
 
-    fn sample(&self, request: SamplingRequest) -> AskFuture<SamplingAnswer> {
+    fn sample(&self, request: SamplingRequest) -> Result<AskFuture<SamplingAnswer>, AskRefused> {
         if !self.terminal {
             self.declined("a model's reply (sampling)");
-            return Box::pin(async { SamplingAnswer::Declined });
+            return Ok(Box::pin(async { SamplingAnswer::Declined }));
         }
         let server = self.name();
-        self.on_terminal(SamplingAnswer::Declined, move |input, output| {
-            dialog::sample(&server, &request, input, output).unwrap_or(SamplingAnswer::Declined)
-        })
+        Ok(
+            self.on_terminal(SamplingAnswer::Declined, move |input, output| {
+                dialog::sample(&server, &request, input, output).unwrap_or(SamplingAnswer::Declined)
+            }),
+        )
     }
 }

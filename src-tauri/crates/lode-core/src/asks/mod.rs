@@ -3,6 +3,7 @@
 //! comes from an untrusted server, so every string and list in it is cut to a bound here,
 //! before anything shows it.
 
+mod budget;
 mod check;
 mod fields;
 mod form;
@@ -17,6 +18,7 @@ use crate::connection::ConnectionId;
 use crate::error::{ErrorCode, LodeError};
 use crate::reveal::{has_invisible, marker};
 
+pub use budget::{json_len, AskBudget};
 pub use check::{accepted_content, FieldError, FieldProblem};
 pub use fields::{ElicitationForm, FieldKind, FieldOption, FormField, TextFormat};
 pub use form::{form_from_schema, MAX_FIELDS, MAX_OPTIONS, MAX_SCHEMA_BYTES};
@@ -29,6 +31,25 @@ pub use sampling::{
 pub const MAX_ASK_MESSAGE_BYTES: usize = 16 * 1024;
 /// The longest name, title or short label.
 pub const MAX_LABEL_BYTES: usize = 1024;
+
+/// The most one ask weighs as JSON, as the window receives it (its `PendingAsk`, the server's
+/// strings included). A sampling request is cut to it (older messages left out first); a form
+/// that would weigh more is refused. With [`MAX_WAITING_ASKS`], it bounds what the window gets.
+pub const MAX_ASK_BYTES: usize = 256 * 1024;
+
+/// The most asks one connection keeps waiting for the person at once; past it, a server's ask
+/// is refused at once with an error. A person answers one at a time: four leave room for a
+/// server running a few tool calls in parallel that each ask, while a server that opens
+/// thousands queues no more than four dialogs, and holds no more than four requests open.
+pub const MAX_OPEN_ASKS_PER_CONNECTION: usize = 4;
+
+/// The most asks waiting for the person across every connection (the window's queue): four
+/// connections' worth. Past it, any server's ask is refused at once. So what the window reads
+/// (`pending_server_asks`) weighs at most `MAX_WAITING_ASKS` × [`MAX_ASK_BYTES`] (4 MiB).
+pub const MAX_WAITING_ASKS: usize = 16;
+
+/// What a server is told when its ask is refused because too many already wait.
+pub const TOO_MANY_ASKS: &str = "too many requests waiting for the person";
 
 /// An `elicitation/create` request: a message, and either a form or a page to visit.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -47,7 +68,8 @@ pub struct ElicitationRequest {
 )]
 #[ts(export)]
 pub enum ElicitationMode {
-    /// A form built from `requestedSchema` (kept too, bounded, for the curious), its defaults
+    /// A form built from `requestedSchema` (kept too for the curious, `null` when it would make
+    /// the ask weigh more than [`MAX_ASK_BYTES`]), its defaults
     /// computed once here so the window and the CLI send the same ones.
     Form {
         #[ts(type = "unknown")]
@@ -66,19 +88,42 @@ pub enum ElicitationMode {
 impl ElicitationRequest {
     /// A form request; an error when the schema is too big or asks for what a form cannot.
     /// `order` is the properties' order on the wire, when known (JSON objects lose it).
+    /// The schema is kept only while the whole stays within [`MAX_ASK_BYTES`]; a form that
+    /// alone weighs more (a hundred fields of five hundred options) is refused: half a form
+    /// cannot be answered.
     pub fn form(
         message: &str,
         requested_schema: serde_json::Value,
         order: Option<&[String]>,
     ) -> Result<Self, LodeError> {
         let form = form_from_schema(&requested_schema, order)?;
-        Ok(Self {
+        let mut request = Self {
             message: cut(message, MAX_ASK_MESSAGE_BYTES),
             mode: ElicitationMode::Form {
                 requested_schema,
                 form,
             },
-        })
+        };
+        if weight(&request) > MAX_ASK_BYTES {
+            if let ElicitationMode::Form {
+                requested_schema, ..
+            } = &mut request.mode
+            {
+                *requested_schema = serde_json::Value::Null;
+            }
+            let weight = weight(&request);
+            if weight > MAX_ASK_BYTES {
+                return Err(LodeError::new(
+                    ErrorCode::InvalidParams,
+                    format!(
+                        "the form weighs {} KiB as Lode would show it; Lode shows at most {} KiB",
+                        weight / 1024,
+                        MAX_ASK_BYTES / 1024
+                    ),
+                ));
+            }
+        }
+        Ok(request)
     }
 
     /// A URL request. The address kept (shown, and opened once the person accepts) is the one
@@ -205,6 +250,28 @@ pub struct PendingAsk {
     pub ask: AskRequest,
 }
 
+/// Asks of one connection refused at once because too many already waited for the person
+/// (since its asks last all closed): the window says "N more refused".
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct RefusedAsks {
+    pub connection: ConnectionId,
+    pub server: String,
+    #[ts(type = "number")]
+    pub count: u64,
+}
+
+/// What a window reads when it opens (or missed events): the asks waiting, oldest first (at
+/// most [`MAX_WAITING_ASKS`], each within [`MAX_ASK_BYTES`]), and the refusals meanwhile.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct WaitingAsks {
+    pub asks: Vec<PendingAsk>,
+    pub refused: Vec<RefusedAsks>,
+}
+
 /// Why an ask ended without the person's answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
@@ -218,7 +285,8 @@ pub enum AskEnd {
     ConnectionStopped,
 }
 
-/// What the window hears about asks: one opened, or one closed without its answer.
+/// What the window hears about asks: one opened, one closed without its answer, more refused, or
+/// that it missed some.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(
     tag = "type",
@@ -235,6 +303,18 @@ pub enum AskEvent {
         id: u64,
         end: AskEnd,
     },
+    /// More asks of a connection were refused: the count so far. Sent a few times a second at
+    /// most, however many are refused.
+    Refused {
+        refused: RefusedAsks,
+    },
+    /// The window fell behind and missed events: it reads what waits again.
+    Missed,
+}
+
+/// What `value` weighs as JSON.
+fn weight(value: &impl Serialize) -> usize {
+    serde_json::to_vec(value).map_or(usize::MAX, |bytes| bytes.len())
 }
 
 /// `text` cut to at most `max` bytes on a character boundary, with `…` when cut.

@@ -1,6 +1,7 @@
 //! The attacks, one per mode, each in a file of its own. A mode answers `resources/list`
 //! (`page`) and may start sending notifications once the client is initialized.
 
+mod ask_flood;
 mod deep_nesting;
 mod duplicate_uris;
 mod endless_pages;
@@ -12,10 +13,13 @@ mod repeat_cursor;
 
 use std::future::Future;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use rmcp::model::{ListResourcesResult, Resource};
 use rmcp::service::{Peer, RoleServer};
+
+use ask_flood::AskTally;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Mode {
@@ -37,6 +41,9 @@ pub enum Mode {
     /// `--count` notifications (log messages, `resources/updated` for 100 URIs, resources and
     /// tools `list_changed`) before the answer to the first `resources/list`.
     FloodBeforeList,
+    /// `--count` elicitation and sampling requests at once (`--size` bytes of text each) right
+    /// after initialization; the `stats` tool tells what became of them.
+    AskFlood,
 }
 
 /// A mode and its sizes.
@@ -46,6 +53,8 @@ pub struct Attack {
     count: Option<u64>,
     size: Option<usize>,
     timing: FloodTiming,
+    /// What became of the asks of `AskFlood`.
+    asks: Arc<AskTally>,
 }
 
 /// When a flood starts (right after initialization, or once a file exists), and where it
@@ -66,6 +75,7 @@ impl Attack {
             count,
             size,
             timing: FloodTiming::default(),
+            asks: Arc::default(),
         }
     }
 
@@ -82,7 +92,7 @@ impl Attack {
             Mode::DeepNesting => deep_nesting::page(self.size.unwrap_or(5_000)),
             Mode::DuplicateUris => duplicate_uris::page(cursor),
             // The floods list three quiet resources; the attack is the notifications.
-            Mode::NotificationFlood | Mode::LogFlood | Mode::FloodBeforeList => quiet_page(),
+            Mode::NotificationFlood | Mode::LogFlood | Mode::FloodBeforeList | Mode::AskFlood => quiet_page(),
         }
     }
 
@@ -111,8 +121,20 @@ impl Attack {
                     log_flood::send(peer, count, size),
                 ));
             }
+            Mode::AskFlood => {
+                let (count, size) = (self.count.unwrap_or(5_000), self.size.unwrap_or(4 * 1024));
+                tokio::spawn(timed(
+                    self.timing.clone(),
+                    ask_flood::send(peer, count, size, self.asks.clone()),
+                ));
+            }
             _ => {}
         }
+    }
+
+    /// What became of the flood's asks, for the `stats` tool.
+    pub fn ask_tally(&self) -> serde_json::Value {
+        self.asks.as_json()
     }
 }
 

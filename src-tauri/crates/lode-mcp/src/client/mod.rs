@@ -312,16 +312,22 @@ impl McpClient {
     }
 
     /// [`McpClient::call`] with its own time limit (tool calls wait longer). The limit
-    /// stands still while the server has an ask open with the person (`open_asks`).
+    /// stands still while the server has an ask open with the person (`open_asks`), for at
+    /// most one ask's time limit in all: asks that never stop coming do not hold it for ever.
     pub(crate) async fn call_within<T>(
         &self,
         limit: Duration,
         what: &str,
         request: impl Future<Output = Result<T, ServiceError>>,
     ) -> LodeResult<T> {
+        let max_pause = self
+            .options
+            .asks
+            .as_ref()
+            .map_or(Duration::ZERO, |asks| asks.time_limit());
         tokio::select! {
             result = request => result.map_err(|e| with_log_tail(from_service(e, what), &self.log)),
-            () = self.open_asks.limit_passes(limit) => Err(timed_out(what, limit)),
+            () = self.open_asks.limit_passes(limit, max_pause) => Err(timed_out(what, limit)),
         }
     }
 }

@@ -4,9 +4,9 @@
 #![allow(deprecated)]
 
 use lode_core::asks::{
-    ElicitationAnswer, ElicitationRequest, ModelPreferences, SamplingAnswer, SamplingContent,
-    SamplingMessage, SamplingRequest, SamplingTool, MAX_LABEL_BYTES, MAX_SAMPLING_MESSAGES,
-    MAX_SAMPLING_TEXT_BYTES, MAX_SAMPLING_TOOLS,
+    AskBudget, ElicitationAnswer, ElicitationRequest, ModelPreferences, SamplingAnswer,
+    SamplingContent, SamplingMessage, SamplingRequest, SamplingTool, MAX_ASK_BYTES,
+    MAX_LABEL_BYTES, MAX_SAMPLING_MESSAGES, MAX_SAMPLING_TEXT_BYTES, MAX_SAMPLING_TOOLS,
 };
 use lode_core::{LodeError, Role};
 use rmcp::model::{
@@ -66,55 +66,92 @@ pub(crate) fn sampling_result(answer: SamplingAnswer) -> Option<CreateMessageRes
     }
 }
 
+/// The request as the person sees it, within [`MAX_ASK_BYTES`] in all: the newest messages
+/// first (what the person replies to), older ones left out when the budget is spent, then the
+/// tools. Each string also keeps its own bound.
 pub(crate) fn sampling_request(params: &CreateMessageRequestParams) -> SamplingRequest {
     let wire = serde_json::to_value(params).unwrap_or(Value::Null);
+    let mut budget = AskBudget::new(MAX_ASK_BYTES);
+    // The fixed part (its numbers and empty lists) weighs a few hundred bytes.
+    budget.item();
+    budget.item();
+    budget.item();
+    let include_context = text(&wire["includeContext"], MAX_LABEL_BYTES, &mut budget);
+    let tool_choice = text(&wire["toolChoice"]["mode"], MAX_LABEL_BYTES, &mut budget);
+    let stop_sequences = strings(&wire["stopSequences"], 32, &mut budget);
+    let model_preferences = wire
+        .get("modelPreferences")
+        .filter(|p| p.is_object())
+        .map(|p| preferences(p, &mut budget));
+    let system_prompt = text(&wire["systemPrompt"], MAX_SAMPLING_TEXT_BYTES, &mut budget);
     let messages = wire["messages"]
         .as_array()
         .map(Vec::as_slice)
         .unwrap_or_default();
-    let skip = messages.len().saturating_sub(MAX_SAMPLING_MESSAGES);
+    let mut kept = Vec::new();
+    for wire in messages.iter().rev().take(MAX_SAMPLING_MESSAGES) {
+        match message(wire, &mut budget) {
+            Some(message) => kept.push(message),
+            None => break,
+        }
+    }
+    kept.reverse();
+    let omitted = messages.len() - kept.len();
     let tools = wire["tools"]
         .as_array()
         .map(Vec::as_slice)
         .unwrap_or_default();
+    let tools = tools
+        .iter()
+        .take(MAX_SAMPLING_TOOLS)
+        .map_while(|t| tool(t, &mut budget))
+        .collect();
     SamplingRequest {
-        messages: messages[skip..].iter().map(message).collect(),
-        omitted_messages: u32::try_from(skip).unwrap_or(u32::MAX),
-        system_prompt: text(&wire["systemPrompt"], MAX_SAMPLING_TEXT_BYTES),
-        model_preferences: wire
-            .get("modelPreferences")
-            .filter(|p| p.is_object())
-            .map(preferences),
+        messages: kept,
+        omitted_messages: u32::try_from(omitted).unwrap_or(u32::MAX),
+        system_prompt,
+        model_preferences,
         max_tokens: params.max_tokens,
         temperature: wire["temperature"].as_f64(),
-        stop_sequences: strings(&wire["stopSequences"], 32),
-        include_context: text(&wire["includeContext"], MAX_LABEL_BYTES),
-        tools: tools.iter().take(MAX_SAMPLING_TOOLS).map(tool).collect(),
-        tool_choice: text(&wire["toolChoice"]["mode"], MAX_LABEL_BYTES),
+        stop_sequences,
+        include_context,
+        tools,
+        tool_choice,
     }
 }
 
-fn message(wire: &Value) -> SamplingMessage {
+/// `None` when the budget has no room left for it.
+fn message(wire: &Value, budget: &mut AskBudget) -> Option<SamplingMessage> {
+    if !budget.item() {
+        return None;
+    }
     let role = if wire["role"] == "assistant" {
         Role::Assistant
     } else {
         Role::User
     };
     let parts = match &wire["content"] {
-        Value::Array(parts) => parts.iter().take(64).map(content).collect(),
-        part => vec![content(part)],
+        Value::Array(parts) => parts
+            .iter()
+            .take(64)
+            .map_while(|part| content(part, budget))
+            .collect(),
+        part => content(part, budget).into_iter().collect(),
     };
-    SamplingMessage {
+    Some(SamplingMessage {
         role,
         content: parts,
-    }
+    })
 }
 
-fn content(wire: &Value) -> SamplingContent {
-    let label = |key: &str| text(&wire[key], MAX_LABEL_BYTES).unwrap_or_default();
+fn content(wire: &Value, budget: &mut AskBudget) -> Option<SamplingContent> {
+    if !budget.item() {
+        return None;
+    }
+    let mut label = |key: &str| text(&wire[key], MAX_LABEL_BYTES, budget).unwrap_or_default();
     // Base64 carries 3 bytes in 4 characters.
     let bytes = || wire["data"].as_str().map_or(0, |d| d.len() as u64 / 4 * 3);
-    match wire["type"].as_str() {
+    Some(match wire["type"].as_str() {
         Some("image") => SamplingContent::Image {
             mime_type: label("mimeType"),
             bytes: bytes(),
@@ -126,19 +163,19 @@ fn content(wire: &Value) -> SamplingContent {
         Some("tool_use") => SamplingContent::ToolUse {
             id: label("id"),
             name: label("name"),
-            input: json_text(&wire["input"]),
+            input: json_text(&wire["input"], budget),
         },
         Some("tool_result") => SamplingContent::ToolResult {
             tool_use_id: label("toolUseId"),
-            text: json_text(&wire["content"]),
+            text: json_text(&wire["content"], budget),
         },
         _ => SamplingContent::Text {
-            text: text(&wire["text"], MAX_SAMPLING_TEXT_BYTES).unwrap_or_default(),
+            text: text(&wire["text"], MAX_SAMPLING_TEXT_BYTES, budget).unwrap_or_default(),
         },
-    }
+    })
 }
 
-fn preferences(wire: &Value) -> ModelPreferences {
+fn preferences(wire: &Value, budget: &mut AskBudget) -> ModelPreferences {
     let hints = wire["hints"]
         .as_array()
         .map(Vec::as_slice)
@@ -147,7 +184,7 @@ fn preferences(wire: &Value) -> ModelPreferences {
         hints: hints
             .iter()
             .take(32)
-            .filter_map(|hint| text(&hint["name"], MAX_LABEL_BYTES))
+            .filter_map(|hint| text(&hint["name"], MAX_LABEL_BYTES, budget))
             .collect(),
         cost_priority: wire["costPriority"].as_f64(),
         speed_priority: wire["speedPriority"].as_f64(),
@@ -155,41 +192,37 @@ fn preferences(wire: &Value) -> ModelPreferences {
     }
 }
 
-fn tool(wire: &Value) -> SamplingTool {
-    SamplingTool {
-        name: text(&wire["name"], MAX_LABEL_BYTES).unwrap_or_default(),
-        description: text(&wire["description"], MAX_SAMPLING_TEXT_BYTES),
-        input_schema: json_text(&wire["inputSchema"]),
+/// `None` when the budget has no room left for it.
+fn tool(wire: &Value, budget: &mut AskBudget) -> Option<SamplingTool> {
+    if !budget.item() {
+        return None;
     }
+    Some(SamplingTool {
+        name: text(&wire["name"], MAX_LABEL_BYTES, budget).unwrap_or_default(),
+        description: text(&wire["description"], MAX_SAMPLING_TEXT_BYTES, budget),
+        input_schema: json_text(&wire["inputSchema"], budget),
+    })
 }
 
-fn text(value: &Value, max: usize) -> Option<String> {
-    value.as_str().map(|s| bound_text(s.to_owned(), max))
+fn text(value: &Value, max: usize, budget: &mut AskBudget) -> Option<String> {
+    value.as_str().map(|s| budget.text(s, max))
 }
 
-fn strings(value: &Value, max: usize) -> Vec<String> {
+fn strings(value: &Value, max: usize, budget: &mut AskBudget) -> Vec<String> {
     let items = value.as_array().map(Vec::as_slice).unwrap_or_default();
     items
         .iter()
         .take(max)
-        .filter_map(|s| text(s, MAX_LABEL_BYTES))
+        .filter_map(|s| text(s, MAX_LABEL_BYTES, budget))
         .collect()
 }
 
 /// Indented JSON, cut to the bound: how tool inputs and results are shown.
-fn json_text(value: &Value) -> String {
+fn json_text(value: &Value, budget: &mut AskBudget) -> String {
     let shown = serde_json::to_string_pretty(value).unwrap_or_default();
-    bound_text(shown, MAX_SAMPLING_TEXT_BYTES)
+    budget.text(&shown, MAX_SAMPLING_TEXT_BYTES)
 }
 
-/// `text` cut to `max` bytes at a character boundary, with `…` when cut.
-fn bound_text(text: String, max: usize) -> String {
-    if text.len() <= max {
-        return text;
-    }
-    let mut end = max.saturating_sub('…'.len_utf8());
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    format!("{}…", &text[..end])
-}
+#[cfg(test)]
+#[path = "asks_tests.rs"]
+mod tests;

@@ -12,7 +12,7 @@ use lode_core::asks::{
     SamplingContent, SamplingRequest,
 };
 use lode_core::{ToolResult, TransportSpec};
-use lode_mcp::{AskFuture, ConnectOptions, McpClient, ServerAsks};
+use lode_mcp::{AskFuture, AskRefused, ConnectOptions, McpClient, ServerAsks};
 use serde_json::{json, Value};
 
 /// Answers like a person who accepts every form as it is and types one reply; or, `hanging`,
@@ -47,7 +47,10 @@ impl Person {
 }
 
 impl ServerAsks for Person {
-    fn elicit(&self, request: ElicitationRequest) -> AskFuture<ElicitationAnswer> {
+    fn elicit(
+        &self,
+        request: ElicitationRequest,
+    ) -> Result<AskFuture<ElicitationAnswer>, AskRefused> {
         let content = match &request.mode {
             ElicitationMode::Form { form, .. } => form.defaults.clone(),
             ElicitationMode::Url { .. } => serde_json::Map::new(),
@@ -56,18 +59,18 @@ impl ServerAsks for Person {
             .lock()
             .unwrap()
             .push(AskRequest::Elicitation(request));
-        self.answer(ElicitationAnswer::Accept { content })
+        Ok(self.answer(ElicitationAnswer::Accept { content }))
     }
 
-    fn sample(&self, request: SamplingRequest) -> AskFuture<SamplingAnswer> {
+    fn sample(&self, request: SamplingRequest) -> Result<AskFuture<SamplingAnswer>, AskRefused> {
         self.seen
             .lock()
             .unwrap()
             .push(AskRequest::Sampling(request));
-        self.answer(SamplingAnswer::Reply {
+        Ok(self.answer(SamplingAnswer::Reply {
             text: "hello from a person".into(),
             model: "human".into(),
-        })
+        }))
     }
 
     fn time_limit(&self) -> Duration {
