@@ -1,8 +1,8 @@
 //! Lode's use cases, shared by the desktop shell and the `lode` CLI. Async, and free of any UI
 //! framework: the shell and the CLI are thin adapters over [`Lode`].
 
-mod ask_url_confirmation;
 mod ask_refusals;
+mod ask_url_confirmation;
 mod asks;
 mod basket;
 mod browse_index;

@@ -92,7 +92,9 @@ impl Attack {
             Mode::DeepNesting => deep_nesting::page(self.size.unwrap_or(5_000)),
             Mode::DuplicateUris => duplicate_uris::page(cursor),
             // The floods list three quiet resources; the attack is the notifications.
-            Mode::NotificationFlood | Mode::LogFlood | Mode::FloodBeforeList | Mode::AskFlood => quiet_page(),
+            Mode::NotificationFlood | Mode::LogFlood | Mode::FloodBeforeList | Mode::AskFlood => {
+                quiet_page()
+            }
         }
     }
 
