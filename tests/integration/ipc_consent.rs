@@ -188,7 +188,8 @@ fn waiting_url_ask(h: &Harness, demo: &Value) -> Value {
     let deadline = Instant::now() + Duration::from_secs(30);
     loop {
         let pending = invoke(&h.window, "pending_server_asks", json!({})).expect("pending");
-        if let Some(ask) = pending.as_array().and_then(|asks| asks.first()) {
+        // `WaitingAsks`: the asks waiting, and the refusals meanwhile.
+        if let Some(ask) = pending["asks"].as_array().and_then(|asks| asks.first()) {
             return ask.clone();
         }
         assert!(Instant::now() < deadline, "the demo never asked");
