@@ -37,7 +37,7 @@ fn past_the_ceiling_a_flood_is_held_as_what_it_announces_and_a_response_takes_it
     for i in 0..200_000u32 {
         let kind = match i % 5 {
             0 | 3 => Kind::Log,
-            1 => Kind::Updated(format!("x://{}", i % 100)),
+            1 => Kind::Updated(format!("x://{}", (i / 5) % 100)),
             2 => Kind::ListChanged(List::Resources),
             _ => Kind::Progress,
         };

@@ -88,12 +88,14 @@ async fn list_during_the_flood(spec: TransportSpec) {
     let (sink, mut events) = mpsc::channel(FLOOD * 2);
     let mut options = ConnectOptions::new("hostile");
     options.events = Some(sink);
+    let started = std::time::Instant::now();
     let client = McpClient::connect(&spec, options).await.expect("connect");
     let listing = client
         .list_resources()
         .await
         .expect("the listing completes");
     assert_eq!(listing.len(), 3);
+    let flood_took = started.elapsed();
 
     // The answer came after what the flood announced (handed on with it); the handler may
     // still be passing the last of it on.
@@ -113,12 +115,19 @@ async fn list_during_the_flood(spec: TransportSpec) {
     assert_eq!(seen.updated.len(), URIS, "every updated URI delivered");
     let said = seen.left_out.as_deref().unwrap_or_default();
     assert!(said.contains("log messages"), "left out, counted: {said:?}");
+    // Under the ceiling (5,000 a second) notifications pass as they come, so how many pass
+    // depends on how long the server took to send the flood; past it, they are held as what
+    // they announce (a few hundred at most: the flags, the 100 URIs, the report).
+    let ceiling = 5_000.0 * (flood_took.as_secs_f64().ceil() + 1.0);
     assert!(
-        seen.events < FLOOD / 10,
-        "{} events for {FLOOD} notifications: not coalesced",
+        (seen.events as f64) < ceiling + 1_500.0 && seen.events < FLOOD / 2,
+        "{} events for {FLOOD} notifications in {flood_took:?}: not coalesced",
         seen.events
     );
-    eprintln!("{} events for {FLOOD} notifications; {said}", seen.events);
+    eprintln!(
+        "{} events for {FLOOD} notifications in {flood_took:?}; {said}",
+        seen.events
+    );
 
     let read = client
         .read_resource("hostile://quiet/1")
