@@ -196,20 +196,7 @@ impl std::error::Error for RefusedAddress {}
 /// The [`RefusedAddress`] somewhere in `error`'s chain, looking inside wrapped `io::Error`s
 /// too (their `source()` skips the error they wrap).
 pub(crate) fn refused_in(error: &(dyn std::error::Error + 'static)) -> Option<String> {
-    let mut pending: Vec<&(dyn std::error::Error + 'static)> = vec![error];
-    while let Some(current) = pending.pop() {
-        if let Some(refused) = current.downcast_ref::<RefusedAddress>() {
-            return Some(refused.to_string());
-        }
-        let wrapped = current
-            .downcast_ref::<std::io::Error>()
-            .and_then(std::io::Error::get_ref);
-        if let Some(wrapped) = wrapped {
-            pending.push(wrapped);
-        }
-        pending.extend(current.source());
-    }
-    None
+    crate::error_chain::find_in_chain::<RefusedAddress>(error).map(ToString::to_string)
 }
 
 /// The hosts of the proxies the environment names (reqwest uses them): they are resolved by

@@ -9,6 +9,7 @@ mod connect_options;
 mod convert;
 mod decoding;
 mod error;
+mod error_chain;
 mod handler;
 mod handler_asks;
 mod http_failure;

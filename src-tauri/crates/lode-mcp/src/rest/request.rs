@@ -218,21 +218,7 @@ fn root_cause(error: &reqwest::Error) -> String {
 }
 
 /// reqwest has no TLS error kind: a rustls error anywhere in the chain means the handshake or
-/// the certificate check failed. rustls' error sits inside `io::Error`s nested in each other,
-/// and `io::Error::source()` skips the error it wraps, so each wrapped error is looked into too.
+/// the certificate check failed (inside `io::Error`s nested in each other).
 fn is_tls_failure(error: &reqwest::Error) -> bool {
-    let mut pending: Vec<&(dyn std::error::Error + 'static)> = vec![error];
-    while let Some(current) = pending.pop() {
-        if current.is::<rustls::Error>() {
-            return true;
-        }
-        let wrapped = current
-            .downcast_ref::<std::io::Error>()
-            .and_then(std::io::Error::get_ref);
-        if let Some(wrapped) = wrapped {
-            pending.push(wrapped);
-        }
-        pending.extend(current.source());
-    }
-    false
+    crate::error_chain::find_in_chain::<rustls::Error>(error).is_some()
 }
