@@ -18,7 +18,7 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
-use crate::changes::{self, Following};
+use crate::changes;
 use crate::connections::{self, HttpLimits};
 use crate::guard::{self, Guard};
 use crate::handler::BasketServer;
@@ -33,7 +33,8 @@ pub struct HttpServing {
     shutdown: watch::Sender<bool>,
     server: JoinHandle<std::io::Result<()>>,
     guard: Arc<Guard>,
-    _following: Following,
+    /// What must live as long as the server: the task that follows what it serves.
+    _following: Box<dyn std::any::Any + Send + Sync>,
 }
 
 /// Replaces the token of a running server from elsewhere (a task that follows the keychain)
@@ -132,11 +133,38 @@ pub async fn serve_http_limited(
     token: String,
     limits: HttpLimits,
 ) -> LodeResult<HttpServing> {
+    // Seen before the first read, so a change made while it runs is followed, not lost.
+    revisions.borrow_and_update();
+    let shelf = Shelf::open(feed).await?;
+    let following = changes::follow(shelf.clone(), revisions);
+    serve_service(
+        move || BasketServer::connect(shelf.clone()),
+        addr,
+        token,
+        limits,
+        Box::new(following),
+    )
+    .await
+}
+
+/// Serves the handlers `connect` makes (one per session) as Streamable HTTP at
+/// `http://ADDR/mcp`, on loopback only, behind `token`; `following` lives as long as the server.
+pub(crate) async fn serve_service<H, C>(
+    connect: C,
+    addr: SocketAddr,
+    token: String,
+    limits: HttpLimits,
+    following: Box<dyn std::any::Any + Send + Sync>,
+) -> LodeResult<HttpServing>
+where
+    H: rmcp::ServerHandler,
+    C: Fn() -> H + Send + Sync + 'static,
+{
     if !addr.ip().is_loopback() {
         return Err(LodeError::new(
             ErrorCode::InvalidInput,
             format!(
-                "a basket is served on loopback only (127.0.0.1 or [::1]), not on {}",
+                "Lode serves on loopback only (127.0.0.1 or [::1]), not on {}",
                 addr.ip()
             ),
         ));
@@ -144,9 +172,6 @@ pub async fn serve_http_limited(
     if token.trim().is_empty() {
         return Err(empty_token());
     }
-    // Seen before the first read, so a change made while it runs is followed, not lost.
-    revisions.borrow_and_update();
-    let shelf = Shelf::open(feed).await?;
     let listener = TcpListener::bind(addr).await.map_err(|error| {
         LodeError::new(
             ErrorCode::InvalidInput,
@@ -159,18 +184,13 @@ pub async fn serve_http_limited(
             format!("the bound address is unknown: {error}"),
         )
     })?;
-    let following = changes::follow(shelf.clone(), revisions);
 
     // The default config accepts only loopback Host headers (DNS-rebinding guard, with the
     // Origin check of the guard) and keeps sessions for clients before 2026-07-28.
     let config = StreamableHttpServerConfig::default();
     let sessions_end = config.cancellation_token.clone();
-    let service: StreamableHttpService<BasketServer, LocalSessionManager> =
-        StreamableHttpService::new(
-            move || Ok(BasketServer::connect(shelf.clone())),
-            Default::default(),
-            config,
-        );
+    let service: StreamableHttpService<H, LocalSessionManager> =
+        StreamableHttpService::new(move || Ok(connect()), Default::default(), config);
     let guard = Guard::new(&token);
     let router = axum::Router::new().nest_service("/mcp", service).layer(
         axum::middleware::from_fn_with_state(guard.clone(), guard::check),
@@ -194,8 +214,5 @@ pub async fn serve_http_limited(
 }
 
 fn empty_token() -> LodeError {
-    LodeError::new(
-        ErrorCode::InvalidInput,
-        "serving a basket over HTTP needs a token",
-    )
+    LodeError::new(ErrorCode::InvalidInput, "serving over HTTP needs a token")
 }

@@ -20,6 +20,7 @@
 mod changes;
 mod connections;
 mod contents;
+pub mod context_hub;
 mod guard;
 mod handler;
 mod http;

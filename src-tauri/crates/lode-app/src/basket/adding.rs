@@ -246,7 +246,7 @@ impl Lode {
         Ok(())
     }
 
-    async fn read_as_item(
+    pub(crate) async fn read_as_item(
         &self,
         id: ConnectionId,
         row: ResourceItem,

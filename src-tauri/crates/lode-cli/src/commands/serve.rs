@@ -1,7 +1,12 @@
 //! `lode serve --basket NAME [--http [ADDR]]`: Lode as an MCP server of one basket, for an
-//! assistant's configuration. `lode serve --show-token` prints the HTTP server's token;
+//! assistant's configuration. `lode serve --expose NAME… [--http [ADDR]]`: Lode's context hub
+//! over the saved connections named (docs/context-hub.md). `lode serve --show-token` prints the HTTP server's token;
 //! `lode serve --rotate-token` replaces it with a new one (printed), the old one refused at once.
 
+use std::sync::Arc;
+
+use lode_app::context_hub::Exposure;
+use lode_app::Lode;
 use lode_core::LodeResult;
 
 use crate::basket_args::ServeArgs;
@@ -21,6 +26,9 @@ pub async fn run(args: &ServeArgs) -> LodeResult<Outcome> {
         let token = lode.serve_token().await?;
         crate::render::text(&format!("{}\n", token.expose()))?;
         return Ok(Outcome::Success);
+    }
+    if !args.expose.is_empty() || args.profile.is_some() {
+        return serve_context_hub(lode, args).await;
     }
     let name = args
         .basket
@@ -43,4 +51,36 @@ pub async fn run(args: &ServeArgs) -> LodeResult<Outcome> {
         }
     }
     Ok(Outcome::Success)
+}
+
+async fn serve_context_hub(lode: Lode, args: &ServeArgs) -> LodeResult<Outcome> {
+    let lode = Arc::new(lode);
+    if args.profile.is_some() {
+        return Err(usage(
+            "hub profiles are not available yet: serve the connections with --expose NAME…",
+        ));
+    }
+    let exposure = Exposure::of_names(&lode, &args.expose)?;
+    let result = match args.http {
+        None => lode.serve_context_hub_stdio(exposure).await,
+        Some(addr) => {
+            let mut interrupt = crate::interrupt::Interrupt::install();
+            let token = lode.serve_token().await?;
+            let names = exposure.names().join(", ");
+            let serving = lode
+                .serve_context_hub_http(exposure, addr, token.expose())
+                .await?;
+            crate::render::text(&format!("{}\n", serving.url()))?;
+            crate::render::stderr_line(&format!(
+                "lode: serving the context hub over {names} at {}; clients send \"Authorization: \
+                 Bearer <token>\" (lode serve --show-token prints it). Ctrl-C stops.",
+                serving.url()
+            ));
+            interrupt.pressed().await;
+            serving.stop().await
+        }
+    };
+    // The exposed servers this process started end with it.
+    lode.shutdown().await;
+    result.map(|()| Outcome::Success)
 }

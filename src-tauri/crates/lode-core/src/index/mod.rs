@@ -159,6 +159,14 @@ impl ResourceIndex {
         self.changed();
     }
 
+    /// The resource templates `server` offers (none when it offers none or is not listed).
+    pub fn templates_of(&self, server: &str) -> &[ResourceTemplate] {
+        self.templates
+            .get(server)
+            .map(Vec::as_slice)
+            .unwrap_or_default()
+    }
+
     /// The resource templates `server` offers, shown as nodes of its tree.
     pub fn set_templates(&mut self, server: &str, templates: Vec<ResourceTemplate>) {
         if templates.is_empty() {
