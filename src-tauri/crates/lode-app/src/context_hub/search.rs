@@ -41,7 +41,9 @@ impl Lode {
             limit: 0,
             ..query.clone()
         };
+        let started = std::time::Instant::now();
         let answer = self.browse_list(query).await?;
+        let index_ms = started.elapsed().as_secs_f64() * 1000.0;
         let indexed = self.browse_list(indexed_query).await?.total;
         let hits = answer
             .rows
@@ -69,6 +71,7 @@ impl Lode {
             total: answer.total,
             below_floor: 0,
             indexed,
+            index_ms,
             servers: self.listing_states(exposure, &servers),
         })
     }

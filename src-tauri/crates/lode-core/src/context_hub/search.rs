@@ -122,6 +122,9 @@ pub struct HubSearchAnswer {
     pub below_floor: usize,
     /// How many resources the exposed servers have in the index.
     pub indexed: usize,
+    /// How long the index took to answer, in milliseconds (the time the window's own search
+    /// takes; the rest of a call's time is the protocol's).
+    pub index_ms: f64,
     /// Each exposed server that is not fully listed (still listing, waiting, failed, cut):
     /// its hits may be missing.
     pub servers: Vec<ServerState>,

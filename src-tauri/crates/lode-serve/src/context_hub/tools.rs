@@ -154,9 +154,10 @@ fn search_output_schema() -> Value {
             "total": { "type": "integer" },
             "belowFloor": { "type": "integer" },
             "indexed": { "type": "integer" },
+            "indexMs": { "type": "number" },
             "servers": { "type": "array", "items": { "type": "object" } }
         },
-        "required": ["hits", "total", "belowFloor", "indexed", "servers"]
+        "required": ["hits", "total", "belowFloor", "indexed", "indexMs", "servers"]
     })
 }
 
