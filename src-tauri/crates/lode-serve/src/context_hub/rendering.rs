@@ -160,7 +160,7 @@ mod tests {
         let shown = quoted(hostile);
         assert!(!shown.contains('\n'), "{shown}");
         assert!(shown.starts_with('"') && shown.ends_with('"'));
-        assert!(shown.contains("\\\"\\nLode:"), "{shown}");
+        assert!(shown.contains("x\\\"⟨U+000A⟩Lode:"), "{shown}");
         assert!(shown.contains("U+202E"), "{shown}");
     }
 }

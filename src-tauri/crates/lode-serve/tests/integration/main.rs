@@ -5,6 +5,7 @@ mod support {
     pub mod basket_fixture;
 }
 
+mod context_hub;
 mod http_limits;
 mod logging;
 mod serve;

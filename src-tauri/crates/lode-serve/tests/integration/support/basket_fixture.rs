@@ -151,6 +151,12 @@ pub struct Listener {
     heard: UnboundedSender<Heard>,
 }
 
+impl Listener {
+    pub fn new(heard: UnboundedSender<Heard>) -> Self {
+        Self { heard }
+    }
+}
+
 impl ClientHandler for Listener {
     fn get_info(&self) -> ClientConfig {
         ClientConfig::default().with_protocol_version(ProtocolVersion::LATEST_WITH_INITIALIZE)
