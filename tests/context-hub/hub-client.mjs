@@ -13,6 +13,7 @@
 
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -65,6 +66,16 @@ function changingPid(tag) {
   const out = execFileSync("pgrep", ["-f", `changing-list-server\\.mjs ${tag}$`], { encoding: "utf8" });
   const pids = out.split("\n").filter(Boolean).map(Number);
   assert.equal(pids.length, 1, `one changing-list-server with tag ${tag}, found ${pids.join(", ")}`);
+  return pids[0];
+}
+
+/** The Demo server the hub started: its child beside the Changing server (the other runs'
+ * hubs on this machine have Demo servers of their own). */
+function demoPid(tag) {
+  const hubPid = readFileSync(`/proc/${changingPid(tag)}/stat`, "utf8").split(") ")[1].split(" ")[1];
+  const out = execFileSync("pgrep", ["-P", hubPid, "-f", "lode-demo-server"], { encoding: "utf8" });
+  const pids = out.split("\n").filter(Boolean).map(Number);
+  assert.equal(pids.length, 1, `one lode-demo-server under the hub ${hubPid}, found ${pids.join(", ")}`);
   return pids[0];
 }
 
@@ -263,6 +274,19 @@ const steps = [
     assert.notEqual(changingPid(opts.tag), killed, "Lode started the server again");
     // The session survived.
     await client.ping();
+  }],
+  ["subscription kept when its origin is started again", async () => {
+    const clock = hub(demo, "demo://clock/now");
+    await client.subscribeResource({ uri: clock });
+    const killed = demoPid(opts.tag);
+    process.kill(killed, "SIGKILL");
+    await sleep(100);
+    updated.length = 0;
+    // Lode starts the Demo again (half a second's backoff) and forwards the subscription to
+    // the new session: the clock's updates come again (every 3 s).
+    await until(`an update of ${clock} from the new Demo`, 15_000, async () => updated.includes(clock));
+    assert.notEqual(demoPid(opts.tag), killed, "Lode started the Demo again");
+    await client.unsubscribeResource({ uri: clock });
   }],
   ["hostile requests refused, the session kept", async () => {
     const notExposed = await rejection(client.readResource({ uri: "lode://hub/999999/file:///etc/passwd" }), "a connection not exposed");

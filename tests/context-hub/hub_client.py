@@ -58,6 +58,19 @@ def changing_pid(tag: str) -> int:
     return pids[0]
 
 
+def demo_pid(tag: str) -> int:
+    """The Demo server the hub started: its child beside the Changing server (the other runs'
+    hubs on this machine have Demo servers of their own)."""
+    with open(f"/proc/{changing_pid(tag)}/stat", encoding="utf8") as stat:
+        hub_pid = stat.read().split(") ")[1].split(" ")[1]
+    out = subprocess.run(
+        ["pgrep", "-P", hub_pid, "-f", "lode-demo-server"], capture_output=True, text=True, check=False
+    ).stdout
+    pids = [int(p) for p in out.split()]
+    assert len(pids) == 1, f"one lode-demo-server under the hub {hub_pid}, found {pids}"
+    return pids[0]
+
+
 async def until(what: str, seconds: float, probe: Callable[[], Awaitable[Any]]) -> Any:
     """Polls `probe` until it returns something truthy, or fails saying `what`."""
     deadline = time.monotonic() + seconds
@@ -240,6 +253,23 @@ class Steps:
         assert changing_pid(self.tag) != killed, "Lode started the server again"
         await self.alive()
 
+    async def subscription_kept(self) -> None:
+        clock = hub(self.demo, "demo://clock/now")
+        async with self.client.listen(resource_subscriptions=[clock]) as sub:
+            killed = demo_pid(self.tag)
+            os.kill(killed, signal.SIGKILL)
+            await anyio.sleep(0.1)
+            # An update the old session sent before it died is dropped (pending events are
+            # deduplicated: one at most).
+            with anyio.move_on_after(0.05):
+                await sub.__anext__()
+            # Lode starts the Demo again (half a second's backoff) and forwards the subscription
+            # to the new session: the clock's updates come again (every 3 s).
+            with anyio.fail_after(15):
+                event = await sub.__anext__()
+            assert event == ResourceUpdated(uri=clock), event
+        assert demo_pid(self.tag) != killed, "Lode started the Demo again"
+
     async def hostile(self) -> None:
         e = await refused(self.client.read_resource("lode://hub/999999/file:///etc/passwd"), "not exposed")
         # Resource-not-found is -32602 in the 2026-07-28 era (its -32002 retired).
@@ -280,6 +310,7 @@ async def drive(client: Client, args: argparse.Namespace, mode: str) -> bool:
         ("subscription: the origin's update relayed", steps.subscription),
         ("list_changed relayed", steps.list_changed),
         ("one origin killed mid-session", steps.origin_killed),
+        ("subscription kept when its origin is started again", steps.subscription_kept),
         ("hostile requests refused, the session kept", steps.hostile),
     ]
     print(f"     protocol {client.protocol_version}", flush=True)

@@ -8,7 +8,7 @@
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use lode_core::{HubEventKind, LodeResult, ServerEvent};
+use lode_core::{ConnectionStatus, HubEventKind, LodeResult, ServerEvent};
 use lode_serve::context_hub::{serve_context_hub_http, serve_context_hub_stdio, HubChange};
 use lode_serve::{HttpLimits, HttpServing};
 use tokio::sync::broadcast;
@@ -53,7 +53,7 @@ impl Lode {
     }
 }
 
-/// The exposed connections' resource changes, as the hub's changes.
+/// The exposed connections' resource changes (and new sessions), as the hub's changes.
 fn relay_events(lode: &Arc<Lode>, exposure: &Exposure, changes: broadcast::Sender<HubChange>) {
     let exposed: Vec<lode_core::ConnectionId> = exposure.connections.iter().map(|c| c.id).collect();
     lode.follow_events(move |_, event| {
@@ -70,6 +70,9 @@ fn relay_events(lode: &Arc<Lode>, exposure: &Exposure, changes: broadcast::Sende
                         connection: event.connection.0,
                     })
                 }
+                HubEventKind::Status(ConnectionStatus::Ready) => Some(HubChange::Reconnected {
+                    connection: event.connection.0,
+                }),
                 _ => None,
             }
         } else {
