@@ -246,9 +246,11 @@ const steps = [
     await until(`${added} in resources/list`, 10_000, async () => (await listAll()).some((r) => r.uri === added));
     const { hits } = (await search({ query: "zebra" })).structuredContent;
     assert.ok(hits.some((h) => h.uri === added), "and in the search");
+    await sleep(500); // the relay's quiet spell: no list_changed of this step comes later
   }],
   ["one origin killed mid-session", async () => {
     const killed = changingPid(opts.tag);
+    const listChangedBefore = listChanged;
     process.kill(killed, "SIGKILL");
     await sleep(300);
     // The other server still answers, searched and read.
@@ -272,6 +274,11 @@ const steps = [
     assert.equal(read.contents[0].uri, note);
     assert.equal(read.contents[0].text, "Zebra ledger note 1: striped entries.\n");
     assert.notEqual(changingPid(opts.tag), killed, "Lode started the server again");
+    // The new server lists two notes, not the three of the old: the hub's list changed, and
+    // it says so (list_changed follows Lode's index, not only the origin's own notice).
+    await until("list_changed after the restart", 10_000, async () => listChanged > listChangedBefore);
+    const gone = hub(changing, "changing://notes/3");
+    await until(`${gone} gone from resources/list`, 5_000, async () => !(await listAll()).some((r) => r.uri === gone));
     // The session survived.
     await client.ping();
   }],

@@ -33,7 +33,7 @@ import mcp.types as types
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
-from mcp.client.subscriptions import ResourcesListChanged, ResourceUpdated
+from mcp.client.subscriptions import ResourcesListChanged, ResourceUpdated, Subscription
 from mcp.shared._httpx_utils import create_mcp_http_client
 from mcp.shared.exceptions import MCPError
 
@@ -229,11 +229,16 @@ class Steps:
         await until(f"{added} in resources/list", 10, listed)
         hits = (await self.search(query="zebra")).structured_content["hits"]
         assert any(h["uri"] == added for h in hits), "and in the search"
+        await anyio.sleep(0.5)  # the relay's quiet spell: no list_changed of this step comes later
 
     async def origin_killed(self) -> None:
-        killed = changing_pid(self.tag)
-        os.kill(killed, signal.SIGKILL)
-        await anyio.sleep(0.3)
+        async with self.client.listen(resources_list_changed=True) as sub:
+            killed = changing_pid(self.tag)
+            os.kill(killed, signal.SIGKILL)
+            await anyio.sleep(0.3)
+            await self.origin_killed_steps(killed, sub)
+
+    async def origin_killed_steps(self, killed: int, sub: Subscription) -> None:
         s = (await self.search(query="sales")).structured_content
         assert s["hits"] and all(h["server"] == "Demo" for h in s["hits"]), s
         assert await self.read_text(hub(self.demo, "file:///project/README.md"))
@@ -251,6 +256,17 @@ class Steps:
 
         assert await until(f"{note} read again", 10, read_again) == NOTE_TEXT.format(1)
         assert changing_pid(self.tag) != killed, "Lode started the server again"
+        # The new server lists two notes, not the three of the old: the hub's list changed, and
+        # it says so (list_changed follows Lode's index, not only the origin's own notice).
+        with anyio.fail_after(10):
+            event = await sub.__anext__()
+        assert isinstance(event, ResourcesListChanged), event
+        gone = hub(self.changing, "changing://notes/3")
+
+        async def is_gone() -> bool:
+            return all(str(r.uri) != gone for r in await self.list_all())
+
+        await until(f"{gone} gone from resources/list", 5, is_gone)
         await self.alive()
 
     async def subscription_kept(self) -> None:

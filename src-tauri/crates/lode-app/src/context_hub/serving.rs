@@ -39,6 +39,7 @@ impl Lode {
     async fn hub_of(self: &Arc<Self>, exposure: Exposure) -> Arc<HubOfLode> {
         let (changes, _) = broadcast::channel(1024);
         relay_events(self, &exposure, changes.clone());
+        relay_index_changes(self, changes.clone());
         crate::browser::follow(self);
         for connection in &exposure.connections {
             if connection.settings.enabled {
@@ -83,5 +84,29 @@ fn relay_events(lode: &Arc<Lode>, exposure: &Exposure, changes: broadcast::Sende
             let _ = changes.send(change);
         }
         async {}
+    });
+}
+
+/// The hub lists what the index holds, so its `list_changed` follows the index: a listing that
+/// finished (the first one, after a client connected early; one after a server's own notice;
+/// one after a lost server started again with other resources) changes the hub's list. This
+/// process's index holds only the exposed connections. The relay folds a listing's many pages
+/// into one `list_changed` per quiet spell.
+fn relay_index_changes(lode: &Arc<Lode>, changes: broadcast::Sender<HubChange>) {
+    let mut ticks = lode.browse_changes();
+    let mut seen = lode.browse_status().generation;
+    let lode = Arc::downgrade(lode);
+    tokio::spawn(async move {
+        while ticks.changed().await.is_ok() {
+            let Some(lode) = lode.upgrade() else {
+                return;
+            };
+            let generation = lode.browse_status().generation;
+            if generation != seen {
+                seen = generation;
+                // Nobody listening yet is not an error.
+                let _ = changes.send(HubChange::ListChanged { connection: -1 });
+            }
+        }
     });
 }
