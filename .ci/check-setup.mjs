@@ -5,8 +5,8 @@
  *
  * The programs are found in the scripts' text: the commands of the bash scripts (those in .ci/
  * and the .sh files under tests/, read by ./shell-commands.mjs), and the literal commands and
- * /usr/bin paths that the JavaScript and the Rust tests start (spawn("x"), execFileSync("x"),
- * Command::new("x"), command: "x"). Each must have a row in TABLE below, and the row's Debian package must be in
+ * /usr/bin paths that the JavaScript, Python and Rust tests start (spawn("x"), execFileSync("x"),
+ * subprocess.run(["x", …]), Command::new("x"), command: "x"). Each must have a row in TABLE below, and the row's Debian package must be in
  * `bash .ci/setup --list test` (`--list app` for the scripts that run `.ci/setup app`). Where
  * the program is installed, `dpkg -S` must agree with the row. Every package setup installs must
  * have a row too, so the list says why it holds each one.
@@ -131,7 +131,7 @@ function walk(dir) {
   });
 }
 
-/** @param {string} file @returns {"shell" | "js" | "rust" | null} */
+/** @param {string} file @returns {"shell" | "js" | "rust" | "python" | null} */
 function kindOf(file) {
   if (file.startsWith(".ci/")) {
     if (OWN_FILES.has(file)) return null;
@@ -142,6 +142,7 @@ function kindOf(file) {
   if (file.endsWith(".sh")) return "shell";
   if (/\.(mjs|cjs|js|ts)$/.test(file)) return "js";
   if (file.endsWith(".rs")) return "rust";
+  if (file.endsWith(".py")) return "python";
   return null;
 }
 
@@ -157,6 +158,13 @@ const RUST_PATTERNS = [
   /()"command"\s*:\s*"([^"]+)"/g, // a server configuration in JSON
   /(")(\/(?:usr\/)?s?bin\/[\w.+-]+)\1/g,
 ];
+
+const PYTHON_PATTERNS = [
+  /\bsubprocess\.(?:run|Popen|call|check_call|check_output)\(\s*\[\s*(["'])([^"'$]+)\1/g, // argv[0]
+  /\bStdioServerParameters\(\s*command\s*=\s*(["'])([^"'$]+)\1/g,
+  /(["'])(\/(?:usr\/)?s?bin\/[\w.+-]+)\1/g,
+];
+const PATTERNS = { js: JS_PATTERNS, rust: RUST_PATTERNS, python: PYTHON_PATTERNS };
 
 /**
  * @param {string} text @param {RegExp[]} patterns
@@ -188,7 +196,7 @@ function findUses() {
       found =
         kind === "shell"
           ? shellCommands(text)
-          : literalCommands(text, kind === "js" ? JS_PATTERNS : RUST_PATTERNS);
+          : literalCommands(text, PATTERNS[kind]);
     } catch (error) {
       throw new Error(`${file}: ${error instanceof Error ? error.message : String(error)}`);
     }

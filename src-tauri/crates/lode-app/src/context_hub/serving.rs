@@ -8,7 +8,7 @@
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use lode_core::{HubEventKind, LodeResult, ServerEvent};
+use lode_core::{ConnectionStatus, HubEventKind, LodeResult, ServerEvent};
 use lode_serve::context_hub::{serve_context_hub_http, serve_context_hub_stdio, HubChange};
 use lode_serve::{HttpLimits, HttpServing};
 use tokio::sync::broadcast;
@@ -39,6 +39,7 @@ impl Lode {
     async fn hub_of(self: &Arc<Self>, exposure: Exposure) -> Arc<HubOfLode> {
         let (changes, _) = broadcast::channel(1024);
         relay_events(self, &exposure, changes.clone());
+        relay_index_changes(self, changes.clone());
         crate::browser::follow(self);
         for connection in &exposure.connections {
             if connection.settings.enabled {
@@ -53,7 +54,7 @@ impl Lode {
     }
 }
 
-/// The exposed connections' resource changes, as the hub's changes.
+/// The exposed connections' resource changes (and new sessions), as the hub's changes.
 fn relay_events(lode: &Arc<Lode>, exposure: &Exposure, changes: broadcast::Sender<HubChange>) {
     let exposed: Vec<lode_core::ConnectionId> = exposure.connections.iter().map(|c| c.id).collect();
     lode.follow_events(move |_, event| {
@@ -70,6 +71,9 @@ fn relay_events(lode: &Arc<Lode>, exposure: &Exposure, changes: broadcast::Sende
                         connection: event.connection.0,
                     })
                 }
+                HubEventKind::Status(ConnectionStatus::Ready) => Some(HubChange::Reconnected {
+                    connection: event.connection.0,
+                }),
                 _ => None,
             }
         } else {
@@ -80,5 +84,29 @@ fn relay_events(lode: &Arc<Lode>, exposure: &Exposure, changes: broadcast::Sende
             let _ = changes.send(change);
         }
         async {}
+    });
+}
+
+/// The hub lists what the index holds, so its `list_changed` follows the index: a listing that
+/// finished (the first one, after a client connected early; one after a server's own notice;
+/// one after a lost server started again with other resources) changes the hub's list. This
+/// process's index holds only the exposed connections. The relay folds a listing's many pages
+/// into one `list_changed` per quiet spell.
+fn relay_index_changes(lode: &Arc<Lode>, changes: broadcast::Sender<HubChange>) {
+    let mut ticks = lode.browse_changes();
+    let mut seen = lode.browse_status().generation;
+    let lode = Arc::downgrade(lode);
+    tokio::spawn(async move {
+        while ticks.changed().await.is_ok() {
+            let Some(lode) = lode.upgrade() else {
+                return;
+            };
+            let generation = lode.browse_status().generation;
+            if generation != seen {
+                seen = generation;
+                // Nobody listening yet is not an error.
+                let _ = changes.send(HubChange::ListChanged { connection: -1 });
+            }
+        }
     });
 }

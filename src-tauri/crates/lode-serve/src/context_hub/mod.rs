@@ -40,6 +40,9 @@ pub enum HubChange {
     Updated { connection: i64, uri: String },
     /// The connection's resource list changed.
     ListChanged { connection: i64 },
+    /// The connection has a new session (it was started, or started again after its server
+    /// was lost): the subscriptions the hub forwarded to the old one are forwarded again.
+    Reconnected { connection: i64 },
 }
 
 /// One exposed resource, with the connection it belongs to.

@@ -1,6 +1,9 @@
 //! Relays the exposed connections' changes to the hub's clients: a resource's `updated` to
 //! whoever watches its hub URI, a list's change as the hub's `list_changed`.
 //!
+//! A connection's new session (its server was lost and started again) knows nothing of the
+//! subscriptions the old one had: the hub URIs its clients still watch are forwarded again.
+//!
 //! A server that floods `list_changed` (lode-mcp's flood gate already bounds what reaches the
 //! source) costs the hub's clients one notification per [`LIST_QUIET`] at most: changes that
 //! arrive meanwhile are folded into it.
@@ -8,7 +11,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use lode_core::context_hub::hub_uri;
+use lode_core::context_hub::{hub_uri, parse_hub_uri};
 use tokio::sync::broadcast::error::RecvError;
 use tokio::task::JoinHandle;
 
@@ -45,6 +48,9 @@ pub(crate) fn follow<S: HubSource>(shared: Arc<HubShared<S>>) -> Relaying {
                         shared.subscriptions.resource_updated(&uri).await;
                     }
                 }
+                HubChange::Reconnected { connection } => {
+                    resubscribe(&shared, connection).await;
+                }
                 HubChange::ListChanged { .. } => {
                     tokio::time::sleep(LIST_QUIET).await;
                     // Fold the list changes (and relay the updates) that came meanwhile.
@@ -61,4 +67,22 @@ pub(crate) fn follow<S: HubSource>(shared: Arc<HubShared<S>>) -> Relaying {
             }
         }
     }))
+}
+
+/// Forwards again every watched hub URI of `connection` to its (new) session.
+async fn resubscribe<S: HubSource>(shared: &HubShared<S>, connection: i64) {
+    if !shared.source.exposes(connection) {
+        return;
+    }
+    for uri in shared.subscriptions.watched_uris() {
+        let Ok((of, original)) = parse_hub_uri(&uri) else {
+            continue;
+        };
+        if of != connection {
+            continue;
+        }
+        if let Err(error) = shared.source.subscribe(connection, original).await {
+            tracing::debug!(%uri, %error, "the new session refused a subscription");
+        }
+    }
 }
