@@ -66,11 +66,9 @@ fn relay_events(lode: &Arc<Lode>, exposure: &Exposure, changes: broadcast::Sende
                         uri,
                     })
                 }
-                HubEventKind::Server(ServerEvent::ResourceListChanged) => {
-                    Some(HubChange::ListChanged {
-                        connection: event.connection.0,
-                    })
-                }
+                // Not the origin's `list_changed` itself: the hub's list is the index, which
+                // lists the server again on it, and `relay_index_changes` tells the clients
+                // once the index has changed (and only if it did).
                 HubEventKind::Status(ConnectionStatus::Ready) => Some(HubChange::Reconnected {
                     connection: event.connection.0,
                 }),
