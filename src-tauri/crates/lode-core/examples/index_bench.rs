@@ -6,7 +6,8 @@
 //! every annotation. Prints: indexing time; the index's memory per resource beyond the strings
 //! of the items (that includes the copy of the searchable text the index keeps contiguous, at
 //! most 1 KiB per field); ordering once listed; search per keystroke (median, p95, max) while
-//! typing six queries (`INDEX_BENCH_VERBOSE=1` prints each keystroke); a sort change, first
+//! typing six queries (`INDEX_BENCH_VERBOSE=1` prints each keystroke); the context hub's
+//! `ranked` against `query` on whole queries (issue 30); a sort change, first
 //! after a change of the index and then again; a window of 100 rows; the tree (build, window,
 //! and the tree of a search); the facets of a question (none, a search, a filtered search).
 //!
