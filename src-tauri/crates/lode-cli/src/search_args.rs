@@ -35,6 +35,11 @@ pub struct SearchArgs {
     /// Print at most N rows (the count on stderr still says how many matched).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_LIMIT)]
     pub limit: usize,
+    /// Leave out the hits where no word of QUERY is found as a word (only its letters,
+    /// scattered), as the context hub answers an assistant; `--json` then prints the ranked
+    /// answer, each hit with the fields that matched.
+    #[arg(long)]
+    pub floor: bool,
     #[command(flatten)]
     pub server: ServerArgs,
 }

@@ -9,10 +9,13 @@
 mod best;
 mod entry;
 mod facets;
+mod floor;
 mod greedy;
 mod modified;
 mod order;
 mod query;
+mod ranked;
+mod ranking;
 mod saved_search;
 mod search;
 mod text;
@@ -35,6 +38,8 @@ use text::Texts;
 pub use facets::{AudienceCount, FacetCount, Facets, FACET_VALUES_AT_MOST};
 pub use modified::parse_timestamp;
 pub use query::{AudienceFilter, Filters, IndexRow, Query, QueryResult, SortKey};
+pub use ranked::FLOOR_LOOKAHEAD;
+pub use ranking::{FieldMatch, MatchField, MatchHow, RankedAnswer, RankedHit};
 pub use saved_search::{
     check_search_name, SavedSearch, SavedSearches, SearchSpec, RECENT_SEARCHES_AT_MOST,
     SEARCH_NAME_AT_MOST, SEARCH_TEXT_AT_MOST,
@@ -510,7 +515,11 @@ mod directory_tests;
 #[cfg(test)]
 mod facets_tests;
 #[cfg(test)]
+mod floor_tests;
+#[cfg(test)]
 mod greedy_tests;
+#[cfg(test)]
+mod ranked_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

@@ -150,6 +150,14 @@ impl Search {
         Some(total)
     }
 
+    /// The words an entry must match (not the `!` ones), in query order.
+    pub fn positive_atoms(&self) -> impl Iterator<Item = &Atom> {
+        self.terms
+            .iter()
+            .filter(|term| !term.atom.negative)
+            .map(|term| &term.atom)
+    }
+
     /// Whether the masks alone rule the entry out: some word's characters are in no field.
     fn ruled_out(&self, masks: &Masks) -> bool {
         self.terms.iter().any(|term| {

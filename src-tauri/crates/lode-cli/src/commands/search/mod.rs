@@ -7,7 +7,7 @@ mod targets;
 
 use std::sync::Arc;
 
-use lode_core::index::ResourceIndex;
+use lode_core::index::{IndexRow, QueryResult, ResourceIndex};
 use lode_core::LodeResult;
 
 use crate::connect::open_lode;
@@ -42,6 +42,9 @@ pub async fn run(args: &SearchArgs) -> LodeResult<Outcome> {
         return Ok(Outcome::NoneAnswered(failures));
     }
 
+    if args.floor {
+        return above_floor(&mut index, args);
+    }
     let result = index.query(&args.query());
     if args.server.json {
         render::json(&result)?;
@@ -54,5 +57,40 @@ pub async fn run(args: &SearchArgs) -> LodeResult<Outcome> {
             grouped(result.indexed as u64)
         ));
     }
+    Ok(Outcome::Success)
+}
+
+/// The answer with the relevance floor applied (`--floor`), as the context hub gives it.
+fn above_floor(index: &mut ResourceIndex, args: &SearchArgs) -> LodeResult<Outcome> {
+    let answer = index.ranked(&args.query(), false);
+    if args.server.json {
+        render::json(&answer)?;
+        return Ok(Outcome::Success);
+    }
+    let result = QueryResult {
+        total: answer.total,
+        indexed: answer.indexed,
+        offset: answer.offset,
+        rows: answer
+            .hits
+            .into_iter()
+            .map(|hit| IndexRow {
+                item: hit.item,
+                score: Some(hit.score),
+                name_matches: Vec::new(),
+                uri_matches: Vec::new(),
+                description_matches: Vec::new(),
+            })
+            .collect(),
+    };
+    render::search::results(&result, Emphasis::for_stdout())?;
+    crate::render::stderr_line(&format!(
+        "{} of {} ({} below the floor left out, {} not checked; {} indexed)",
+        grouped(result.rows.len() as u64),
+        count(result.total, "matching resource"),
+        grouped(answer.below_floor as u64),
+        grouped(answer.unchecked as u64),
+        grouped(result.indexed as u64)
+    ));
     Ok(Outcome::Success)
 }
