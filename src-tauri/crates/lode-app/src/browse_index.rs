@@ -5,7 +5,9 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::{Mutex, MutexGuard};
 
 use lode_core::browse::{BrowseStatus, ListingState, ServerListing};
-use lode_core::index::{Facets, Query, QueryResult, ResourceIndex, SortKey, TreeQuery, TreeResult};
+use lode_core::index::{
+    Facets, Query, QueryResult, RankedAnswer, ResourceIndex, SortKey, TreeQuery, TreeResult,
+};
 use lode_core::{ConnectionId, ListingCut, LodeError, ResourceItem, ResourceTemplate};
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
@@ -62,6 +64,12 @@ impl Browser {
 
     pub fn list(&self, query: &Query) -> QueryResult {
         lock(&self.index).query(query)
+    }
+
+    /// The window of `query`'s hits with why each ranked, the relevance floor applied unless
+    /// `include_below_floor` (the context hub's search).
+    pub fn ranked(&self, query: &Query, include_below_floor: bool) -> RankedAnswer {
+        lock(&self.index).ranked(query, include_below_floor)
     }
 
     pub fn facets(&self, query: &Query) -> Facets {

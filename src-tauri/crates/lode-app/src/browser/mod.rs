@@ -6,7 +6,7 @@ mod feeder;
 mod searches;
 
 use lode_core::browse::BrowseStatus;
-use lode_core::index::{Query, QueryResult, TreeQuery, TreeResult};
+use lode_core::index::{Query, QueryResult, RankedAnswer, TreeQuery, TreeResult};
 use lode_core::{ConnectionId, ErrorCode, LodeError, LodeResult};
 use tokio::sync::watch;
 
@@ -22,6 +22,17 @@ impl Lode {
     pub async fn browse_list(&self, query: Query) -> LodeResult<QueryResult> {
         let browser = self.browser.clone();
         on_worker(move || browser.list(&query)).await
+    }
+
+    /// A window of the hits `query` selects with why each ranked, the relevance floor for
+    /// assistants applied unless `include_below_floor`.
+    pub async fn browse_ranked(
+        &self,
+        query: Query,
+        include_below_floor: bool,
+    ) -> LodeResult<RankedAnswer> {
+        let browser = self.browser.clone();
+        on_worker(move || browser.ranked(&query, include_below_floor)).await
     }
 
     /// A window of the visible rows of the URI tree.

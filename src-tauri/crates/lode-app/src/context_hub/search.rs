@@ -42,15 +42,17 @@ impl Lode {
             ..query.clone()
         };
         let started = std::time::Instant::now();
-        let answer = self.browse_list(query).await?;
+        let answer = self
+            .browse_ranked(query, search.include_below_floor)
+            .await?;
         let index_ms = started.elapsed().as_secs_f64() * 1000.0;
         let indexed = self.browse_list(indexed_query).await?.total;
         let hits = answer
-            .rows
+            .hits
             .into_iter()
-            .filter_map(|row| {
-                let connection = exposure.named(&row.item.server)?.id.0;
-                let item = row.item;
+            .filter_map(|hit| {
+                let connection = exposure.named(&hit.item.server)?.id.0;
+                let item = hit.item;
                 Some(HubHit {
                     uri: hub_uri(connection, &item.uri),
                     tokens: estimated_tokens(item.size),
@@ -61,15 +63,16 @@ impl Lode {
                     mime_type: item.mime_type,
                     annotations: item.annotations,
                     size: item.size,
-                    score: row.score.unwrap_or_default(),
-                    matched: Vec::new(),
+                    score: hit.score,
+                    matched: hit.matched,
                 })
             })
             .collect();
         Ok(HubSearchAnswer {
             hits,
             total: answer.total,
-            below_floor: 0,
+            below_floor: answer.below_floor,
+            unchecked: answer.unchecked,
             indexed,
             index_ms,
             servers: self.listing_states(exposure, &servers),

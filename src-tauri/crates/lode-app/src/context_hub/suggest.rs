@@ -61,11 +61,12 @@ impl Lode {
                 offset: 0,
                 limit: HITS_PER_WORD,
             };
-            for row in self.browse_list(query).await?.rows {
-                let key = (row.item.server.clone(), row.item.uri.clone());
-                let score = row.score.unwrap_or_default();
+            // Only resources that hold the word as a word: the relevance floor.
+            for hit in self.browse_ranked(query, false).await?.hits {
+                let key = (hit.item.server.clone(), hit.item.uri.clone());
+                let score = hit.score;
                 let candidate = found.entry(key).or_insert_with(|| Candidate {
-                    item: row.item,
+                    item: hit.item,
                     words: Vec::new(),
                     score: 0,
                 });

@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::index::AudienceFilter;
+use crate::index::{AudienceFilter, FieldMatch};
 use crate::resource::Annotations;
 
 /// The most hits one search returns (and the default is far lower): an assistant's context
@@ -94,7 +94,7 @@ pub struct HubHit {
     /// The match score (higher is better; 0 without query words).
     pub score: u32,
     /// Why it ranked: each field with the query words found in it, and how.
-    pub matched: Vec<serde_json::Value>,
+    pub matched: Vec<FieldMatch>,
 }
 
 /// How one exposed server's listing stands, when it is not simply done.
@@ -120,6 +120,8 @@ pub struct HubSearchAnswer {
     pub total: usize,
     /// How many matches fell below the relevance floor and were left out.
     pub below_floor: usize,
+    /// How many matches past the hits the floor did not check (the window was full first).
+    pub unchecked: usize,
     /// How many resources the exposed servers have in the index.
     pub indexed: usize,
     /// How long the index took to answer, in milliseconds (the time the window's own search

@@ -2,13 +2,13 @@
 //! a reader that cannot glance at highlighted rows (an assistant, through the context hub's
 //! `search_resources`). The rule behind `belowFloor` is [`super::floor`]'s.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::resource::ResourceItem;
 
 /// A field the search reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, TS, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub enum MatchField {
@@ -24,7 +24,7 @@ impl MatchField {
 }
 
 /// How query words matched a field.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, TS, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub enum MatchHow {
@@ -37,7 +37,7 @@ pub enum MatchHow {
 
 /// Some query words and how they matched one field. A field has at most one entry per
 /// [`MatchHow`]; fields no word matched are left out.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct FieldMatch {

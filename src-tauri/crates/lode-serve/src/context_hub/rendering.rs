@@ -6,6 +6,7 @@
 //! above" reads as a quoted value, never as a line of Lode's own.
 
 use lode_core::context_hub::{HubSearchAnswer, HubSuggestion};
+use lode_core::index::{MatchField, MatchHow};
 use lode_core::reveal::reveal;
 
 /// `text` as data: revealed, then quoted and escaped as a JSON string.
@@ -86,10 +87,28 @@ pub(crate) fn search(answer: &HubSearchAnswer) -> String {
             text.push_str(&format!("   description: {}\n", quoted(&short)));
         }
         if !hit.matched.is_empty() {
-            text.push_str(&format!(
-                "   matched: {}\n",
-                serde_json::to_string(&hit.matched).unwrap_or_default()
-            ));
+            let reasons: Vec<String> = hit
+                .matched
+                .iter()
+                .map(|reason| {
+                    let words: Vec<String> = reason.words.iter().map(|w| quoted(w)).collect();
+                    format!(
+                        "{} {} in the {}",
+                        words.join(" "),
+                        match reason.how {
+                            MatchHow::Word => "as a word",
+                            MatchHow::Fuzzy => "as scattered letters",
+                        },
+                        match reason.field {
+                            MatchField::Title => "title",
+                            MatchField::Name => "name",
+                            MatchField::Uri => "URI",
+                            MatchField::Description => "description",
+                        }
+                    )
+                })
+                .collect();
+            text.push_str(&format!("   matched: {}\n", reasons.join("; ")));
         }
     }
     for server in &answer.servers {

@@ -147,12 +147,21 @@ fn search_output_schema() -> Value {
                     "size": { "type": "integer" },
                     "tokens": { "type": "integer" },
                     "score": { "type": "integer" },
-                    "matched": { "type": "array" }
+                    "matched": { "type": "array", "items": {
+                        "type": "object",
+                        "properties": {
+                            "field": { "type": "string", "enum": ["title", "name", "uri", "description"] },
+                            "words": { "type": "array", "items": { "type": "string" } },
+                            "how": { "type": "string", "enum": ["word", "fuzzy"] }
+                        },
+                        "required": ["field", "words", "how"]
+                    }}
                 },
                 "required": ["uri", "server", "name", "score", "matched"]
             }},
             "total": { "type": "integer" },
             "belowFloor": { "type": "integer" },
+            "unchecked": { "type": "integer" },
             "indexed": { "type": "integer" },
             "indexMs": { "type": "number" },
             "servers": { "type": "array", "items": { "type": "object" } }

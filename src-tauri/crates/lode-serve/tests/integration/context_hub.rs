@@ -103,6 +103,7 @@ impl HubSource for Source {
             hits,
             total: 2,
             below_floor: 0,
+            unchecked: 0,
             indexed: self.resources.len(),
             index_ms: 0.1,
             servers: Vec::new(),
