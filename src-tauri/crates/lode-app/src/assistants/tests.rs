@@ -72,7 +72,7 @@ fn an_existing_file_is_backed_up_keeps_its_mode_and_comes_back_to_the_byte() {
     std::fs::create_dir_all(path.parent().expect("folder")).expect("folder");
     let before = "# mine\n[mcp_servers.docs]\ncommand = \"docs\"\n";
     std::fs::write(&path, before).expect("seed");
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).expect("mode");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o664)).expect("mode");
 
     let written = connect(&folders, &user(Assistant::Codex));
     assert!(written.changed);
@@ -80,8 +80,8 @@ fn an_existing_file_is_backed_up_keeps_its_mode_and_comes_back_to_the_byte() {
     assert_eq!(written.backup, Some(backup.display().to_string()));
     assert_eq!(std::fs::read_to_string(&backup).expect("backup"), before);
     let mode = |p: &Path| std::fs::metadata(p).expect("meta").permissions().mode() & 0o777;
-    assert_eq!(mode(&path), 0o640);
-    assert_eq!(mode(&backup), 0o640);
+    assert_eq!(mode(&path), 0o664);
+    assert_eq!(mode(&backup), 0o664);
 
     let connected = std::fs::read(&path).expect("connected");
     let again = connect(&folders, &user(Assistant::Codex));
@@ -102,7 +102,7 @@ fn an_existing_file_is_backed_up_keeps_its_mode_and_comes_back_to_the_byte() {
     );
     apply(&change).expect("disconnect");
     assert_eq!(std::fs::read_to_string(&path).expect("back"), before);
-    assert_eq!(mode(&path), 0o640);
+    assert_eq!(mode(&path), 0o664);
     // No temporary file is left beside it.
     let names: Vec<_> = std::fs::read_dir(path.parent().expect("folder"))
         .expect("list")
