@@ -65,6 +65,7 @@ chmod                       @base
 cmp                         @base
 cp                          @base
 cut                         @base
+diff                        @base
 dirname                     @base
 dpkg                        @base
 dpkg-deb                    @base
@@ -90,6 +91,7 @@ sleep                       @base
 sort                        @base
 tail                        @base
 tee                         @base
+timeout                     @base
 touch                       @base
 true                        @base
 cargo                       @rust

@@ -28,6 +28,7 @@ macro_rules! lode_commands {
             settings: listing_limits, set_listing_limits;
             updates: check_for_updates, pending_update, install_update, restart_lode;
             asks: pending_server_asks, answer_server_ask, open_ask_url;
+            assistants: list_assistants, preview_assistant_change, change_assistant;
             followed: cancel_request;
             logging: set_log_level, set_roots, add_root_folder;
             protocol_history: protocol_history, protocol_message, save_protocol_history;

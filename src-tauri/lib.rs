@@ -17,6 +17,7 @@ use std::sync::Arc;
 use lode_app::Lode;
 use tauri::{AppHandle, Emitter, Manager, RunEvent, Runtime};
 
+pub use commands::assistants::AssistantPlaces;
 pub use confirm::Confirmer;
 
 /// The event carrying `HubEvent`s (status changes and server notifications) to the UI, as a
@@ -87,6 +88,7 @@ fn build_launched<R: Runtime>(
         .manage(launch.startup)
         .manage(launch.log)
         .manage(launch.confirmer)
+        .manage(commands::assistants::AssistantPlaces::default())
         .manage(update::Updates::from_env())
         .setup(move |app| {
             commands::drag_out::remove_drag_files(app.handle(), false);

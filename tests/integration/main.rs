@@ -11,6 +11,7 @@ mod support {
 mod architecture;
 mod command_list;
 mod ipc;
+mod ipc_assistants;
 mod ipc_basket;
 mod ipc_catalog;
 mod ipc_confirm;

@@ -1,6 +1,7 @@
 // The English catalog: every message of the UI, and the source of truth for keys and their
 // placeholders (checked complete against the IPC enums it names).
 import { appMenuEn } from "./appMenu";
+import { assistantsEn } from "./assistants";
 import { connectionsEn } from "./connections";
 import { importWizardEn } from "./importWizard";
 import { browserEn } from "./browser";
@@ -38,6 +39,7 @@ export const en = {
   "language.en": "English",
   "language.zh-CN": "简体中文",
   ...appMenuEn,
+  ...assistantsEn,
 
   "menu.listingLimits": "Listing limits…",
 

@@ -1,5 +1,6 @@
 // The Simplified Chinese catalog, typed Catalog so that a missing or extra key fails tsc.
 import { appMenuZhCN } from "./appMenu";
+import { assistantsZhCN } from "./assistants";
 import { connectionsZhCN } from "./connections";
 import { importWizardZhCN } from "./importWizard";
 import { browserZhCN } from "./browser";
@@ -26,6 +27,7 @@ export const zhCN: Catalog = {
   "language.en": "English",
   "language.zh-CN": "简体中文",
   ...appMenuZhCN,
+  ...assistantsZhCN,
 
   "menu.listingLimits": "列出限制…",
 

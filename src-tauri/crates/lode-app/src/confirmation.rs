@@ -4,6 +4,7 @@
 //! servers' content); these are the two things such a page must not do on its own. The shell
 //! asks with a native dialog; here is only the decision, testable without one.
 
+mod assistant_change;
 mod elided;
 mod program_changes;
 mod program_text;
@@ -11,6 +12,7 @@ mod program_text;
 use lode_core::import::{reveal, ImportedServer};
 use lode_core::{Connection, ConnectionDraft, SecretChange, SecretPlace, TransportSpec};
 
+pub use assistant_change::for_assistant_change;
 use elided::{elided, listed};
 pub use program_changes::changes;
 pub use program_text::{command_lines, Program, SecretVariable};

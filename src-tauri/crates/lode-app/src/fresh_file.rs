@@ -37,7 +37,7 @@ pub(crate) fn write_private(target: &Path, bytes: &[u8]) -> io::Result<()> {
     write_with_mode(target, bytes, PRIVATE_MODE)
 }
 
-fn write_with_mode(target: &Path, bytes: &[u8], mode: u32) -> io::Result<()> {
+pub(crate) fn write_with_mode(target: &Path, bytes: &[u8], mode: u32) -> io::Result<()> {
     let folder = match target.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),

@@ -4,6 +4,7 @@
 mod ask_refusals;
 mod ask_url_confirmation;
 mod asks;
+pub mod assistants;
 mod basket;
 mod browse_index;
 mod browser;

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::assistant_args::{ConnectArgs, DisconnectArgs};
 use crate::basket_args::{BasketArgs, ServeArgs};
 use crate::search_args::SearchArgs;
 use crate::servers_args::ServersArgs;
@@ -67,6 +68,10 @@ pub enum Command {
     Basket(BasketArgs),
     /// Serve a basket to assistants as an MCP server (stdio, or HTTP on loopback).
     Serve(ServeArgs),
+    /// Connect an assistant to Lode: write Lode's entry into its configuration (or --list).
+    Connect(ConnectArgs),
+    /// Disconnect an assistant: remove Lode's entry, and only it, from its configuration.
+    Disconnect(DisconnectArgs),
 }
 
 impl Command {

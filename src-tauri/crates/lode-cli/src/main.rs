@@ -4,6 +4,7 @@
 
 mod args;
 mod asks;
+mod assistant_args;
 mod basket_args;
 mod binary;
 mod commands;

@@ -3,6 +3,7 @@
 
 pub mod about;
 pub mod asks;
+pub mod assistants;
 pub mod basket;
 pub mod browse;
 pub mod catalog;

@@ -1,8 +1,9 @@
-// The header's menu (Check for updates…, Listing limits…, About Lode) and the dialogs it opens,
+// The header's menu (Connect an assistant…, Check for updates…, Listing limits…, About Lode) and the dialogs it opens,
 // including the update dialog that opens by itself.
 import { useState } from "react";
 import { useT } from "../../i18n";
 import { Menu } from "../../ui-kit/Menu";
+import { AssistantsDialog } from "../assistants/AssistantsDialog";
 import { ListingLimitsDialog } from "../settings/ListingLimitsDialog";
 import { AboutDialog } from "./AboutDialog";
 import { UpdateDialog } from "./UpdateDialog";
@@ -17,19 +18,22 @@ export function AppMenu({ onShortcuts }: { onShortcuts?: () => void } = {}) {
   const updates = useUpdates();
   const [aboutOpen, setAboutOpen] = useState(false);
   const [limitsOpen, setLimitsOpen] = useState(false);
+  const [assistantsOpen, setAssistantsOpen] = useState(false);
   const items = [
+    { id: "assistants", label: t("menu.assistants"), testId: "menu-assistants", onSelect: () => setAssistantsOpen(true) },
     { id: "check-updates", label: t("menu.checkUpdates"), testId: "menu-check-updates", onSelect: updates.check },
     { id: "listing-limits", label: t("menu.listingLimits"), testId: "menu-listing-limits", onSelect: () => setLimitsOpen(true) },
     { id: "about", label: t("menu.about"), testId: "menu-about", onSelect: () => setAboutOpen(true) },
   ];
   // The keyboard-shortcut sheet (app/ShortcutSheet.tsx), also opened with `?`.
-  if (onShortcuts) items.splice(2, 0, { id: "shortcuts", label: t("shortcuts.menu"), testId: "menu-shortcuts", onSelect: onShortcuts });
+  if (onShortcuts) items.splice(3, 0, { id: "shortcuts", label: t("shortcuts.menu"), testId: "menu-shortcuts", onSelect: onShortcuts });
   return (
     <>
       <Menu label={t("menu.label")} items={items} testId="app-menu" icon="☰" />
       <UpdateDialog updates={updates} />
       {aboutOpen && <AboutDialog onClose={() => setAboutOpen(false)} />}
       {limitsOpen && <ListingLimitsDialog onClose={() => setLimitsOpen(false)} />}
+      {assistantsOpen && <AssistantsDialog onClose={() => setAssistantsOpen(false)} />}
     </>
   );
 }

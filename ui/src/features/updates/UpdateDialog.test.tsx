@@ -54,7 +54,7 @@ function deferred<T>() {
 const installs = (calls: IpcCall[]) => calls.filter((c) => c.cmd === "install_update");
 
 describe("the app menu", () => {
-  it("is a named button that opens from the keyboard with Check for updates…, Listing limits… and About Lode", async () => {
+  it("is a named button that opens from the keyboard with Connect an assistant…, Check for updates…, Listing limits… and About Lode", async () => {
     ipc();
     const user = renderMenu();
     const button = screen.getByRole("button", { name: "Lode menu" });
@@ -62,7 +62,7 @@ describe("the app menu", () => {
     button.focus();
     await user.keyboard("{ArrowDown}");
     const items = within(screen.getByRole("menu", { name: "Lode menu" })).getAllByRole("menuitem");
-    expect(items.map((item) => item.textContent)).toEqual(["Check for updates…", "Listing limits…", "About Lode"]);
+    expect(items.map((item) => item.textContent)).toEqual(["Connect an assistant…", "Check for updates…", "Listing limits…", "About Lode"]);
     expect(items[0]).toHaveFocus();
     await user.keyboard("{Escape}");
     expect(screen.queryByRole("menu")).not.toBeInTheDocument();

@@ -1,5 +1,6 @@
 //! One module per command. Each resolves its server, connects, asks, closes, and prints.
 
+mod assistants;
 mod basket;
 mod call;
 mod catalog;
@@ -37,6 +38,8 @@ pub async fn run(command: Command) -> LodeResult<Outcome> {
         Command::Servers(args) => servers::run(args).await,
         Command::Basket(args) => basket::run(args).await,
         Command::Serve(args) => serve::run(&args).await,
+        Command::Connect(args) => assistants::connect(&args),
+        Command::Disconnect(args) => assistants::disconnect(&args),
     }
 }
 

@@ -7,6 +7,7 @@ mod support;
 
 mod ask_interrupt;
 mod asks;
+mod assistant_commands;
 mod call_interrupt;
 mod cli_commands;
 mod demo_server;

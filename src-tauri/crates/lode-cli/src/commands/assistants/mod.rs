@@ -1,0 +1,112 @@
+//! `lode connect`, `lode disconnect` and `lode connect --list`: Lode's entry in an assistant's
+//! configuration, shown as a diff and asked before it is written.
+
+mod ask;
+mod list;
+
+use lode_app::assistants::{
+    apply, plan, this_lode, AssistantAction, AssistantFolders, AssistantTarget, PlannedChange,
+};
+use lode_core::assistants::{Assistant, ConfigScope, LodeEntry};
+use lode_core::LodeResult;
+
+use crate::assistant_args::{ConnectArgs, DisconnectArgs, PlaceArgs, ASSISTANT_NAMES};
+use crate::exit::Outcome;
+use crate::pairs::usage;
+use crate::render;
+
+pub fn connect(args: &ConnectArgs) -> LodeResult<Outcome> {
+    let folders = AssistantFolders::of_this_machine()?;
+    let lode = LodeEntry::serve(&this_lode()?, &args.profile);
+    if args.list {
+        return list::run(&folders, &lode, args.place.dir.as_deref(), args.json);
+    }
+    let name = args.assistant.as_deref().unwrap_or_default();
+    let target = target(name, &args.place)?;
+    change(&folders, &target, AssistantAction::Connect, &lode, args.yes)
+}
+
+pub fn disconnect(args: &DisconnectArgs) -> LodeResult<Outcome> {
+    let folders = AssistantFolders::of_this_machine()?;
+    // The entry wanted matters only to tell Lode's entry from another's, which disconnecting
+    // does by its program's name: any profile will do.
+    let lode = LodeEntry::serve(&this_lode()?, "default");
+    let target = target(&args.assistant, &args.place)?;
+    change(
+        &folders,
+        &target,
+        AssistantAction::Disconnect,
+        &lode,
+        args.yes,
+    )
+}
+
+fn target(name: &str, place: &PlaceArgs) -> LodeResult<AssistantTarget> {
+    let assistant = Assistant::from_cli_name(name).ok_or_else(|| {
+        usage(&format!(
+            "unknown assistant {name:?}: Lode connects {ASSISTANT_NAMES}"
+        ))
+    })?;
+    let scope = ConfigScope::from(place.scope);
+    let project = match (scope, &place.dir) {
+        (ConfigScope::User, Some(_)) => {
+            return Err(usage("--dir goes with --scope project"));
+        }
+        (ConfigScope::User, None) => None,
+        (ConfigScope::Project, Some(dir)) => Some(dir.clone()),
+        (ConfigScope::Project, None) => Some(std::env::current_dir().map_err(|e| {
+            usage(&format!(
+                "could not find the current folder for --scope project: {e}"
+            ))
+        })?),
+    };
+    Ok(AssistantTarget {
+        assistant,
+        scope,
+        project,
+    })
+}
+
+fn change(
+    folders: &AssistantFolders,
+    target: &AssistantTarget,
+    action: AssistantAction,
+    lode: &LodeEntry,
+    yes: bool,
+) -> LodeResult<Outcome> {
+    let planned = plan(folders, target, action, lode)?;
+    let name = target.assistant.display_name();
+    let path = planned.path.display().to_string();
+    if planned.changes_nothing() {
+        let already = match action {
+            AssistantAction::Disconnect => format!("{name} has no Lode entry"),
+            _ => format!("{name} is connected to Lode already"),
+        };
+        render::text(&format!("{already}: nothing to write ({path})\n"))?;
+        return Ok(Outcome::Success);
+    }
+    render::text(&planned.diff)?;
+    if !yes && !ask::confirmed(&question(&planned, name))? {
+        return Ok(Outcome::Failed(format!("{path} was left as it was")));
+    }
+    let written = apply(&planned)?;
+    let done = match action {
+        AssistantAction::Disconnect => format!("disconnected {name}: removed Lode's entry from"),
+        _ => format!("connected {name}: wrote Lode's entry to"),
+    };
+    let mut report = format!("{done} {}\n", written.path);
+    match &written.backup {
+        Some(backup) => report.push_str(&format!("the file as it was: {backup}\n")),
+        None => report.push_str("(a new file: no backup)\n"),
+    }
+    render::text(&report)?;
+    Ok(Outcome::Success)
+}
+
+fn question(planned: &PlannedChange, name: &str) -> String {
+    let verb = match planned.action {
+        AssistantAction::Disconnect => format!("Remove Lode's entry from {name}'s"),
+        _ => format!("Write Lode's entry into {name}'s"),
+    };
+    format!("{verb} configuration {}? [y/N] ", planned.path.display())
+}

@@ -1,0 +1,63 @@
+/**
+ * The messages of the "Connect an assistant" dialog, in both languages side by side. Spread into
+ * the catalogs of en.ts and zh-CN.ts.
+ */
+export const assistantsEn = {
+  "menu.assistants": "Connect an assistant…",
+  "assistants.title": "Connect an assistant",
+  "assistants.intro":
+    "Lode writes one entry, named lode, into the assistant's own configuration: the assistant then starts Lode and reaches the context you expose. Every other entry, comment and setting stays as it is; the file as it was is kept beside it as .lode-backup.",
+  "assistants.loading": "Looking at the assistants' configurations…",
+  "assistants.installed": "Installed",
+  "assistants.notInstalled": "Not found",
+  "assistants.state.absent": "Not connected",
+  "assistants.state.current": "Connected",
+  "assistants.state.stale": "Connected to an older Lode: repair it",
+  "assistants.state.foreign": "Another program's entry named lode: Lode leaves it alone",
+  "assistants.state.unreadable": "Cannot read the configuration",
+  "assistants.connect": "Connect {name}",
+  "assistants.repair": "Repair {name}",
+  "assistants.disconnect": "Disconnect {name}",
+  "assistants.preview.connect": "Lode will add this to {path}:",
+  "assistants.preview.repair": "Lode will change this in {path}:",
+  "assistants.preview.disconnect": "Lode will remove this from {path}:",
+  "assistants.preview.creates": "The file does not exist yet: Lode will create it.",
+  "assistants.preview.nothing": "Nothing to change: the file is already as it should be.",
+  "assistants.preview.confirmHint": "Lode asks once more in a system dialog before it writes.",
+  "assistants.preview.write": "Write the change",
+  "assistants.written": "Written to {path}.",
+  "assistants.writtenBackup": "Written to {path}. The file as it was: {backup}.",
+  "assistants.unchanged": "Nothing to write: {path} is already as it should be.",
+  "assistants.declined": "Nothing was written.",
+  "assistants.list": "Assistants",
+} as const;
+
+export const assistantsZhCN: Record<keyof typeof assistantsEn, string> = {
+  "menu.assistants": "连接助手…",
+  "assistants.title": "连接助手",
+  "assistants.intro":
+    "Lode 会在助手自己的配置中写入一个名为 lode 的条目：之后助手会启动 Lode，并获取你公开的上下文。其他条目、注释和设置保持原样；原文件会以 .lode-backup 保存在旁边。",
+  "assistants.loading": "正在查看各助手的配置…",
+  "assistants.installed": "已安装",
+  "assistants.notInstalled": "未找到",
+  "assistants.state.absent": "未连接",
+  "assistants.state.current": "已连接",
+  "assistants.state.stale": "连接的是旧版 Lode：请修复",
+  "assistants.state.foreign": "已有其他程序名为 lode 的条目：Lode 不会改动它",
+  "assistants.state.unreadable": "无法读取配置",
+  "assistants.connect": "连接 {name}",
+  "assistants.repair": "修复 {name}",
+  "assistants.disconnect": "断开 {name}",
+  "assistants.preview.connect": "Lode 将在 {path} 中添加：",
+  "assistants.preview.repair": "Lode 将在 {path} 中修改：",
+  "assistants.preview.disconnect": "Lode 将从 {path} 中删除：",
+  "assistants.preview.creates": "该文件尚不存在：Lode 会创建它。",
+  "assistants.preview.nothing": "无需更改：文件已是应有的样子。",
+  "assistants.preview.confirmHint": "写入前，Lode 会在系统对话框中再确认一次。",
+  "assistants.preview.write": "写入更改",
+  "assistants.written": "已写入 {path}。",
+  "assistants.writtenBackup": "已写入 {path}。原文件：{backup}。",
+  "assistants.unchanged": "无需写入：{path} 已是应有的样子。",
+  "assistants.declined": "未写入任何内容。",
+  "assistants.list": "助手",
+};
