@@ -305,12 +305,16 @@ try {
     }));
     cleanup.push(...sessions.map((s) => s.client));
     let processes = 0, lodePss = 0, serverPss = 0;
+    const kinds = new Map();
     for (const session of sessions) {
       for (const pid of tree(session.pid)) {
         processes++;
+        const program = (command(pid)[0] ?? "?").split("/").pop();
+        kinds.set(program, (kinds.get(program) ?? 0) + 1);
         if (pid === session.pid) lodePss += memory(pid).pss; else serverPss += memory(pid).pss;
       }
     }
+    processes = `${processes} (${[...kinds].map(([program, n]) => `${n} ${program}`).join(", ")})`;
     const ready = sessions.map((s) => s.ready);
     rows.places.push([count, processes, lodePss, serverPss, median(ready), Math.max(...ready)]);
     await Promise.all(sessions.map((s) => s.client.close()));
