@@ -28,7 +28,7 @@ const quick = args.includes("--quick");
 const lode = resolve(opt("--lode", join(process.env.CARGO_TARGET_DIR ?? join(repo, "target"), "release/lode")));
 const SIZES = quick
   ? { servers: 3, per: 200, searches: 20, slowSearches: 5, runs: 1, assistants: [1, 2], exposed: 3, perExposed: 50, direct: 600 }
-  : { servers: 20, per: 5000, searches: 200, slowSearches: 50, runs: 5, assistants: [1, 3], exposed: 12, perExposed: 1000, direct: 100000 };
+  : { servers: 20, per: 5000, searches: 200, slowSearches: 50, runs: 7, assistants: [1, 3], exposed: 12, perExposed: 1000, direct: 100000 };
 // The SDK's stdio client refuses a message over 10 MiB; a 10 MiB text is more once escaped in
 // JSON, so both sides of the read comparison lift it alike.
 const MAX_BUFFER = 64 * 1024 * 1024;
@@ -120,14 +120,23 @@ async function search(client, searchArgs) {
   return { took, answer: answer.structuredContent };
 }
 /** Searches until `done(answer)`; the answers' latencies are kept. */
-async function searchUntil(client, done, every = 100) {
+async function searchUntil(client, done, every = 100, onPoll = () => {}) {
   const latencies = [];
   for (;;) {
+    onPoll();
     const { took, answer } = await search(client, { query: "item", limit: 1 });
     latencies.push(took);
     if (done(answer)) return { answer, latencies };
     await sleep(every);
   }
+}
+/** Exposes `names` once and waits until all but `except` are listed: each connection's first
+ *  start probes its protocol era (a second server process is raced after 1 s without an
+ *  answer) and Lode remembers what it found, so the measured starts are the usual ones. */
+async function rememberEras(names, except = []) {
+  const session = await hub(data, names);
+  await searchUntil(session.client, (answer) => answer.servers.every((s) => except.includes(s.server)), 200);
+  await session.client.close();
 }
 async function listAll(client) {
   let cursor, count = 0, pages = 0;
@@ -226,6 +235,9 @@ try {
   // 1,000 ms a page: 50 s for 5,000 resources, far longer than the searches made meanwhile.
   addBenchServer(data, "slow", ["--n", SIZES.per, "--page", 100, "--delay", 1000]);
   const apps = appProcesses();
+  const loadBefore = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+  log("first starts: each connection's protocol era, remembered");
+  await rememberEras([...fast, ...empty, "slow"], ["slow"]);
 
   // 1. 20 servers, 100k resources: listed, then searched, read and listed through the hub; the
   // same done with the same number of servers listing 3 resources each, for the memory.
@@ -295,12 +307,16 @@ try {
   // 3. Assistants at once, each starting its own `lode serve` over 12 stdio servers.
   const exposedNames = Array.from({ length: SIZES.exposed }, (_, i) => `assist-${pad2(i + 1)}`);
   for (const name of exposedNames) addBenchServer(data, name, ["--n", SIZES.perExposed, "--page", 100]);
-  for (const count of SIZES.assistants) {
-    log(`${count} assistant(s), each with its own lode serve over ${exposedNames.length} servers`);
+  for (const [count, label] of [[1, "1, the first start ever (eras unknown)"], ...SIZES.assistants.map((n) => [n, String(n)])]) {
+    log(`${label} assistant(s), each with its own lode serve over ${exposedNames.length} servers`);
     const started = now();
+    let peak = 0;
+    const pids = [];
+    const sample = () => { peak = Math.max(peak, pids.reduce((sum, pid) => sum + tree(pid).length, 0)); };
     const sessions = await Promise.all(Array.from({ length: count }, async () => {
       const session = await hub(data, exposedNames);
-      await searchUntil(session.client, (answer) => answer.servers.length === 0, 50);
+      pids.push(session.pid);
+      await searchUntil(session.client, (answer) => answer.servers.length === 0, 50, sample);
       return { ...session, ready: now() - started };
     }));
     cleanup.push(...sessions.map((s) => s.client));
@@ -316,7 +332,7 @@ try {
     }
     processes = `${processes} (${[...kinds].map(([program, n]) => `${n} ${program}`).join(", ")})`;
     const ready = sessions.map((s) => s.ready);
-    rows.places.push([count, processes, lodePss, serverPss, median(ready), Math.max(...ready)]);
+    rows.places.push([label, `${processes}; at most ${peak} while starting`, lodePss, serverPss, median(ready), Math.max(...ready)]);
     await Promise.all(sessions.map((s) => s.client.close()));
     cleanup.length = 0;
     await sleep(500);
@@ -330,7 +346,7 @@ try {
   // ---- the tables ----
   const out = [];
   out.push(`- Date: ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`);
-  out.push(`- Machine: ${execFileSync("uname", ["-srm"], { encoding: "utf8" }).trim()}, ${cpus()[0]?.model ?? "?"}, ${cpus().length} cores`);
+  out.push(`- Machine: ${execFileSync("uname", ["-srm"], { encoding: "utf8" }).trim()}, ${cpus()[0]?.model ?? "?"}, ${cpus().length} cores; load average ${loadBefore} at the start, ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")} at the end`);
   out.push(`- Lode: \`${lode}\`; node ${process.version}; client @modelcontextprotocol/sdk ${JSON.parse(readFileSync(join(peer, "node_modules/@modelcontextprotocol/sdk/package.json"), "utf8")).version}`);
   out.push("");
   out.push("| through the hub (stdio) | hub ms | beside it | hub / direct |");
