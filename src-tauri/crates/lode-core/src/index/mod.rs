@@ -108,6 +108,31 @@ impl ResourceIndex {
         self.counts.get(server).copied().unwrap_or_default()
     }
 
+    /// How many resources pass `filters`: the `total` of a question without search text,
+    /// counted without ordering the entries or replacing the kept answer. Filtered by servers
+    /// alone (the common question: "how many do these servers have?"), it adds up the kept
+    /// counts instead of reading every entry.
+    pub fn count(&self, filters: &Filters) -> usize {
+        let only_servers = filters.audience.is_none()
+            && filters.hidden.is_empty()
+            && filters.mime_prefix.is_none()
+            && filters.scheme.is_none();
+        match &filters.servers {
+            Some(servers) if only_servers => servers
+                .iter()
+                .enumerate()
+                .filter(|(at, server)| !servers[..*at].contains(server))
+                .map(|(_, server)| self.count_of(server))
+                .sum(),
+            None if only_servers => self.entries.len(),
+            _ => self
+                .entries
+                .iter()
+                .filter(|entry| passes_filters(&entry.item, filters))
+                .count(),
+        }
+    }
+
     /// Every indexed resource, in the order it was added.
     pub fn items(&self) -> impl Iterator<Item = &ResourceItem> {
         self.entries.iter().map(|entry| &entry.item)

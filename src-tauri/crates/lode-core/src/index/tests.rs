@@ -159,6 +159,79 @@ fn filters_by_audience_server_mime_family_and_scheme() {
 }
 
 #[test]
+fn counts_what_a_question_without_text_totals_and_keeps_the_last_answer() {
+    let mut index = sample();
+    let cases: [Filters; 9] = [
+        Filters::default(),
+        Filters {
+            servers: Some(vec!["db".into()]),
+            ..Filters::default()
+        },
+        // A server named twice counts once; an unknown one counts nothing.
+        Filters {
+            servers: Some(vec![
+                "docs".into(),
+                "db".into(),
+                "docs".into(),
+                "gone".into(),
+            ]),
+            ..Filters::default()
+        },
+        Filters {
+            servers: Some(Vec::new()),
+            ..Filters::default()
+        },
+        Filters {
+            servers: Some(vec!["docs".into(), "db".into()]),
+            hidden: vec!["db".into()],
+            ..Filters::default()
+        },
+        Filters {
+            servers: Some(vec!["docs".into(), "db".into()]),
+            audience: Some(AudienceFilter::Assistant),
+            ..Filters::default()
+        },
+        Filters {
+            mime_prefix: Some("IMAGE/".into()),
+            ..Filters::default()
+        },
+        Filters {
+            servers: Some(vec!["db".into()]),
+            scheme: Some("table".into()),
+            ..Filters::default()
+        },
+        Filters {
+            hidden: vec!["docs".into()],
+            ..Filters::default()
+        },
+    ];
+    let expected = [4, 2, 4, 0, 2, 2, 1, 2, 2];
+    for (filters, expected) in cases.iter().zip(expected) {
+        let question = Query {
+            filters: filters.clone(),
+            limit: 0,
+            ..Query::default()
+        };
+        assert_eq!(index.query(&question).total, expected, "{filters:?}");
+        assert_eq!(index.count(filters), expected, "{filters:?}");
+    }
+    // Counting is not a question: the window of the last answer is still the kept one.
+    let searched = Query {
+        text: "user".into(),
+        limit: 10,
+        ..Query::default()
+    };
+    let generation = index.generation();
+    index.query(&searched);
+    index.count(&Filters::default());
+    assert!(index
+        .ordered
+        .as_ref()
+        .is_some_and(|kept| kept.text == "user"));
+    assert_eq!(index.generation(), generation);
+}
+
+#[test]
 fn answers_windows_and_follows_changes_of_a_server() {
     let mut index = sample();
     let window = Query {
