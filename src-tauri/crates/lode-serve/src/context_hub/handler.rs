@@ -192,7 +192,7 @@ impl<S: HubSource> ServerHandler for HubServer<S> {
             .read(connection, original)
             .await
             .map_err(|error| mcp_error(Some(&request.uri), error))?;
-        Ok(ReadResourceResult::new(resources::hub_contents(&contents, &request.uri)).into())
+        Ok(ReadResourceResult::new(resources::hub_contents(contents, &request.uri)).into())
     }
 
     async fn complete(

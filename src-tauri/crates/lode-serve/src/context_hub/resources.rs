@@ -52,25 +52,26 @@ pub(crate) fn hub_template_of(
 }
 
 /// A read's contents, each under the hub URI that was read (a client resolves a content's
-/// `uri` against the server it read it from: only the hub URI means something here).
-pub(crate) fn hub_contents(contents: &[ResourceContent], uri: &str) -> Vec<ResourceContents> {
+/// `uri` against the server it read it from: only the hub URI means something here). Taken by
+/// value: a 10 MiB text is moved, not copied, on its way through.
+pub(crate) fn hub_contents(contents: Vec<ResourceContent>, uri: &str) -> Vec<ResourceContents> {
     contents
-        .iter()
+        .into_iter()
         .map(|content| match content {
             ResourceContent::Text {
                 mime_type, text, ..
             } => ResourceContents::TextResourceContents {
                 uri: uri.to_owned(),
-                mime_type: mime_type.clone(),
-                text: text.clone(),
+                mime_type,
+                text,
                 meta: None,
             },
             ResourceContent::Blob {
                 mime_type, blob, ..
             } => ResourceContents::BlobResourceContents {
                 uri: uri.to_owned(),
-                mime_type: mime_type.clone(),
-                blob: blob.clone(),
+                mime_type,
+                blob,
                 meta: None,
             },
         })

@@ -287,7 +287,7 @@ pub(crate) async fn call<S: HubSource>(
             Ok(match source.read(connection, original).await {
                 Ok(contents) => {
                     let mut result = CallToolResult::success(
-                        resources::hub_contents(&contents, &read.uri)
+                        resources::hub_contents(contents, &read.uri)
                             .into_iter()
                             .map(ContentBlock::resource)
                             .collect(),
