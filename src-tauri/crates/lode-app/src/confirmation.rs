@@ -5,6 +5,7 @@
 //! asks with a native dialog; here is only the decision, testable without one.
 
 mod elided;
+mod exposure;
 mod program_changes;
 mod program_text;
 
@@ -12,6 +13,7 @@ use lode_core::import::{reveal, ImportedServer};
 use lode_core::{Connection, ConnectionDraft, SecretChange, SecretPlace, TransportSpec};
 
 use elided::{elided, listed};
+pub use exposure::for_exposing;
 pub use program_changes::changes;
 pub use program_text::{command_lines, Program, SecretVariable};
 

@@ -13,6 +13,7 @@ mod connect;
 mod connection_edits;
 mod connection_order;
 mod connection_starts;
+mod context_hub;
 mod credentials;
 mod demo;
 mod eras;

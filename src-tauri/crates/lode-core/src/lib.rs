@@ -7,6 +7,7 @@ pub mod basket;
 pub mod browse;
 pub mod catalog;
 pub mod connection;
+pub mod context_hub;
 pub mod credentials;
 pub mod draft;
 pub mod error;
