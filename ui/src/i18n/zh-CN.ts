@@ -5,6 +5,7 @@ import { importWizardZhCN } from "./importWizard";
 import { browserZhCN } from "./browser";
 import { previewZhCN } from "./preview";
 import { basketZhCN } from "./basket";
+import { contextHubZhCN } from "./contextHub";
 import { serverCatalogsZhCN } from "./serverCatalogs";
 import { serverDetailsZhCN } from "./serverDetails";
 import { asksDialogsZhCN } from "./asksDialogs";
@@ -82,6 +83,7 @@ export const zhCN: Catalog = {
   ...browserZhCN,
   ...previewZhCN,
   ...basketZhCN,
+  ...contextHubZhCN,
   ...dragZhCN,
   ...serverCatalogsZhCN,
   ...serverDetailsZhCN,

@@ -197,3 +197,14 @@ export type { SavedSearch } from "./bindings/SavedSearch";
 export type { SavedSearches } from "./bindings/SavedSearches";
 export type { SearchSpec } from "./bindings/SearchSpec";
 export { browseFacets, deleteSearch, recordSearch, saveSearch, savedSearches } from "./searches";
+export type { HubActivity } from "./bindings/HubActivity";
+export type { HubActivityKind } from "./bindings/HubActivityKind";
+export type { HubProfile } from "./bindings/HubProfile";
+export {
+  hubActivity,
+  hubProfiles,
+  removeHubProfile,
+  revokeHubProfileToken,
+  saveHubProfile,
+  setHubProfilePaused,
+} from "./contextHub";

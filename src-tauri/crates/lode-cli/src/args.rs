@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 
 use crate::basket_args::{BasketArgs, ServeArgs};
+use crate::hub_args::HubArgs;
 use crate::search_args::SearchArgs;
 use crate::servers_args::ServersArgs;
 use crate::transport_args::{Plain, ServerArgs};
@@ -67,6 +68,8 @@ pub enum Command {
     Basket(BasketArgs),
     /// Serve a basket to assistants as an MCP server (stdio, or HTTP on loopback).
     Serve(ServeArgs),
+    /// The context hub's profiles: what each assistant may see, tokens, pause, activity.
+    Hub(HubArgs),
 }
 
 impl Command {

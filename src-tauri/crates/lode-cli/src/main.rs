@@ -9,6 +9,7 @@ mod binary;
 mod commands;
 mod connect;
 mod exit;
+mod hub_args;
 mod interrupt;
 mod pairs;
 mod render;

@@ -54,12 +54,23 @@ impl Lode {
 
     /// Removes the profile named `name`, its activity and its token: the token is deleted
     /// from the keychain first (so a profile made again under the name never inherits it),
-    /// and its generation changes, so a server in another process stops admitting it.
-    pub fn remove_hub_profile(&self, name: &str) -> LodeResult<()> {
-        let profile = self.hub_profile(name)?;
-        self.secrets.delete(&hub_token_key(&profile.name)?)?;
-        self.store.delete_setting(&generation_key(&profile.name))?;
-        self.store.delete_hub_profile(&profile.name)?;
+    /// and its generation changes, so a server in another process stops admitting it. Async:
+    /// a keychain call never runs on the runtime's threads (the Secret Service's blocking
+    /// proxy panics there).
+    pub async fn remove_hub_profile(&self, name: &str) -> LodeResult<()> {
+        let profile = self.hub_profile(name)?.name;
+        let secrets = self.secrets.clone();
+        let key = hub_token_key(&profile)?;
+        tokio::task::spawn_blocking(move || secrets.delete(&key))
+            .await
+            .map_err(|e| {
+                LodeError::new(
+                    ErrorCode::Internal,
+                    format!("deleting the token failed: {e}"),
+                )
+            })??;
+        self.store.delete_setting(&generation_key(&profile))?;
+        self.store.delete_hub_profile(&profile)?;
         Ok(())
     }
 

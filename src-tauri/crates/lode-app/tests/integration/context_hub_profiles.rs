@@ -207,7 +207,7 @@ async fn pausing_and_removing_a_profile() {
     );
     let generation = lode.hub_token_generation("Claude").expect("generation");
     assert!(generation.is_some());
-    lode.remove_hub_profile("CLAUDE").expect("removed");
+    lode.remove_hub_profile("CLAUDE").await.expect("removed");
     assert_eq!(
         stored_token(&secrets, "claude"),
         None,
@@ -219,7 +219,10 @@ async fn pausing_and_removing_a_profile() {
     );
     assert_eq!(lode.hub_profiles().expect("profiles"), []);
     assert_eq!(
-        lode.remove_hub_profile("Claude").map_err(|e| e.code).err(),
+        lode.remove_hub_profile("Claude")
+            .await
+            .map_err(|e| e.code)
+            .err(),
         Some(ErrorCode::NotFound)
     );
     // Made again under the name, it gets a new token.

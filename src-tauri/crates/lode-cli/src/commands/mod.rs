@@ -4,6 +4,7 @@ mod basket;
 mod call;
 mod catalog;
 mod complete;
+mod context_hub;
 mod followed;
 mod info;
 mod ls;
@@ -37,6 +38,7 @@ pub async fn run(command: Command) -> LodeResult<Outcome> {
         Command::Servers(args) => servers::run(args).await,
         Command::Basket(args) => basket::run(args).await,
         Command::Serve(args) => serve::run(&args).await,
+        Command::Hub(args) => context_hub::run(args).await,
     }
 }
 
