@@ -36,6 +36,8 @@ macro_rules! lode_commands {
             icons: icon_data_url;
             window: pane_widths, save_pane_widths;
             searches: browse_facets, saved_searches, record_search, save_search, delete_search;
+            context_hub: hub_profiles, save_hub_profile, remove_hub_profile,
+                set_hub_profile_paused, revoke_hub_profile_token, hub_activity;
         }
     };
 }

@@ -8,6 +8,7 @@ pub mod basket;
 pub mod browse;
 pub mod catalog;
 pub mod connections;
+pub mod context_hub;
 pub mod drag_out;
 mod file_dialog;
 pub mod followed;

@@ -17,6 +17,7 @@ mod ipc_catalog;
 mod ipc_confirm;
 mod ipc_confirm_program;
 mod ipc_consent;
+mod ipc_context_hub;
 mod ipc_drag;
 mod ipc_icons;
 mod ipc_templates;

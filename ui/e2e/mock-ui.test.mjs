@@ -535,6 +535,28 @@ const tests = [
     },
   },
   {
+    name: "the Hub tab: a profile's exposed connections, its serve command, and its activity revealed",
+    fn: async (page) => {
+      await openDemo(page);
+      await page.getByTestId("side-tab-hub").click();
+      await page.getByTestId("hub-profile").waitFor();
+      await expectText(page.getByTestId("hub-command"), "lode serve --profile Claude");
+      assert(await page.getByTestId("hub-expose-1").isChecked(), "the profile exposes the first connection");
+      const records = page.getByTestId("hub-activity-record");
+      await records.nth(2).waitFor();
+      await expectText(records.nth(0), "file:///project/README.md");
+      await expectText(records.nth(1), "sales ⟨U+202E⟩report");
+      // Narrowing asks nothing and saves at once.
+      await page.getByTestId("hub-expose-1").click();
+      await page.getByTestId("hub-save").click();
+      await expectText(page.getByTestId("hub-note"), "Saved.");
+      const saved = await commandCalls(page, "save_hub_profile");
+      assert(JSON.stringify(saved[0]) === JSON.stringify({ profile: { name: "Claude", connections: [], audience: null, defaultBudget: 8000, paused: false } }), `save: ${JSON.stringify(saved)}`);
+      await page.getByTestId("hub-expose-1").click();
+      await page.screenshot({ path: artifact("mock-ui-hub.png") });
+    },
+  },
+  {
     name: "basket: B adds three selected resources of two servers, totals, reorder, copy as Markdown, serve",
     fn: async (page) => {
       await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);

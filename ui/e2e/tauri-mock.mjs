@@ -131,6 +131,14 @@ export function installTauriMock({ fixtures, delayMs }) {
   /** The baskets, in memory; items are read as the preview reads. */
   const baskets = createBasketStore((_server, uri) => read(uri));
 
+  /** The context hub's profiles: one exposing the first connection, with some activity. */
+  let hubProfiles = [{ name: "Claude", connections: [1], audience: null, defaultBudget: 8000, paused: false }];
+  const hubActivity = [
+    { profile: "Claude", at: "2026-01-01T10:00:02.000Z", kind: { type: "read", connection: "Demo", uri: "file:///project/README.md" } },
+    { profile: "Claude", at: "2026-01-01T10:00:01.000Z", kind: { type: "search", query: "sales \u202ereport", hits: 3 } },
+    { profile: "Claude", at: "2026-01-01T10:00:00.000Z", kind: { type: "refused", what: "read secret://x", why: "not exposed" } },
+  ];
+
   /** @param {number} ms */
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -348,6 +356,24 @@ export function installTauriMock({ fixtures, delayMs }) {
         return { currentVersion: "0.1.0" };
       case "install_update":
         throw { code: "invalidInput", message: "There is no update to install: check for updates first." };
+      case "hub_profiles":
+        return structuredClone(hubProfiles);
+      case "save_hub_profile": {
+        const profile = /** @type {any} */ (args.profile);
+        hubProfiles = [...hubProfiles.filter((p) => p.name !== profile.name), profile];
+        return structuredClone(profile);
+      }
+      case "set_hub_profile_paused": {
+        hubProfiles = hubProfiles.map((p) => (p.name === args.name ? { ...p, paused: Boolean(args.paused) } : p));
+        return structuredClone(hubProfiles.find((p) => p.name === args.name));
+      }
+      case "remove_hub_profile":
+        hubProfiles = hubProfiles.filter((p) => p.name !== args.name);
+        return null;
+      case "revoke_hub_profile_token":
+        return null;
+      case "hub_activity":
+        return args.profile === "Claude" ? structuredClone(hubActivity) : [];
       default: {
         const answer = baskets.invoke(cmd, args);
         if (answer !== undefined) return answer;

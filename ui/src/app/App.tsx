@@ -6,6 +6,7 @@ import { useBaskets } from "../features/basket/useBaskets";
 import { BrowserPane } from "../features/browser/BrowserPane";
 import { resourceId } from "../features/browser/rowIds";
 import { ConnectionsPane } from "../features/connections/ConnectionsPane";
+import { HubPane } from "../features/context-hub/HubPane";
 import { useConnectionStatuses } from "../features/connections/useConnectionStatuses";
 import { PreviewPane } from "../features/preview/PreviewPane";
 import { PromptsPane } from "../features/prompts/PromptsPane";
@@ -142,6 +143,8 @@ export function App() {
             <PaneBoundary pane={`app.tab.${side}`} resetKey={`${side}:${sideKey}`}>
               {side === "basket" ? (
                 <BasketPane baskets={baskets} />
+              ) : side === "hub" ? (
+                <HubPane />
               ) : side === "prompts" ? (
                 <PromptsPane connection={connection} baskets={baskets} />
               ) : side === "tools" ? (

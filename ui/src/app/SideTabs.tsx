@@ -1,14 +1,14 @@
-// The right column's tab list (Preview, Basket, Prompts, Tools) and its arrow-key movement.
+// The right column's tab list (Preview, Basket, Hub, Prompts, Tools) and its arrow-key movement.
 import type { KeyboardEvent } from "react";
 import { useT } from "../i18n";
 
-export type Side = "preview" | "basket" | "prompts" | "tools";
+export type Side = "preview" | "basket" | "hub" | "prompts" | "tools";
 
-const SIDES: readonly Side[] = ["preview", "basket", "prompts", "tools"];
+const SIDES: readonly Side[] = ["preview", "basket", "hub", "prompts", "tools"];
 
 /**
- * The right column's four tabs: Preview (the opened resource, the opened template's form, or the
- * server details), Basket, Prompts and Tools. Arrow keys move between them, as in any tab list;
+ * The right column's five tabs: Preview (the opened resource, the opened template's form, or the
+ * server details), Basket, Hub (the context hub's profiles), Prompts and Tools. Arrow keys move between them, as in any tab list;
  * the panel is `panelId`.
  */
 export function SideTabs({ value, onChange, panelId }: { value: Side; onChange: (side: Side) => void; panelId: string }) {

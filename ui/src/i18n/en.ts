@@ -7,6 +7,7 @@ import { importWizardEn } from "./importWizard";
 import { browserEn } from "./browser";
 import { previewEn } from "./preview";
 import { basketEn } from "./basket";
+import { contextHubEn } from "./contextHub";
 import { serverCatalogsEn } from "./serverCatalogs";
 import { serverDetailsEn } from "./serverDetails";
 import { asksDialogsEn } from "./asksDialogs";
@@ -96,6 +97,7 @@ export const en = {
   ...browserEn,
   ...previewEn,
   ...basketEn,
+  ...contextHubEn,
   ...dragEn,
   ...serverCatalogsEn,
   ...serverDetailsEn,

@@ -6,6 +6,7 @@ import { importWizardZhCN } from "./importWizard";
 import { browserZhCN } from "./browser";
 import { previewZhCN } from "./preview";
 import { basketZhCN } from "./basket";
+import { contextHubZhCN } from "./contextHub";
 import { serverCatalogsZhCN } from "./serverCatalogs";
 import { serverDetailsZhCN } from "./serverDetails";
 import { asksDialogsZhCN } from "./asksDialogs";
@@ -84,6 +85,7 @@ export const zhCN: Catalog = {
   ...browserZhCN,
   ...previewZhCN,
   ...basketZhCN,
+  ...contextHubZhCN,
   ...dragZhCN,
   ...serverCatalogsZhCN,
   ...serverDetailsZhCN,

@@ -204,3 +204,14 @@ export type { ChangeWritten } from "./bindings/ChangeWritten";
 export type { EntryState } from "./bindings/EntryState";
 export type { PlannedChangeView } from "./bindings/PlannedChangeView";
 export { changeAssistant, listAssistants, previewAssistantChange } from "./assistants";
+export type { HubActivity } from "./bindings/HubActivity";
+export type { HubActivityKind } from "./bindings/HubActivityKind";
+export type { HubProfile } from "./bindings/HubProfile";
+export {
+  hubActivity,
+  hubProfiles,
+  removeHubProfile,
+  revokeHubProfileToken,
+  saveHubProfile,
+  setHubProfilePaused,
+} from "./contextHub";

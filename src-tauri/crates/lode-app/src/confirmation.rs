@@ -6,6 +6,7 @@
 
 mod assistant_change;
 mod elided;
+mod exposure;
 mod program_changes;
 mod program_text;
 
@@ -14,6 +15,7 @@ use lode_core::{Connection, ConnectionDraft, SecretChange, SecretPlace, Transpor
 
 pub use assistant_change::for_assistant_change;
 use elided::{elided, listed};
+pub use exposure::for_exposing;
 pub use program_changes::changes;
 pub use program_text::{command_lines, Program, SecretVariable};
 

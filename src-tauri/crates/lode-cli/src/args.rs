@@ -7,6 +7,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::assistant_args::{ConnectArgs, DisconnectArgs};
 use crate::basket_args::{BasketArgs, ServeArgs};
+use crate::hub_args::HubArgs;
 use crate::search_args::SearchArgs;
 use crate::servers_args::ServersArgs;
 use crate::transport_args::{Plain, ServerArgs};
@@ -72,6 +73,8 @@ pub enum Command {
     Connect(ConnectArgs),
     /// Disconnect an assistant: remove Lode's entry, and only it, from its configuration.
     Disconnect(DisconnectArgs),
+    /// The context hub's profiles: what each assistant may see, tokens, pause, activity.
+    Hub(HubArgs),
 }
 
 impl Command {

@@ -10,6 +10,7 @@ mod binary;
 mod commands;
 mod connect;
 mod exit;
+mod hub_args;
 mod interrupt;
 mod pairs;
 mod render;

@@ -8,6 +8,7 @@ mod connection_row;
 mod connections;
 mod database;
 mod eras;
+mod hub_profiles;
 mod migrations;
 mod private_files;
 mod searches;

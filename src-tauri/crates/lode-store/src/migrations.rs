@@ -18,6 +18,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("migrations/0008_connection_eras.sql"),
     include_str!("migrations/0009_oauth_client_metadata_url.sql"),
     include_str!("migrations/0010_searches.sql"),
+    include_str!("migrations/0011_hub_profiles.sql"),
 ];
 
 pub(crate) fn migrate(conn: &mut Connection) -> LodeResult<()> {

@@ -93,4 +93,10 @@ export type CommandName =
   | "saved_searches"
   | "record_search"
   | "save_search"
-  | "delete_search";
+  | "delete_search"
+  | "hub_profiles"
+  | "save_hub_profile"
+  | "remove_hub_profile"
+  | "set_hub_profile_paused"
+  | "revoke_hub_profile_token"
+  | "hub_activity";

@@ -211,7 +211,7 @@ fn token_in(secrets: &dyn SecretStore) -> LodeResult<Secret> {
 }
 
 /// 32 random bytes, hex.
-fn new_token() -> LodeResult<Secret> {
+pub(crate) fn new_token() -> LodeResult<Secret> {
     let mut bytes = [0u8; 32];
     getrandom::fill(&mut bytes).map_err(|e| {
         LodeError::new(

@@ -17,6 +17,10 @@ pub struct Exposure {
     pub connections: Vec<Connection>,
     pub audience: Option<AudienceFilter>,
     pub default_budget: Option<u64>,
+    /// A paused profile answers nothing (its settings are kept).
+    pub paused: bool,
+    /// Whether it is a saved profile (its activity is recorded, its changes followed).
+    pub saved: bool,
 }
 
 impl Exposure {
@@ -40,7 +44,42 @@ impl Exposure {
             connections,
             audience: None,
             default_budget: None,
+            paused: false,
+            saved: false,
         })
+    }
+
+    /// What the saved hub profile `name` exposes now. A connection removed since is left out.
+    pub fn of_profile(lode: &Lode, name: &str) -> LodeResult<Self> {
+        let profile = lode.hub_profile(name)?;
+        let connections = profile
+            .connections
+            .iter()
+            .filter_map(|id| lode.store.get_connection(*id).ok())
+            .collect();
+        Ok(Self {
+            profile: profile.name,
+            connections,
+            audience: profile.audience,
+            default_budget: profile.default_budget,
+            paused: profile.paused,
+            saved: true,
+        })
+    }
+
+    /// Refuses every request while the profile is paused.
+    pub fn answering(&self) -> LodeResult<()> {
+        if self.paused {
+            return Err(LodeError::new(
+                ErrorCode::InvalidInput,
+                format!(
+                    "the hub profile {:?} is paused in Lode: the person can resume it in the \
+                     Hub tab or with `lode hub resume`",
+                    self.profile
+                ),
+            ));
+        }
+        Ok(())
     }
 
     pub fn budget(&self, asked: Option<u64>) -> u64 {

@@ -17,6 +17,7 @@ mod catalog;
 mod catalog_changes;
 mod connection_edits;
 mod connection_secrets;
+mod context_hub_profiles;
 mod demo_flow;
 mod drag_out;
 mod era_edits;

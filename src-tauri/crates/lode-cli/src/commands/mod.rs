@@ -5,6 +5,7 @@ mod basket;
 mod call;
 mod catalog;
 mod complete;
+mod context_hub;
 mod followed;
 mod info;
 mod ls;
@@ -40,6 +41,7 @@ pub async fn run(command: Command) -> LodeResult<Outcome> {
         Command::Serve(args) => serve::run(&args).await,
         Command::Connect(args) => assistants::connect(&args),
         Command::Disconnect(args) => assistants::disconnect(&args),
+        Command::Hub(args) => context_hub::run(args).await,
     }
 }
 

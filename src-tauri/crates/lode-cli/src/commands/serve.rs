@@ -55,25 +55,34 @@ pub async fn run(args: &ServeArgs) -> LodeResult<Outcome> {
 
 async fn serve_context_hub(lode: Lode, args: &ServeArgs) -> LodeResult<Outcome> {
     let lode = Arc::new(lode);
-    if args.profile.is_some() {
-        return Err(usage(
-            "hub profiles are not available yet: serve the connections with --expose NAME…",
-        ));
-    }
-    let exposure = Exposure::of_names(&lode, &args.expose)?;
+    let exposure = match &args.profile {
+        Some(profile) => {
+            if !args.expose.is_empty() {
+                lode.expose(profile, &args.expose)?;
+            }
+            Exposure::of_profile(&lode, profile)?
+        }
+        None => Exposure::of_names(&lode, &args.expose)?,
+    };
     let result = match args.http {
         None => lode.serve_context_hub_stdio(exposure).await,
         Some(addr) => {
             let mut interrupt = crate::interrupt::Interrupt::install();
-            let token = lode.serve_token().await?;
-            let names = exposure.names().join(", ");
-            let serving = lode
-                .serve_context_hub_http(exposure, addr, token.expose())
-                .await?;
+            let (what, token_hint) = match &args.profile {
+                Some(profile) => (
+                    format!("the hub profile {profile}"),
+                    format!("lode hub token {profile}"),
+                ),
+                None => (
+                    format!("the context hub over {}", exposure.names().join(", ")),
+                    "lode serve --show-token".to_owned(),
+                ),
+            };
+            let serving = lode.serve_context_hub_http(exposure, addr).await?;
             crate::render::text(&format!("{}\n", serving.url()))?;
             crate::render::stderr_line(&format!(
-                "lode: serving the context hub over {names} at {}; clients send \"Authorization: \
-                 Bearer <token>\" (lode serve --show-token prints it). Ctrl-C stops.",
+                "lode: serving {what} at {}; clients send \"Authorization: Bearer <token>\" \
+                 ({token_hint} prints it). Ctrl-C stops.",
                 serving.url()
             ));
             interrupt.pressed().await;

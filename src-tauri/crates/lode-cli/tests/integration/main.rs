@@ -15,6 +15,7 @@ mod gateway_timeout;
 mod hostile_listings;
 mod hostile_notifications;
 mod hostile_text;
+mod hub_commands;
 mod import_commands;
 mod no_keychain;
 mod read_template;
