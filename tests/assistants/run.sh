@@ -9,9 +9,10 @@
 #
 # The assistants (Claude Code, Gemini CLI, Codex) are the npm packages pinned in
 # package-lock.json beside this script, installed by .ci/setup; `mcp list` needs no account.
-# Claude Code's list also starts every server to check its health: Lode's entry shows as failed
-# until `lode serve --profile` exists, so only the entry's presence is asserted here, and its
-# health line is printed.
+# Claude Code's list also starts every server to check its health: the first connect exposes the
+# built-in Demo (`--expose Demo`, which makes the hub profile `default`), and Claude Code must
+# report Lode's entry connected, that is, `lode serve --profile default` answered its handshake.
+# Lode's data is the fresh HOME's, as the assistants pass HOME to the servers they start.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 lode="$(realpath "${1:-$here/../../target/debug/lode}")"
@@ -45,7 +46,7 @@ check() {
   local before="$home/before"
   cp "$config" "$before"
 
-  "$lode" connect "$name" --yes | sed 's/^/    lode: /'
+  "$lode" connect "$name" --expose Demo --yes 2>&1 | sed 's/^/    lode: /'
   grep -q "$lode" "$config" || fail "$name: lode connect wrote no entry starting $lode"
   echo "  after lode connect, '$*':"
   list "$name" "$@"
@@ -53,6 +54,13 @@ check() {
     echo "  ok: $name lists Lode's entry"
   else
     fail "$name: its mcp list does not show Lode's entry"
+  fi
+  if [ "$name" = claude-code ]; then
+    if printf '%s\n' "$listed" | grep "$lode" | grep -q "Connected"; then
+      echo "  ok: Claude Code reports Lode's hub connected"
+    else
+      fail "$name: Claude Code does not report Lode's hub connected"
+    fi
   fi
 
   "$lode" disconnect "$name" --yes | sed 's/^/    lode: /'

@@ -22,7 +22,7 @@ pub struct ConnectArgs {
     pub assistant: Option<String>,
     /// List every assistant: installed or not, its configuration, and Lode's entry there
     /// (absent, current, stale, or another program's).
-    #[arg(long, conflicts_with_all = ["profile", "yes"])]
+    #[arg(long, conflicts_with_all = ["profile", "yes", "expose"])]
     pub list: bool,
     /// With --list: print JSON.
     #[arg(long, requires = "list")]
@@ -30,6 +30,9 @@ pub struct ConnectArgs {
     /// The hub profile the assistant sees (`lode serve --profile P`).
     #[arg(long, value_name = "P", default_value = "default")]
     pub profile: String,
+    /// Make or update the profile on the way, to expose exactly these saved connections.
+    #[arg(long, value_name = "NAME", num_args = 1..)]
+    pub expose: Vec<String>,
     #[command(flatten)]
     pub place: PlaceArgs,
     /// Write the change without asking.

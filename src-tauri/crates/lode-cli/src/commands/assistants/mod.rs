@@ -23,7 +23,34 @@ pub fn connect(args: &ConnectArgs) -> LodeResult<Outcome> {
     }
     let name = args.assistant.as_deref().unwrap_or_default();
     let target = target(name, &args.place)?;
+    expose_first(args)?;
     change(&folders, &target, AssistantAction::Connect, &lode, args.yes)
+}
+
+/// `--expose`: makes or updates the profile before the entry that serves it is written
+/// (unknown names refused, nothing written). Without it, a profile that does not exist yet is
+/// said, since the assistant is refused until the person makes it.
+fn expose_first(args: &ConnectArgs) -> LodeResult<()> {
+    let lode = crate::connect::open_lode()?;
+    if !args.expose.is_empty() {
+        let profile = lode.expose(&args.profile, &args.expose)?;
+        crate::render::stderr_line(&format!(
+            "lode: the hub profile {} exposes {}",
+            profile.name,
+            args.expose.join(", ")
+        ));
+        return Ok(());
+    }
+    if let Err(error) = lode.hub_profile(&args.profile) {
+        if error.code == lode_core::ErrorCode::NotFound {
+            crate::render::stderr_line(&format!(
+                "lode: note: the hub profile {} does not exist yet: the assistant sees nothing \
+                 until you make it (lode hub expose {} NAME…, or the window's Hub tab)",
+                args.profile, args.profile
+            ));
+        }
+    }
+    Ok(())
 }
 
 pub fn disconnect(args: &DisconnectArgs) -> LodeResult<Outcome> {
