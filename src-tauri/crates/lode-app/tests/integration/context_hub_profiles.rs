@@ -28,10 +28,6 @@ async fn add(lode: &Lode, name: &str) -> ConnectionId {
         .id
 }
 
-fn names(list: &[String]) -> Vec<String> {
-    list.to_vec()
-}
-
 fn stored_token(secrets: &MemoryStore, profile: &str) -> Option<String> {
     let key = SecretKey::new(format!("hub/{profile}/bearer")).expect("key");
     secrets
@@ -68,7 +64,7 @@ async fn expose_makes_or_updates_a_profile_by_connection_names() {
     let docs = add(&lode, "Docs").await;
 
     let made = lode
-        .expose("Claude", &names(&["notes".into(), " DOCS ".into()]))
+        .expose("Claude", &["notes".to_owned(), " DOCS ".to_owned()])
         .expect("exposed");
     assert_eq!(made.connections, [notes, docs]);
     assert!(!made.paused && made.audience.is_none() && made.default_budget.is_none());
