@@ -7,6 +7,7 @@ import { BrowserPane } from "../features/browser/BrowserPane";
 import { resourceId } from "../features/browser/rowIds";
 import { ConnectionsPane } from "../features/connections/ConnectionsPane";
 import { HubPane } from "../features/context-hub/HubPane";
+import { ConnectedAssistants } from "../features/assistants/ConnectedAssistants";
 import { useConnectionStatuses } from "../features/connections/useConnectionStatuses";
 import { PreviewPane } from "../features/preview/PreviewPane";
 import { PromptsPane } from "../features/prompts/PromptsPane";
@@ -144,7 +145,7 @@ export function App() {
               {side === "basket" ? (
                 <BasketPane baskets={baskets} />
               ) : side === "hub" ? (
-                <HubPane />
+                <HubPane assistants={(profile) => <ConnectedAssistants profile={profile.name} />} />
               ) : side === "prompts" ? (
                 <PromptsPane connection={connection} baskets={baskets} />
               ) : side === "tools" ? (

@@ -30,6 +30,10 @@ export const assistantsEn = {
   "assistants.unchanged": "Nothing to write: {path} is already as it should be.",
   "assistants.declined": "Nothing was written.",
   "assistants.list": "Assistants",
+  "assistants.servesNone": "No assistant's configuration serves this profile yet. Use Connect an assistant… in the menu, or lode connect ASSISTANT --profile {profile}.",
+  "assistants.servesStale": "its entry runs an older Lode: repair it",
+  "assistants.scope.user": "user",
+  "assistants.scope.project": "project",
 } as const;
 
 export const assistantsZhCN: Record<keyof typeof assistantsEn, string> = {
@@ -60,4 +64,8 @@ export const assistantsZhCN: Record<keyof typeof assistantsEn, string> = {
   "assistants.unchanged": "无需写入：{path} 已是应有的样子。",
   "assistants.declined": "未写入任何内容。",
   "assistants.list": "助手",
+  "assistants.servesNone": "还没有助手的配置使用此配置文件。请在菜单中选择“连接助手…”，或运行 lode connect ASSISTANT --profile {profile}。",
+  "assistants.servesStale": "其条目运行的是旧版 Lode：请修复",
+  "assistants.scope.user": "用户",
+  "assistants.scope.project": "项目",
 };

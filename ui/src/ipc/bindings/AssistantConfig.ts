@@ -22,4 +22,8 @@ state?: EntryState,
 /**
  * Why the file could not be read or understood.
  */
-problem?: string, };
+problem?: string, 
+/**
+ * The hub profile Lode's entry serves (`serve --profile P`), when the entry is Lode's.
+ */
+profile?: string, };

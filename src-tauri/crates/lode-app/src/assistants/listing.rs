@@ -29,6 +29,9 @@ pub struct AssistantConfig {
     /// Why the file could not be read or understood.
     #[ts(optional)]
     pub problem: Option<String>,
+    /// The hub profile Lode's entry serves (`serve --profile P`), when the entry is Lode's.
+    #[ts(optional)]
+    pub profile: Option<String>,
 }
 
 /// Every assistant's user configuration, and, with a project folder, the project
@@ -57,11 +60,13 @@ pub fn list(
                         "the file is not UTF-8 text",
                     )
                 })?;
-                assistants::inspect(assistant.format(), &text, lode)
+                let state = assistants::inspect(assistant.format(), &text, lode)?;
+                let profile = assistants::served_profile(assistant.format(), &text)?;
+                Ok((state, profile))
             });
-            let (state, problem) = match state {
-                Ok(state) => (Some(state), None),
-                Err(e) => (None, Some(e.message)),
+            let (state, profile, problem) = match state {
+                Ok((state, profile)) => (Some(state), profile, None),
+                Err(e) => (None, None, Some(e.message)),
             };
             rows.push(AssistantConfig {
                 assistant,
@@ -73,6 +78,7 @@ pub fn list(
                 file_exists,
                 state,
                 problem,
+                profile,
             });
         }
     }

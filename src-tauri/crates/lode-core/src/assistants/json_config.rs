@@ -27,6 +27,27 @@ pub fn inspect(format: ConfigFormat, text: &str, wanted: &LodeEntry) -> LodeResu
     )
 }
 
+/// The arguments of Lode's own entry, when there is one.
+pub fn lode_args(format: ConfigFormat, text: &str) -> LodeResult<Option<Vec<String>>> {
+    let root = parse(format, text)?;
+    let Some(top) = top_object(&root)? else {
+        return Ok(None);
+    };
+    let Some(servers) = servers_object(&top, format)? else {
+        return Ok(None);
+    };
+    let Some(Value::Object(entry)) = servers
+        .get(ENTRY_NAME)
+        .and_then(|prop| prop.value())
+        .and_then(|value| value.to_serde_value())
+    else {
+        return Ok(None);
+    };
+    let command = entry.get("command").and_then(Value::as_str);
+    let args = string_args(entry.get("args"));
+    Ok(is_lodes(command, &args).then_some(args))
+}
+
 pub fn with_entry(format: ConfigFormat, text: &str, wanted: &LodeEntry) -> LodeResult<String> {
     let root = parse(format, text)?;
     let top = match top_object(&root)? {

@@ -54,6 +54,21 @@ pub fn inspect(format: ConfigFormat, text: &str, wanted: &LodeEntry) -> LodeResu
     }
 }
 
+/// The hub profile Lode's entry in `text` serves (its `--profile` argument), when the entry is
+/// Lode's and names one.
+pub fn served_profile(format: ConfigFormat, text: &str) -> LodeResult<Option<String>> {
+    check_size(text)?;
+    let args = match format.syntax {
+        ConfigSyntax::Toml => toml_config::lode_args(format, text)?,
+        ConfigSyntax::Json | ConfigSyntax::Jsonc => json_config::lode_args(format, text)?,
+    };
+    Ok(args.and_then(|args| {
+        args.iter()
+            .position(|arg| arg == "--profile")
+            .and_then(|at| args.get(at + 1).cloned())
+    }))
+}
+
 /// The configuration `text` with Lode's entry in it, as `wanted`: added when absent, its
 /// command and arguments rewritten when stale (other keys of the entry kept), and `text`
 /// itself, unchanged to the byte, when it is current. An entry named `lode` that is not Lode's

@@ -388,3 +388,29 @@ fn cli_names_round_trip() {
     );
     assert_eq!(Assistant::from_cli_name("chatgpt"), None);
 }
+
+#[test]
+fn the_profile_an_entry_serves_is_read_back_in_every_format() {
+    let work = LodeEntry::serve(Path::new("/usr/bin/lode"), "work");
+    for (assistant, before) in [
+        (Assistant::ClaudeDesktop, CLAUDE),
+        (Assistant::VsCode, VSCODE),
+        (Assistant::Codex, CODEX),
+    ] {
+        let format = assistant.format();
+        assert_eq!(served_profile(format, before).expect("read"), None);
+        let after = with_entry(format, before, &work).expect("connect");
+        assert_eq!(
+            served_profile(format, &after).expect("read"),
+            Some("work".to_owned()),
+            "{after}"
+        );
+    }
+    // Another program's entry named `lode` serves no profile of Lode's.
+    let foreign =
+        r#"{"mcpServers": {"lode": {"command": "node", "args": ["serve", "--profile", "x"]}}}"#;
+    assert_eq!(
+        served_profile(Assistant::ClaudeDesktop.format(), foreign).expect("read"),
+        None
+    );
+}

@@ -19,6 +19,19 @@ pub fn inspect(format: ConfigFormat, text: &str, wanted: &LodeEntry) -> LodeResu
     })
 }
 
+/// The arguments of Lode's own entry, when there is one.
+pub fn lode_args(format: ConfigFormat, text: &str) -> LodeResult<Option<Vec<String>>> {
+    let doc = parse(text)?;
+    let Some(servers) = servers(&doc, format)? else {
+        return Ok(None);
+    };
+    Ok(servers
+        .get(ENTRY_NAME)
+        .and_then(command_and_args)
+        .filter(|(command, args)| is_lodes(command.as_deref(), args))
+        .map(|(_, args)| args))
+}
+
 pub fn with_entry(format: ConfigFormat, text: &str, wanted: &LodeEntry) -> LodeResult<String> {
     let mut doc = parse(text)?;
     let state = match servers(&doc, format)? {
