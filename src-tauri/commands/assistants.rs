@@ -16,8 +16,17 @@ use tauri::{AppHandle, Runtime, State};
 
 use crate::confirm::Confirmer;
 
-/// The profile the window's entries serve (profiles are chosen from the CLI for now).
-const PROFILE: &str = "default";
+/// The profile an entry serves when the window names none (the header menu's dialog); the Hub
+/// tab names the profile it shows.
+const DEFAULT_PROFILE: &str = "default";
+
+/// The profile asked for, checked as a profile's name (it becomes an argument of the entry).
+fn profile_of(asked: Option<String>) -> Result<String, LodeError> {
+    let asked = asked.unwrap_or_else(|| DEFAULT_PROFILE.to_owned());
+    lode_core::context_hub::check_profile_name(&asked)
+        .map(str::to_owned)
+        .map_err(|why| LodeError::new(lode_core::ErrorCode::InvalidInput, why))
+}
 
 /// Where the assistants' configurations are and which `lode` their entries start: this
 /// machine's folders and the `lode` beside the app, unless a test set others.
@@ -30,7 +39,7 @@ impl AssistantPlaces {
         *self.0.lock().unwrap_or_else(|p| p.into_inner()) = Some((folders, lode));
     }
 
-    fn get(&self) -> Result<(AssistantFolders, LodeEntry), LodeError> {
+    fn get(&self, profile: &str) -> Result<(AssistantFolders, LodeEntry), LodeError> {
         let set = self.0.lock().unwrap_or_else(|p| p.into_inner()).clone();
         let (folders, lode) = match set {
             Some(places) => places,
@@ -44,15 +53,16 @@ impl AssistantPlaces {
                 (AssistantFolders::of_this_machine()?, lode_beside(&exe)?)
             }
         };
-        Ok((folders, LodeEntry::serve(&lode, PROFILE)))
+        Ok((folders, LodeEntry::serve(&lode, profile)))
     }
 
     fn plan(
         &self,
         assistant: Assistant,
         action: AssistantAction,
+        profile: &str,
     ) -> Result<PlannedChange, LodeError> {
-        let (folders, lode) = self.get()?;
+        let (folders, lode) = self.get(profile)?;
         let target = AssistantTarget {
             assistant,
             scope: ConfigScope::User,
@@ -62,12 +72,14 @@ impl AssistantPlaces {
     }
 }
 
-/// Every assistant's user configuration, installed or not, and Lode's entry in it.
+/// Every assistant's user configuration, installed or not, and Lode's entry in it (current when
+/// it serves `profile`, "default" when none is named).
 #[tauri::command]
 pub async fn list_assistants(
     places: State<'_, AssistantPlaces>,
+    profile: Option<String>,
 ) -> Result<Vec<AssistantConfig>, LodeError> {
-    let (folders, lode) = places.get()?;
+    let (folders, lode) = places.get(&profile_of(profile)?)?;
     Ok(lode_app::assistants::list(&folders, &lode, None))
 }
 
@@ -77,8 +89,11 @@ pub async fn preview_assistant_change(
     places: State<'_, AssistantPlaces>,
     assistant: Assistant,
     action: AssistantAction,
+    profile: Option<String>,
 ) -> Result<PlannedChangeView, LodeError> {
-    Ok(places.plan(assistant, action)?.view())
+    Ok(places
+        .plan(assistant, action, &profile_of(profile)?)?
+        .view())
 }
 
 /// Makes the change after the person's native yes to its file and diff; written only onto the
@@ -90,8 +105,9 @@ pub async fn change_assistant<R: Runtime>(
     places: State<'_, AssistantPlaces>,
     assistant: Assistant,
     action: AssistantAction,
+    profile: Option<String>,
 ) -> Result<ChangeWritten, LodeError> {
-    let change = places.plan(assistant, action)?;
+    let change = places.plan(assistant, action, &profile_of(profile)?)?;
     if !change.changes_nothing() {
         let question = for_assistant_change(&change.view(), assistant.display_name());
         confirmer.ask(&app, Some(question)).await?;

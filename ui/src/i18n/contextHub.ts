@@ -5,7 +5,7 @@
 export const contextHubEn = {
   "hub.title": "Hub",
   "hub.intro":
-    "Assistants reach the connections you expose here through `lode serve --profile NAME`. Nothing is exposed until you choose: each profile is what one assistant may see.",
+    "Assistants reach the connections you expose here through the command below (lode serve --profile NAME). Nothing is exposed until you choose: each profile is what one assistant may see.",
   "hub.none": "No profile yet: nothing is exposed to assistants.",
   "hub.loading": "Loading the profiles…",
   "hub.picker": "Profile",
@@ -57,7 +57,7 @@ export const contextHubEn = {
 export const contextHubZhCN: Record<keyof typeof contextHubEn, string> = {
   "hub.title": "中心",
   "hub.intro":
-    "助手通过 `lode serve --profile NAME` 访问你在这里公开的连接。在你选择之前不会公开任何内容：每个配置就是一个助手可见的范围。",
+    "助手通过下方的命令（lode serve --profile NAME）访问你在这里公开的连接。在你选择之前不会公开任何内容：每个配置就是一个助手可见的范围。",
   "hub.none": "还没有配置：未向助手公开任何内容。",
   "hub.loading": "正在加载配置…",
   "hub.picker": "配置",

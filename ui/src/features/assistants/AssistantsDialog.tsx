@@ -23,9 +23,14 @@ import "./assistants.css";
 
 type Note = { kind: "written"; text: string } | { kind: "failed"; error: LodeError };
 
-export function AssistantsDialog({ onClose }: { onClose: () => void }) {
+/** `profile`: the hub profile the entries serve (the Hub tab's; "default" from the menu). */
+export function AssistantsDialog({ onClose, profile }: { onClose: () => void; profile?: string }) {
   const { t } = useT();
-  const { state, reload } = useAsync<AssistantConfig[], LodeError>("assistants", listAssistants, toLodeError);
+  const { state, reload } = useAsync<AssistantConfig[], LodeError>(
+    `assistants:${profile ?? ""}`,
+    () => listAssistants(profile),
+    toLodeError,
+  );
   const [preview, setPreview] = useState<{ row: AssistantConfig; change: PlannedChangeView } | null>(null);
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<Note | null>(null);
@@ -33,7 +38,7 @@ export function AssistantsDialog({ onClose }: { onClose: () => void }) {
   const show = (row: AssistantConfig, action: AssistantAction) => {
     setBusy(true);
     setNote(null);
-    previewAssistantChange(row.assistant, action).then(
+    previewAssistantChange(row.assistant, action, profile).then(
       (change) => {
         setBusy(false);
         setPreview({ row, change });
@@ -48,7 +53,7 @@ export function AssistantsDialog({ onClose }: { onClose: () => void }) {
   const write = () => {
     if (!preview) return;
     setBusy(true);
-    changeAssistant(preview.change.assistant, preview.change.action).then(
+    changeAssistant(preview.change.assistant, preview.change.action, profile).then(
       (written) => {
         setBusy(false);
         setPreview(null);
