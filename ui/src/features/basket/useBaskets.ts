@@ -15,6 +15,7 @@ import {
   type LodeError,
   type ResourceItem,
 } from "../../ipc";
+import { BASKETS_POLL_MS, outsideChange } from "./outsideChanges";
 
 /** The basket the person last worked on, kept across launches. */
 const CURRENT_KEY = "lode.basket.current";
@@ -98,6 +99,25 @@ export function useBaskets(active: boolean): Baskets {
       current = false;
     };
   }, [active, tick, choose]);
+
+  // While the pane is shown, changes made by another process (the CLI, an assistant's
+  // suggest_context into a basket) are read again; a basket made elsewhere is shown at once.
+  useEffect(() => {
+    if (!active) return;
+    const timer = window.setInterval(() => {
+      if (document.hidden) return;
+      listBaskets().then(
+        (baskets) => {
+          const change = outsideChange(known.current.list, baskets);
+          if (!change.changed) return;
+          if (change.added !== null) choose(change.added);
+          reload();
+        },
+        () => undefined,
+      );
+    }, BASKETS_POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [active, choose, reload]);
 
   useEffect(() => {
     // A view of another basket stays until this one's arrives; the pane shows it only when ids match.
