@@ -553,6 +553,10 @@ const tests = [
       const saved = await commandCalls(page, "save_hub_profile");
       assert(JSON.stringify(saved[0]) === JSON.stringify({ profile: { name: "Claude", connections: [], audience: null, defaultBudget: 8000, paused: false } }), `save: ${JSON.stringify(saved)}`);
       await page.getByTestId("hub-expose-1").click();
+      // The assistants whose own configuration serves this profile, read against it.
+      await expectText(page.getByTestId("hub-assistants-list"), "Claude Code");
+      const asked = await commandCalls(page, "list_assistants");
+      assert(asked.some((args) => args.profile === "Claude"), `list_assistants: ${JSON.stringify(asked)}`);
       await page.screenshot({ path: artifact("mock-ui-hub.png") });
     },
   },

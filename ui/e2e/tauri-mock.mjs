@@ -374,6 +374,36 @@ export function installTauriMock({ fixtures, delayMs }) {
         return null;
       case "hub_activity":
         return args.profile === "Claude" ? structuredClone(hubActivity) : [];
+      case "list_assistants": {
+        // Claude Code's entry serves the profile "Claude": current when that profile is asked.
+        const serves = "Claude";
+        return [
+          {
+            assistant: "claudeCode",
+            name: "Claude Code",
+            cliName: "claude-code",
+            scope: "user",
+            path: "/home/ada/.claude.json",
+            installed: true,
+            fileExists: true,
+            state: (args.profile ?? "default") === serves ? "current" : "stale",
+            profile: serves,
+          },
+          {
+            assistant: "codex",
+            name: "Codex",
+            cliName: "codex",
+            scope: "user",
+            path: "/home/ada/.codex/config.toml",
+            installed: false,
+            fileExists: false,
+            state: "absent",
+          },
+        ];
+      }
+      case "preview_assistant_change":
+      case "change_assistant":
+        throw { code: "invalidInput", message: "The mock writes no assistant's configuration" };
       default: {
         const answer = baskets.invoke(cmd, args);
         if (answer !== undefined) return answer;
