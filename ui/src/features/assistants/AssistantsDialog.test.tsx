@@ -22,7 +22,7 @@ function row(overrides: Partial<AssistantConfig>): AssistantConfig {
 
 const ROWS: AssistantConfig[] = [
   row({}),
-  row({ assistant: "codex", name: "Codex", cliName: "codex", path: "/home/ada/.codex/config.toml", state: "stale" }),
+  row({ assistant: "codex", name: "Codex", cliName: "codex", path: "/home/ada/.codex/config.toml", state: "stale", profile: "work" }),
   row({ assistant: "cursor", name: "Cursor", cliName: "cursor", path: "/home/ada/.cursor/mcp.json", installed: false, state: "foreign" }),
   row({ assistant: "zed", name: "Zed", cliName: "zed", path: "/home/ada/.config/zed/settings.json", state: undefined, problem: "not valid JSON" }),
 ];
@@ -78,7 +78,16 @@ describe("Connect an assistant", () => {
     expect(calls.filter((c) => c.cmd === "change_assistant")).toHaveLength(0);
     await user.click(within(dialog).getByTestId("assistants-write"));
     await waitFor(() => expect(within(dialog).getByTestId("assistants-note")).toHaveTextContent("/home/ada/.claude.json.lode-backup"));
-    expect(calls.filter((c) => c.cmd === "change_assistant")).toEqual([{ cmd: "change_assistant", args: { assistant: "claudeCode", action: "connect" } }]);
+    expect(calls.filter((c) => c.cmd === "change_assistant")).toEqual([{ cmd: "change_assistant", args: { assistant: "claudeCode", action: "connect", profile: null } }]);
+  });
+
+  it("repairs an entry from the menu for the profile it already serves", async () => {
+    const { user, dialog, calls } = await open({ preview_assistant_change: () => change("repair") });
+    await user.click(within(dialog).getByRole("button", { name: "Repair Codex" }));
+    await within(dialog).findByTestId("assistants-diff");
+    expect(calls.filter((c) => c.cmd === "preview_assistant_change")).toEqual([
+      { cmd: "preview_assistant_change", args: { assistant: "codex", action: "repair", profile: "work" } },
+    ]);
   });
 
   it("takes a no in Lode's own dialog quietly", async () => {

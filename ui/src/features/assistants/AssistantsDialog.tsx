@@ -35,10 +35,13 @@ export function AssistantsDialog({ onClose, profile }: { onClose: () => void; pr
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<Note | null>(null);
 
+  // The profile an entry serves: the one this dialog is for (the Hub tab's); from the menu, a
+  // repair keeps the profile the entry already serves rather than turning it into "default".
+  const servedBy = (row: AssistantConfig) => profile ?? row.profile;
   const show = (row: AssistantConfig, action: AssistantAction) => {
     setBusy(true);
     setNote(null);
-    previewAssistantChange(row.assistant, action, profile).then(
+    previewAssistantChange(row.assistant, action, servedBy(row)).then(
       (change) => {
         setBusy(false);
         setPreview({ row, change });
@@ -53,7 +56,7 @@ export function AssistantsDialog({ onClose, profile }: { onClose: () => void; pr
   const write = () => {
     if (!preview) return;
     setBusy(true);
-    changeAssistant(preview.change.assistant, preview.change.action, profile).then(
+    changeAssistant(preview.change.assistant, preview.change.action, servedBy(preview.row)).then(
       (written) => {
         setBusy(false);
         setPreview(null);
