@@ -103,6 +103,8 @@ impl Exposure {
 
     /// The exposed servers a call may ask about: those it names (each must be exposed), else all.
     pub fn servers(&self, asked: Option<&[String]>) -> LodeResult<Vec<String>> {
+        lode_core::context_hub::check_servers(asked)
+            .map_err(|why| LodeError::new(ErrorCode::InvalidInput, why))?;
         let Some(asked) = asked else {
             return Ok(self.names());
         };

@@ -18,6 +18,9 @@ impl Lode {
         exposure: &Exposure,
         search: HubSearch,
     ) -> LodeResult<HubSearchAnswer> {
+        search
+            .check()
+            .map_err(|why| lode_core::LodeError::new(lode_core::ErrorCode::InvalidInput, why))?;
         let servers = exposure.servers(search.servers.as_deref())?;
         let query = Query {
             text: search.query.clone(),

@@ -17,8 +17,8 @@ pub use activity::{
 pub use hub_uri::{hub_template, hub_uri, parse_hub_uri, HubUriError, HUB_URI_PREFIX};
 pub use profile::{check_profile_name, HubProfile, PROFILE_NAME_AT_MOST};
 pub use search::{
-    estimated_tokens, HubHit, HubSearch, HubSearchAnswer, HubSort, ServerState, BYTES_PER_TOKEN,
-    HUB_SEARCH_LIMIT,
+    check_servers, estimated_tokens, HubHit, HubSearch, HubSearchAnswer, HubSort, ServerState,
+    BYTES_PER_TOKEN, HUB_SEARCH_LIMIT, HUB_SERVERS_AT_MOST,
 };
 pub use suggest::{
     HubSuggestion, SuggestContext, SuggestFailure, SuggestedResource, TASK_CHARS_AT_MOST,

@@ -7,12 +7,27 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::index::{AudienceFilter, FieldMatch};
+use crate::index::{AudienceFilter, FieldMatch, SEARCH_TEXT_AT_MOST};
 use crate::resource::Annotations;
 
 /// The most hits one search returns (and the default is far lower): an assistant's context
 /// is the scarce thing the hub saves.
 pub const HUB_SEARCH_LIMIT: usize = 100;
+
+/// The most servers one call may name: more than anyone exposes, few enough that checking each
+/// against the exposure costs nothing.
+pub const HUB_SERVERS_AT_MOST: usize = 256;
+
+/// Why a list of servers named by a call is refused, if it is.
+pub fn check_servers(servers: Option<&[String]>) -> Result<(), String> {
+    match servers {
+        Some(servers) if servers.len() > HUB_SERVERS_AT_MOST => Err(format!(
+            "{} servers named; at most {HUB_SERVERS_AT_MOST}",
+            servers.len()
+        )),
+        _ => Ok(()),
+    }
+}
 
 /// How hits are ordered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -58,6 +73,19 @@ pub struct HubSearch {
 
 impl HubSearch {
     pub const DEFAULT_LIMIT: usize = 20;
+
+    /// Why the call is refused before any search, if it is: a query longer than the window's
+    /// search box takes (every word of it is matched against every resource), or too many
+    /// servers named.
+    pub fn check(&self) -> Result<(), String> {
+        let chars = self.query.chars().count();
+        if chars > SEARCH_TEXT_AT_MOST {
+            return Err(format!(
+                "the query is {chars} characters long; at most {SEARCH_TEXT_AT_MOST}"
+            ));
+        }
+        check_servers(self.servers.as_deref())
+    }
 
     /// The number of hits wanted, within bounds.
     pub fn limit(&self) -> usize {
@@ -154,6 +182,17 @@ mod tests {
         assert_eq!(asked.limit(), HUB_SEARCH_LIMIT);
         assert_eq!(asked.sort, HubSort::Recent);
         assert_eq!(HubSearch::default().limit(), HubSearch::DEFAULT_LIMIT);
+        let long = HubSearch {
+            query: "a ".repeat(SEARCH_TEXT_AT_MOST),
+            ..HubSearch::default()
+        };
+        assert!(long.check().is_err());
+        let many = HubSearch {
+            servers: Some(vec!["s".to_owned(); HUB_SERVERS_AT_MOST + 1]),
+            ..HubSearch::default()
+        };
+        assert!(many.check().is_err());
+        assert!(asked.check().is_ok());
         let unknown = serde_json::from_value::<HubSearch>(serde_json::json!({ "q": "x" }));
         assert!(unknown.is_err());
     }

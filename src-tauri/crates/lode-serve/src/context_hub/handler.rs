@@ -53,12 +53,22 @@ impl<S: HubSource> HubServer<S> {
 
     /// The exposed connection and original URI of a hub URI, or resource-not-found saying why.
     fn origin<'u>(&self, uri: &'u str) -> Result<(i64, &'u str), ErrorData> {
-        let (connection, original) = parse_hub_uri(uri).map_err(|why| not_found(uri, why))?;
-        if !self.shared.source.exposes(connection) {
-            return Err(not_found(uri, NotExposed));
-        }
-        Ok((connection, original))
+        exposed_origin(self.shared.source.as_ref(), uri)
+            .map_err(|why| ErrorData::resource_not_found(why, Some(json!({ "uri": uri }))))
     }
+}
+
+/// The exposed connection and original URI of a hub URI, or why not, with the URI: what the
+/// client reads, whether it asked by `resources/read` or by the `read_resource` tool.
+pub(crate) fn exposed_origin<'u, S: HubSource>(
+    source: &S,
+    uri: &'u str,
+) -> Result<(i64, &'u str), String> {
+    let (connection, original) = parse_hub_uri(uri).map_err(|why| format!("{why}: {uri}"))?;
+    if !source.exposes(connection) {
+        return Err(format!("{NotExposed}: {uri}"));
+    }
+    Ok((connection, original))
 }
 
 /// The connection of a well-formed hub URI is not one this profile exposes (or it is paused).

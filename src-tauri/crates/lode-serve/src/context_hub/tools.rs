@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use lode_core::context_hub::{parse_hub_uri, HubSearch, SuggestContext};
+use lode_core::context_hub::{HubSearch, SuggestContext};
 use rmcp::model::{
     CallToolRequestParams, CallToolResult, ContentBlock, JsonObject, Tool, ToolAnnotations,
 };
@@ -12,6 +12,7 @@ use rmcp::ErrorData;
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
 
+use super::handler::exposed_origin;
 use super::{rendering, resources, HubSource};
 
 pub const SEARCH_RESOURCES: &str = "search_resources";
@@ -268,21 +269,9 @@ pub(crate) async fn call<S: HubSource>(
                 Ok(read) => read,
                 Err(refused) => return Ok(refused),
             };
-            let (connection, original) = match parse_hub_uri(&read.uri) {
-                Ok(origin) if source.exposes(origin.0) => origin,
-                Ok(_) => {
-                    return Ok(CallToolResult::error(vec![ContentBlock::text(format!(
-                        "its connection is not exposed to this assistant (or the hub profile is \
-                         paused): {}",
-                        read.uri
-                    ))]))
-                }
-                Err(why) => {
-                    return Ok(CallToolResult::error(vec![ContentBlock::text(format!(
-                        "{why}: {}",
-                        read.uri
-                    ))]))
-                }
+            let (connection, original) = match exposed_origin(source.as_ref(), &read.uri) {
+                Ok(origin) => origin,
+                Err(why) => return Ok(CallToolResult::error(vec![ContentBlock::text(why)])),
             };
             Ok(match source.read(connection, original).await {
                 Ok(contents) => {
