@@ -17,6 +17,7 @@ use rmcp::service::{NotificationContext, RequestContext, RoleServer, Subscriptio
 use rmcp::{ErrorData, ServerHandler};
 use serde_json::json;
 
+use super::origin::{exposed_origin, NotExposed};
 use super::{resources, tools, HubSource};
 use crate::plumbing::{SessionId, Subscriptions};
 
@@ -55,31 +56,6 @@ impl<S: HubSource> HubServer<S> {
     fn origin<'u>(&self, uri: &'u str) -> Result<(i64, &'u str), ErrorData> {
         exposed_origin(self.shared.source.as_ref(), uri)
             .map_err(|why| ErrorData::resource_not_found(why, Some(json!({ "uri": uri }))))
-    }
-}
-
-/// The exposed connection and original URI of a hub URI, or why not, with the URI: what the
-/// client reads, whether it asked by `resources/read` or by the `read_resource` tool.
-pub(crate) fn exposed_origin<'u, S: HubSource>(
-    source: &S,
-    uri: &'u str,
-) -> Result<(i64, &'u str), String> {
-    let (connection, original) = parse_hub_uri(uri).map_err(|why| format!("{why}: {uri}"))?;
-    if !source.exposes(connection) {
-        return Err(format!("{NotExposed}: {uri}"));
-    }
-    Ok((connection, original))
-}
-
-/// The connection of a well-formed hub URI is not one this profile exposes (or it is paused).
-struct NotExposed;
-
-impl std::fmt::Display for NotExposed {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "its connection is not exposed to this assistant (or the hub profile is paused)"
-        )
     }
 }
 

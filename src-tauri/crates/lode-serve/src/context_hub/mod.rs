@@ -13,6 +13,7 @@
 //! connections), so this crate knows rmcp and nothing of Lode's store or client.
 
 mod handler;
+mod origin;
 mod relay;
 mod rendering;
 mod resources;

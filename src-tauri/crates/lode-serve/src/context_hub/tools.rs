@@ -12,7 +12,7 @@ use rmcp::ErrorData;
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
 
-use super::handler::exposed_origin;
+use super::origin::exposed_origin;
 use super::{rendering, resources, HubSource};
 
 pub const SEARCH_RESOURCES: &str = "search_resources";
