@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 use lode_demo_server::{http, Demo, DemoOptions, DemoServer};
-use lode_serve::plumbing::serve_until_input_ends;
+use lode_serve::plumbing::serve_on_stdio;
 
 #[derive(Parser)]
 #[command(name = "lode-demo-server", version, about = "Lode's demo MCP server")]
@@ -65,8 +65,7 @@ async fn main() -> anyhow::Result<()> {
 
     match cli.transport.unwrap_or(Transport::Stdio) {
         Transport::Stdio => {
-            let (stdin, stdout) = rmcp::transport::io::stdio_pipes();
-            serve_until_input_ends(DemoServer::connect(demo), stdin, stdout).await?;
+            serve_on_stdio(DemoServer::connect(demo)).await?;
             Ok(())
         }
         Transport::Http { port } => {

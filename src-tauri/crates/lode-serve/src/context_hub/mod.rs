@@ -31,7 +31,7 @@ use tokio::sync::broadcast;
 
 use crate::connections::HttpLimits;
 use crate::http::{serve_service, HttpServing};
-use crate::plumbing::serve_until_input_ends;
+use crate::plumbing::{serve_on_stdio, serve_until_input_ends};
 use handler::{HubServer, HubShared};
 
 /// A change of something the hub serves, from one exposed connection.
@@ -109,8 +109,9 @@ pub trait HubSource: Send + Sync + 'static {
 
 /// Serves the hub on stdin/stdout until the client closes stdin.
 pub async fn serve_context_hub_stdio<S: HubSource>(source: Arc<S>) -> LodeResult<()> {
-    let (stdin, stdout) = rmcp::transport::io::stdio_pipes();
-    serve_context_hub_transport(source, stdin, stdout).await
+    let shared = HubShared::new(source);
+    let _relay = relay::follow(shared.clone());
+    serve_on_stdio(HubServer::connect(shared)).await
 }
 
 /// Serves the hub to one client over `reader`/`writer` until the reader ends.

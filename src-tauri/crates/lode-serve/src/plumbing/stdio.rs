@@ -6,9 +6,36 @@ use std::sync::Arc;
 use std::task::{Context, Poll};
 
 use lode_core::{ErrorCode, LodeError, LodeResult};
+use rmcp::service::RoleServer;
+use rmcp::transport::async_rw::AsyncRwTransport;
+use rmcp::transport::IntoTransport;
 use rmcp::{ServerHandler, ServiceExt};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::sync::Notify;
+
+use super::streamed_output::StreamedOutput;
+
+/// Serves `handler` to the client on stdin/stdout until stdin ends or the client goes away.
+/// Messages are serialized straight into stdout as they are written (`streamed_output.rs`).
+/// Nothing else may write to stdout meanwhile.
+pub async fn serve_on_stdio<H: ServerHandler>(handler: H) -> LodeResult<()> {
+    let closed = Arc::new(Notify::new());
+    let (stdin, _) = rmcp::transport::io::stdio_pipes();
+    let stdin = EndOfInput {
+        inner: stdin,
+        closed: closed.clone(),
+    };
+    let transport = StreamedOutput::new(std::io::stdout(), |own_answers| {
+        AsyncRwTransport::new_server(stdin, own_answers)
+    })
+    .map_err(|error| {
+        LodeError::new(
+            ErrorCode::Internal,
+            format!("could not start the thread that writes to stdout: {error}"),
+        )
+    })?;
+    serve_until_closed(handler, transport, closed).await
+}
 
 /// Serves `handler` to the client on `reader`/`writer` until the reader ends or the client goes
 /// away.
@@ -27,7 +54,21 @@ where
         inner: reader,
         closed: closed.clone(),
     };
-    let running = handler.serve((reader, writer)).await.map_err(|error| {
+    serve_until_closed(handler, (reader, writer), closed).await
+}
+
+/// Serves `handler` on `transport` until the session ends or `closed` is notified.
+async fn serve_until_closed<H, T, E, A>(
+    handler: H,
+    transport: T,
+    closed: Arc<Notify>,
+) -> LodeResult<()>
+where
+    H: ServerHandler,
+    T: IntoTransport<RoleServer, E, A>,
+    E: std::error::Error + Send + Sync + 'static,
+{
+    let running = handler.serve(transport).await.map_err(|error| {
         LodeError::new(
             ErrorCode::TransportClosed,
             format!("the client did not complete the MCP handshake: {error}"),

