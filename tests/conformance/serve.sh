@@ -16,9 +16,12 @@ scenarios=(server-initialize ping resources-list resources-read-text resources-r
   dns-rebinding-protection)
 
 work=$(mktemp -d)
-pids=()
+# The background programs' ids go to a file: `start` runs inside `$(…)`, a subshell, where an
+# array would be lost and the cleanup would kill nothing.
 cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  if [ -f "$work/pids" ]; then
+    while read -r pid; do kill "$pid" 2>/dev/null || true; done <"$work/pids"
+  fi
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -35,7 +38,7 @@ start() {
   local out=$work/$1.out
   shift
   "$@" >"$out" 2>"$out.err" &
-  pids+=($!)
+  echo $! >>"$work/pids"
   for _ in $(seq 1 100); do
     if [ -s "$out" ]; then
       head -n1 "$out" | awk '{print $NF}'
