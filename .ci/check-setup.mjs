@@ -39,7 +39,7 @@ import                      imagemagick
 xclip                       xclip
 dbus-run-session            dbus
 gnome-keyring-daemon        gnome-keyring
-dbus-launch                 dbus-x11              in ARCHITECTURE.md §6's recipe: GLib may autolaunch a bus with it
+dbus-launch                 dbus-x11              GLib may autolaunch a D-Bus session with it (the real window under Xvfb)
 python3                     python3
 -                           python3-venv          python3 -m venv (.ci/setup)
 -                           fonts-noto-cjk        the Chinese screenshots

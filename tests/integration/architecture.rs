@@ -1,5 +1,6 @@
-//! The layering rules of ARCHITECTURE.md §2, checked against the real dependency graph
-//! (`cargo metadata`), so a wrong dependency fails CI instead of waiting for review.
+//! The layering rules of docs/architecture.md ("Crates and the rules between them"), checked
+//! against the real dependency graph (`cargo metadata`), so a wrong dependency fails CI instead of
+//! waiting for review.
 
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -6,7 +6,7 @@ use std::process::Command;
 use crate::scenario::Scenario;
 
 /// The TS SDK's stdio client refuses messages over 10 MiB; this lifts the cap to 64 MiB, as
-/// the peers table of ARCHITECTURE.md §7 does, so the peer has a figure at all.
+/// docs/benchmark.md's table does, so the peer has a figure at all.
 pub const LIFTED_MAXBUF: u64 = 64 * 1024 * 1024;
 
 /// Where a client finds the server.

@@ -1,7 +1,8 @@
-//! `lode ls` and `lode read` against real MCP servers nobody here wrote (ARCHITECTURE.md §5),
-//! one test per server and transport. The servers are pinned in tests/servers and installed by
-//! `bash .ci/setup test`; support/servers.rs starts them. The newer commands (templates, complete,
-//! info, prompts, tools, call, watch) are tested against the same servers in real_servers_next.rs.
+//! `lode ls` and `lode read` against real MCP servers nobody here wrote (README.md, "What the test
+//! command runs"), one test per server and transport. The servers are pinned in tests/servers and
+//! installed by `bash .ci/setup test`; support/servers.rs starts them. The newer commands
+//! (templates, complete, info, prompts, tools, call, watch) are tested against the same servers in
+//! real_servers_next.rs.
 
 use crate::support;
 

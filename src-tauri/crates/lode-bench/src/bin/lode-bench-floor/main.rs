@@ -1,4 +1,4 @@
-//! `lode-bench-floor`: the floor of ARCHITECTURE.md §7, the least a Rust client can do for one
+//! `lode-bench-floor`: the floor of docs/benchmark.md, the least a Rust client can do for one
 //! benchmark operation: raw JSON-RPC over a pipe or plain POSTs, each response parsed once with
 //! serde into owned, typed structs. No runtime over stdio, no timeouts, no capability checks, no
 //! tolerance for odd servers: whatever Lode's client costs above it is the price of being a real

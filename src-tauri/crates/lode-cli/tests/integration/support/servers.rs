@@ -1,7 +1,7 @@
-//! Launch lines for the real third-party MCP servers pinned in tests/servers (ARCHITECTURE.md §5):
-//! npm packages in tests/servers/package.json, Python venvs from tests/servers/python/*.txt, all
-//! installed by `bash .ci/setup test`. A server that is not installed fails the test with the
-//! command that installs it; nothing is skipped silently.
+//! Launch lines for the real third-party MCP servers pinned in tests/servers (README.md, "What the
+//! test command runs"): npm packages in tests/servers/package.json, Python venvs from
+//! tests/servers/python/*.txt, all installed by `bash .ci/setup test`. A server that is not
+//! installed fails the test with the command that installs it; nothing is skipped silently.
 //!
 //! stdio helpers return the `--stdio` command line (paths quoted); HTTP helpers start the server
 //! on a free loopback port and return a guard with its URL that kills the server when dropped.
