@@ -213,6 +213,7 @@ async function exercise(names, beside) {
     reads.push((await timed(() => session.client.readResource({ uri: large }))).took);
     await beside.read();
   }
+  log(`10 MiB reads through the hub, ms: ${reads.map((x) => x.toFixed(0)).join(" ")}`);
   memory.push([`after ${SIZES.reads + 1} reads of 10 MiB`, readMemory(session.pid)]);
   await listAll(session.client); // warm: the hub's first listing orders the index by server
   const lists = [];
@@ -267,6 +268,7 @@ try {
       directLists.push(d.took); directCount = d.result.count; directPages = d.result.pages;
     },
   });
+  log(`10 MiB reads direct, ms: ${directReads.map((x) => x.toFixed(0)).join(" ")}`);
   await origin.client.close();
   await whole.client.close();
   cleanup.length = 0;
