@@ -37,6 +37,22 @@ async function expectText(locator, expected, timeout = 5000) {
   throw new Error(`expected text ${String(expected)}, got ${JSON.stringify(last.slice(0, 300))}`);
 }
 
+/**
+ * Waits until `read()` gives `expected` (compared as JSON): for layout that settles a frame or
+ * a transition after the click that changed it.
+ * @param {() => Promise<unknown>} read @param {unknown} expected @param {string} message
+ */
+async function expectSettled(read, expected, message, timeout = 5000) {
+  const deadline = Date.now() + timeout;
+  let last;
+  while (Date.now() < deadline) {
+    last = await read();
+    if (JSON.stringify(last) === JSON.stringify(expected)) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${message}: ${JSON.stringify(last)}, not ${JSON.stringify(expected)}`);
+}
+
 /** Extra screenshots go next to the main one. @param {string} name */
 const artifact = (name) => join(artifactsDir, name);
 let artifactsDir = ".";
@@ -391,11 +407,10 @@ const tests = [
       await expectText(toggle, "Show all");
       await toggle.click();
       assert((await toggle.getAttribute("aria-expanded")) === "true", "the toggle says the strip is open");
-      const open = await cut();
-      assert(open.partly.length === 0 && open.below.length === 0, `every chip shown: ${JSON.stringify(open)}`);
+      await expectSettled(cut, { partly: [], below: [] }, "every chip shown");
       await page.screenshot({ path: artifact("mock-ui-facets-open.png") });
       await toggle.click();
-      assert(JSON.stringify(await cut()) === JSON.stringify(collapsed), "Show fewer gives the two rows back");
+      await expectSettled(cut, collapsed, "Show fewer gives the two rows back");
       // Tab from the last chip of the rows onto the first below them: the strip opens.
       const firstBelow = collapsed.below[0] ?? "";
       const chips = strip.getByTestId("facet-chip");
