@@ -23,3 +23,14 @@ export function onHubEvent(handler: (event: HubEvent) => void): Promise<Unlisten
     for (const one of batch) handler(one);
   });
 }
+
+/**
+ * Unregisters a listener whose component is already gone. By then the event channel may be gone
+ * too (a closing window; in tests, the IPC mocks cleared), and there is nobody left to tell of
+ * a failure: it is dropped rather than left as an unhandled rejection.
+ */
+export function stopListening(stop: UnlistenFn): void {
+  Promise.resolve()
+    .then(stop)
+    .catch(() => undefined);
+}

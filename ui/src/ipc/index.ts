@@ -74,7 +74,7 @@ export {
   updateConnection,
 } from "./commands";
 export { ERROR_CODES, isErrorCode, isLodeError, toLodeError } from "./errors";
-export { HUB_EVENT, onHubEvent, type UnlistenFn } from "./events";
+export { HUB_EVENT, onHubEvent, stopListening, type UnlistenFn } from "./events";
 export { addRootFolder, setLogLevel, setRoots } from "./logging";
 export {
   readResourceStreamed,

@@ -1,7 +1,7 @@
 // Every server's listing state and the index's generation, followed live from the browse
 // status event after one snapshot (the newer generation wins).
 import { useEffect, useState } from "react";
-import { browseStatus, onBrowseStatus, type BrowseStatus, type UnlistenFn } from "../../ipc";
+import { browseStatus, onBrowseStatus, stopListening, type BrowseStatus, type UnlistenFn } from "../../ipc";
 
 /**
  * Where every server's listing stands, live: the listener is registered first, then the
@@ -23,8 +23,11 @@ export function useBrowseStatus(): BrowseStatus | null {
     };
     onBrowseStatus(take).then(
       (stop) => {
-        if (mounted.signal.aborted) stop();
-        else unlisten = stop;
+        if (mounted.signal.aborted) {
+          stopListening(stop);
+          return;
+        }
+        unlisten = stop;
         ask();
       },
       ask,

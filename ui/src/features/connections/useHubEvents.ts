@@ -1,7 +1,7 @@
 // Listening to the hub's event stream (lode://hub) for a component's lifetime, with a hook for
 // reading a snapshot once the listener is registered.
 import { useEffect, useEffectEvent } from "react";
-import { onHubEvent, type HubEvent, type UnlistenFn } from "../../ipc";
+import { onHubEvent, stopListening, type HubEvent, type UnlistenFn } from "../../ipc";
 
 /**
  * Calls `onEvent` with every hub event while the component is mounted, and stops listening on
@@ -26,7 +26,7 @@ export function useHubEvents(
     })
       .then(
         (stop) => {
-          if (mounted.signal.aborted) stop();
+          if (mounted.signal.aborted) stopListening(stop);
           else unlisten = stop;
         },
         () => {
