@@ -42,6 +42,9 @@ struct Launch {
     startup: startup::Startup,
     log: logging::LogOutcome,
     confirmer: Confirmer,
+    /// Whether the saved connections were started before the window (`run`), or are left to
+    /// the app's setup (`build`, the tests').
+    connections_started: bool,
 }
 
 /// `tauri::generate_handler!` over every command of the list: `lode_commands!(command_handlers)`.
@@ -64,6 +67,7 @@ pub fn build<R: Runtime>(
         startup: startup::Startup::now(),
         log: logging::LogOutcome::default(),
         confirmer,
+        connections_started: false,
     };
     build_launched(builder, lode, launch)
 }
@@ -80,6 +84,7 @@ fn build_launched<R: Runtime>(
     lode: Arc<Lode>,
     launch: Launch,
 ) -> tauri::Builder<R> {
+    let connections_started = launch.connections_started;
     builder
         .plugin(tauri_plugin_dialog::init())
         // Needs `plugins.updater.pubkey` in tauri.conf.json: it refuses to start without a key.
@@ -97,17 +102,13 @@ fn build_launched<R: Runtime>(
             }
             tauri::async_runtime::spawn(forward_hub_events(app.handle().clone(), lode.clone()));
             tauri::async_runtime::spawn(forward_browse_changes(app.handle().clone(), lode.clone()));
-            // Servers' elicitation and sampling wait for this window from the first connection.
-            lode.asks().open();
             tauri::async_runtime::spawn(commands::asks::forward_ask_events(
                 app.handle().clone(),
                 lode.clone(),
             ));
-            tauri::async_runtime::spawn(async move {
-                if let Err(error) = lode.start_all().await {
-                    tracing::error!(%error, "could not start the saved connections");
-                }
-            });
+            if !connections_started {
+                start_connections(&lode);
+            }
             Ok(())
         })
         .invoke_handler(lode_commands!(command_handlers))
@@ -135,18 +136,31 @@ pub fn run() {
             std::process::exit(1);
         }
     };
+    startup.mark("data opened");
+    // The servers start now, beside WebKit's start (about a second): the first rows need
+    // their listings, and the window asks for what is already there when it loads.
+    start_connections(&lode);
     let mut context = tauri::generate_context!();
     allow_loopback_update_feed(&mut context);
     let launch = Launch {
         startup,
         log,
         confirmer: Confirmer::for_this_launch(),
+        connections_started: true,
     };
     let app = build_launched(tauri::Builder::default(), lode, launch).build(context);
+    if let Ok(app) = &app {
+        app.state::<startup::Startup>().mark("window built");
+    }
     match app {
         Ok(app) => app.run(|handle, event| match event {
             // Only the real app looks for updates by itself (never the tests' mock runtime).
-            RunEvent::Ready => update::spawn_startup_check(handle.clone()),
+            RunEvent::Ready => {
+                handle
+                    .state::<startup::Startup>()
+                    .mark("event loop running");
+                update::spawn_startup_check(handle.clone());
+            }
             RunEvent::Exit => {
                 // End every server process before the app goes away.
                 let lode = handle.state::<Arc<Lode>>().inner().clone();
@@ -161,6 +175,18 @@ pub fn run() {
             std::process::exit(1);
         }
     }
+}
+
+/// Starts every saved connection in parallel, in the background.
+fn start_connections(lode: &Arc<Lode>) {
+    // Servers' elicitation and sampling wait for the window from the first connection.
+    lode.asks().open();
+    let lode = lode.clone();
+    tauri::async_runtime::spawn(async move {
+        if let Err(error) = lode.start_all().await {
+            tracing::error!(%error, "could not start the saved connections");
+        }
+    });
 }
 
 async fn forward_hub_events<R: Runtime>(app: AppHandle<R>, lode: Arc<Lode>) {
@@ -191,8 +217,14 @@ async fn forward_hub_events<R: Runtime>(app: AppHandle<R>, lode: Arc<Lode>) {
 
 async fn forward_browse_changes<R: Runtime>(app: AppHandle<R>, lode: Arc<Lode>) {
     let mut changes = lode.browse_changes();
+    let mut first_rows_indexed = false;
     while changes.changed().await.is_ok() {
-        if let Err(error) = app.emit(BROWSE_EVENT, lode.browse_status()) {
+        let status = lode.browse_status();
+        if !first_rows_indexed && status.servers.iter().any(|server| server.resources > 0) {
+            first_rows_indexed = true;
+            app.state::<startup::Startup>().mark("first rows indexed");
+        }
+        if let Err(error) = app.emit(BROWSE_EVENT, status) {
             tracing::warn!(%error, "could not deliver the browser's status to the window");
         }
         // Changes during the pause are coalesced: `changed()` then fires once for all.

@@ -1,9 +1,16 @@
 //! The cold-start mark: how long after the process began the first resource row was painted.
 //! The window reports that moment once (`report_first_rows`); this logs one line that packaging
-//! tests parse: `first resource row painted ms_since_exec=<N> ms_since_main=<M>`.
+//! tests parse: `first resource row painted ms_since_exec=<N> ms_since_main=<M>`, with the
+//! page's own milestones beside it, and the phases of the shell's start before it
+//! (`start phase=<what> ms_since_main=<M>`), so a slow start says where its time went.
+//!
+//! Work that the first rows do not need (the update check) waits for them: [`Startup::after_first_rows`].
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+use lode_core::PageMarks;
+use tokio::sync::watch;
 
 /// The log target of the mark.
 const TARGET: &str = "lode::startup";
@@ -17,6 +24,8 @@ const CLOCK_TICKS_PER_SEC: u64 = 100;
 pub struct Startup {
     main: Instant,
     reported: AtomicBool,
+    /// Becomes true when the first rows are reported.
+    first_rows: watch::Sender<bool>,
 }
 
 impl Startup {
@@ -25,20 +34,51 @@ impl Startup {
         Self {
             main: Instant::now(),
             reported: AtomicBool::new(false),
+            first_rows: watch::Sender::new(false),
         }
     }
 
-    /// Logs the mark the first time it is called; later calls do nothing.
-    pub fn report_first_rows(&self) {
+    fn ms_since_main(&self) -> u64 {
+        u64::try_from(self.main.elapsed().as_millis()).unwrap_or(u64::MAX)
+    }
+
+    /// Logs that the start reached `phase`.
+    pub fn mark(&self, phase: &str) {
+        let ms_since_main = self.ms_since_main();
+        tracing::info!(target: TARGET, "start phase={phase} ms_since_main={ms_since_main}");
+    }
+
+    /// Logs the mark the first time it is called (with the page's milestones, when the window
+    /// sent them) and releases what waits in [`Startup::after_first_rows`]; later calls do
+    /// nothing.
+    pub fn report_first_rows(&self, page: Option<PageMarks>) {
         if self.reported.swap(true, Ordering::SeqCst) {
             return;
         }
-        let ms_since_main = u64::try_from(self.main.elapsed().as_millis()).unwrap_or(u64::MAX);
+        let ms_since_main = self.ms_since_main();
         let ms_since_exec = ms_since_exec().unwrap_or(ms_since_main);
+        let page = page
+            .map(|page| {
+                // Where the page's clock began, on the process's: what WebKit's start took.
+                let navigation = ms_since_main as f64 - page.rows_ms;
+                format!(
+                    " page_began_ms_since_main={navigation:.0} script_ms={:.0} rows_ms={:.0}",
+                    page.script_ms, page.rows_ms
+                )
+            })
+            .unwrap_or_default();
         tracing::info!(
             target: TARGET,
-            "first resource row painted ms_since_exec={ms_since_exec} ms_since_main={ms_since_main}"
+            "first resource row painted ms_since_exec={ms_since_exec} ms_since_main={ms_since_main}{page}"
         );
+        self.first_rows.send_replace(true);
+    }
+
+    /// Returns once the first rows are painted, or after `at_most` (a window with nothing to
+    /// list never reports them).
+    pub async fn after_first_rows(&self, at_most: Duration) {
+        let mut shown = self.first_rows.subscribe();
+        let _ = tokio::time::timeout(at_most, shown.wait_for(|shown| *shown)).await;
     }
 }
 
@@ -71,6 +111,34 @@ fn ms_since_start(stat: &str, uptime: &str, ticks_per_sec: u64) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[tokio::test]
+    async fn what_waits_for_the_first_rows_is_released_by_them_or_by_its_time() {
+        let startup = std::sync::Arc::new(Startup::now());
+        // Nothing reported: only the time ends the wait.
+        let began = Instant::now();
+        startup.after_first_rows(Duration::from_millis(50)).await;
+        assert!(began.elapsed() >= Duration::from_millis(50));
+        // Reported while waiting: the wait ends long before its time.
+        let waiting = tokio::spawn({
+            let startup = startup.clone();
+            async move { startup.after_first_rows(Duration::from_secs(60)).await }
+        });
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        assert!(!waiting.is_finished());
+        startup.report_first_rows(None);
+        tokio::time::timeout(Duration::from_secs(5), waiting)
+            .await
+            .expect("released by the first rows")
+            .expect("the wait does not panic");
+        // Reported before: no wait at all.
+        tokio::time::timeout(
+            Duration::from_secs(5),
+            startup.after_first_rows(Duration::from_secs(60)),
+        )
+        .await
+        .expect("released at once");
+    }
 
     #[test]
     fn the_time_since_start_is_read_past_the_command_name() {

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use lode_app::Lode;
-use lode_core::{AboutLode, LodeError};
+use lode_core::{AboutLode, LodeError, PageMarks};
 use tauri::{AppHandle, Runtime, State};
 
 use crate::logging::LogOutcome;
@@ -30,9 +30,13 @@ pub async fn about_lode<R: Runtime>(
     })
 }
 
-/// The window painted its first resource row: logs the cold-start mark (once per run).
+/// The window painted its first resource row: logs the cold-start mark (once per run), with
+/// the page's milestones when it sent them, and lets the update check begin.
 #[tauri::command]
-pub async fn report_first_rows(startup: State<'_, Startup>) -> Result<(), LodeError> {
-    startup.report_first_rows();
+pub async fn report_first_rows(
+    startup: State<'_, Startup>,
+    page: Option<PageMarks>,
+) -> Result<(), LodeError> {
+    startup.report_first_rows(page);
     Ok(())
 }

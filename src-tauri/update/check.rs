@@ -10,9 +10,11 @@ use lode_core::{LodeResult, UpdateCheck};
 use tauri::{AppHandle, Emitter, Manager, Runtime};
 
 use super::{update_info, Updates, UPDATE_EVENT};
+use crate::startup::Startup;
 
-/// The start-up check waits this long, so it never competes with the first window.
-const STARTUP_CHECK_DELAY: Duration = Duration::from_secs(3);
+/// The start-up check waits for the first resource rows, so nothing that waits on the network
+/// comes before them; at most this long, for a window that has no rows to show.
+const STARTUP_CHECK_AT_MOST_AFTER: Duration = Duration::from_secs(30);
 
 impl Updates {
     /// Asks the feed. A newer release is kept as the pending update (and returned); the time of
@@ -39,12 +41,14 @@ impl Updates {
     }
 }
 
-/// A few seconds after launch, looks for an update when one is due, and tells the window
+/// Once the first rows are on screen, looks for an update when one is due, and tells the window
 /// (`lode://update`) if there is one. The window also asks `pending_update` when it starts
 /// listening, so an update found before that is not missed.
 pub fn spawn_startup_check<R: Runtime>(app: AppHandle<R>) {
     tauri::async_runtime::spawn(async move {
-        tokio::time::sleep(STARTUP_CHECK_DELAY).await;
+        app.state::<Startup>()
+            .after_first_rows(STARTUP_CHECK_AT_MOST_AFTER)
+            .await;
         let updates = app.state::<Updates>();
         if matches!(updates.feed, Ok(UpdateFeed::Off)) {
             tracing::info!("update checks are off (LODE_UPDATE_FEED=off)");

@@ -1,5 +1,7 @@
 // The window's entry point: mounts App under StrictMode and the I18nProvider, and loads the
 // theme.
+// First: it notes when the script began, before the imports below are evaluated.
+import "./scriptBegan";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";

@@ -29,6 +29,19 @@ pub struct AboutLode {
     pub update_feed: Option<String>,
 }
 
+/// When the window's page reached its milestones on the way to the first resource rows, in
+/// milliseconds since the page's navigation began (`performance.now()`): sent with the
+/// first-rows report, so the cold-start mark can tell WebKit's start from the page's own work.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct PageMarks {
+    /// The window's script began to run (`main.tsx`).
+    pub script_ms: f64,
+    /// The first rows were painted.
+    pub rows_ms: f64,
+}
+
 /// A newer release the feed announced, as the update dialog shows it (and the `lode://update`
 /// event carries it). `notes` are the feed's text: data, never markup.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]

@@ -30,7 +30,7 @@ pub mod tokens;
 pub mod tool_output;
 pub mod uri_template;
 
-pub use about::{AboutLode, DownloadProgress, UpdateCheck, UpdateInfo};
+pub use about::{AboutLode, DownloadProgress, PageMarks, UpdateCheck, UpdateInfo};
 pub use catalog::{
     ContentBlock, PromptArgument, PromptItem, PromptMessage, PromptResult, ToolHints, ToolItem,
     ToolResult,

@@ -11,6 +11,10 @@ describe("the first-rows mark", () => {
     expect(calls).toEqual([]);
     rerender({ rows: true });
     await waitFor(() => expect(calls.map((c) => c.cmd)).toEqual(["report_first_rows"]));
+    // With the page's milestones: the script began before the rows were painted.
+    const { page } = calls[0]?.args as { page: { scriptMs: number; rowsMs: number } };
+    expect(page.rowsMs).toBeGreaterThanOrEqual(page.scriptMs);
+    expect(page.rowsMs).toBeGreaterThan(0);
     rerender({ rows: false });
     rerender({ rows: true });
     await new Promise((frame) => requestAnimationFrame(frame));

@@ -2,6 +2,7 @@
 // measurement).
 import { useEffect, useRef } from "react";
 import { reportFirstRows } from "../../ipc";
+import { scriptBegan } from "../../scriptBegan";
 
 /**
  * Tells the shell, once, when the first resource rows are on screen: the frame after the render
@@ -14,7 +15,7 @@ export function useFirstRowsMark(hasRows: boolean): void {
     if (!hasRows || reported.current) return;
     reported.current = true;
     requestAnimationFrame(() => {
-      reportFirstRows().catch(() => undefined);
+      reportFirstRows({ scriptMs: scriptBegan, rowsMs: performance.now() }).catch(() => undefined);
     });
   }, [hasRows]);
 }
