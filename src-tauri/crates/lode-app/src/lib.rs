@@ -47,7 +47,7 @@ pub use basket::{
 pub use browser::ListedKey;
 pub use catalog::tool_confirmation;
 pub use connections::supervisor::{Backoff, EraMemory, Eras, Supervisor, SupervisorOptions};
-pub use connections::{import_sources, oauth, ServerTarget};
+pub use connections::{import_sources, oauth, LazyKeychain, ServerTarget};
 pub use reading::{
     decode_base64, split_pieces, suggested_file_name, write_blob, ContentHead, ContentKind,
     ReadPiece, READ_PIECE_BYTES,
@@ -63,7 +63,6 @@ pub use updates::{
 };
 pub use window::{icons, remove_drag_files, WindowPlace, DRAG_FILE_MAX_AGE, DRAG_OUT_FOLDER};
 
-pub use connections::LazyKeychain;
 pub use file_names::{clean_name, file_name, NAME_BYTES};
 pub use lode_core as core;
 /// The client the CLI drives directly: [`Lode::connect_target_with`] hands one out.
