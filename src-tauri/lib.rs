@@ -55,8 +55,8 @@ macro_rules! command_handlers {
 }
 
 /// Registers Lode's state and commands on any runtime, so tests can use Tauri's mock runtime.
-/// On start-up every saved connection connects in parallel, and the hub's events flow to the UI.
-/// Confirmations (running a program, sending saved secrets elsewhere) are answered by
+/// On start-up every saved connection connects in parallel, and the supervisor's events flow to
+/// the UI. Confirmations (running a program, sending saved secrets elsewhere) are answered by
 /// `confirmer`: tests script it, the app asks the person (`Confirmer::for_this_launch`).
 pub fn build<R: Runtime>(
     builder: tauri::Builder<R>,

@@ -1,87 +1,68 @@
 //! Lode's use cases, shared by the desktop shell and the `lode` CLI. Async, and free of any UI
 //! framework: the shell and the CLI are thin adapters over [`Lode`].
+//!
+//! [`Lode`] is defined here, at the crate's root, with what it holds; each group below adds the
+//! `impl Lode` blocks of its own noun. The root is the one module every group may name without
+//! a cycle among them (`tests/integration/module_cycles.rs`):
+//! - `connections/`: saved connections (edits, starts, order, import, sign-in), their secrets,
+//!   and the supervisor that keeps one live task per connection;
+//! - `settings/`: listing limits, log levels, the log's filter and file, paths, the demo;
+//! - `roots/`: the folders a connection offers its server;
+//! - `window/`: state only the desktop window uses, never the CLI (layout, icons, drag-out,
+//!   followed requests, preview reads, subscriptions, protocol history);
+//! - `asks/`, `catalog/` (prompts, tools, templates, tool trust), `confirmation/`, `browser/`,
+//!   `basket/`, `context_hub/`, `assistants/`, `reading/`: one feature each;
+//! - `file_names`, `fresh_file`, `config_file`: files named, written and read safely.
 
-mod ask_refusals;
-mod ask_url_confirmation;
 mod asks;
 pub mod assistants;
 mod basket;
-mod browse_index;
 mod browser;
 mod catalog;
+mod config_file;
 pub mod confirmation;
-mod connect;
-mod connection_edits;
-mod connection_order;
-mod connection_starts;
+mod connections;
 pub mod context_hub;
-mod credentials;
-mod demo;
-mod eras;
 mod file_names;
-mod followed_calls;
-mod followed_requests;
-mod following;
 mod fresh_file;
-mod hub;
-mod icon_requests;
-pub mod icons;
-mod import;
-pub mod import_sources;
-mod keychain_io;
-mod listing_limits;
-mod listing_settings;
-mod lode;
-mod log_file;
-mod log_filter;
-mod log_levels;
-pub mod oauth;
-mod paths;
-mod preview_reads;
-mod protocol_history;
 mod reading;
-mod root_edits;
 mod roots;
-mod served_basket;
-mod sign_in;
-mod start;
-mod step_up;
-mod subscriptions;
-mod target;
-mod templates;
-pub mod tool_confirmation;
-mod tool_trust;
-mod trash;
+mod settings;
 pub mod update_package;
 mod updates;
-mod window_layout;
+mod window;
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use lode_core::LodeResult;
+use lode_secrets::SecretStore;
+use lode_store::Store;
 
 pub use asks::AskDesk;
 pub use basket::{
-    remove_drag_files, AddFailure, AddReport, BundleWritten, SavedBundle, DRAG_FILE_MAX_AGE,
-    DRAG_OUT_FOLDER, FILL_READS, MATCHING_LIMIT, SERVE_TOKEN_KEY,
+    AddFailure, AddReport, BundleWritten, SavedBundle, FILL_READS, MATCHING_LIMIT, SERVE_TOKEN_KEY,
 };
 pub use browser::ListedKey;
-pub use demo::{
-    built_in_demo, demo_server_command, is_built_in_demo, BUILT_IN_DEMO_COMMAND,
-    DEMO_CONNECTION_NAME,
-};
-pub use hub::{Backoff, EraMemory, Eras, Hub, HubOptions};
-pub use lode::Lode;
-pub use log_file::{start_log_file, LogFile, LOG_FOLDER_CAP};
-pub use log_filter::log_filter;
-pub use paths::{default_data_dir, default_log_file, APP_IDENTIFIER, LOG_FILE_NAME};
+pub use catalog::tool_confirmation;
+pub use connections::supervisor::{Backoff, EraMemory, Eras, Supervisor, SupervisorOptions};
+pub use connections::{import_sources, oauth, LazyKeychain, ServerTarget};
 pub use reading::{
     decode_base64, split_pieces, suggested_file_name, write_blob, ContentHead, ContentKind,
     ReadPiece, READ_PIECE_BYTES,
 };
-pub use target::ServerTarget;
+pub use settings::{
+    built_in_demo, default_data_dir, default_log_file, demo_server_command, is_built_in_demo,
+    log_filter, start_log_file, LogFile, APP_IDENTIFIER, BUILT_IN_DEMO_COMMAND,
+    DEMO_CONNECTION_NAME, LOG_FILE_NAME, LOG_FOLDER_CAP,
+};
 pub use updates::{
     package_url_allowed, plain_loopback_feeds_allowed, update_check_due, update_timeout_from_env,
     UpdateFeed, UPDATE_FEED_ENV, UPDATE_TIMEOUT_ENV,
 };
+pub use window::{icons, remove_drag_files, WindowPlace, DRAG_FILE_MAX_AGE, DRAG_OUT_FOLDER};
 
-pub use credentials::LazyKeychain;
 pub use file_names::{clean_name, file_name, NAME_BYTES};
 pub use lode_core as core;
 /// The client the CLI drives directly: [`Lode::connect_target_with`] hands one out.
@@ -93,4 +74,88 @@ pub use lode_mcp::{
 pub use lode_secrets as secrets;
 /// A running HTTP server of a basket: its address, and how to stop it.
 pub use lode_serve::HttpServing;
-pub use window_layout::WindowPlace;
+
+/// The application: saved connections plus the live sessions to them, and what the window and
+/// the CLI keep beside them. Its use cases are the `impl Lode` blocks of the groups above.
+pub struct Lode {
+    /// The folder of the database (the About box shows it).
+    data_dir: PathBuf,
+    pub(crate) store: Arc<Store>,
+    /// Where the connections' secrets are: the OS keychain, opened when first needed.
+    pub(crate) secrets: Arc<dyn SecretStore>,
+    /// One supervised task per started connection, publishing their statuses and events.
+    pub(crate) supervisor: Supervisor,
+    /// One index over every connection's resources, for the window's browser.
+    pub(crate) browser: Arc<browser::Browser>,
+    /// Connections removed in this session, for undo.
+    pub(crate) trash: connections::Trash,
+    /// The app's HTTP server of a basket, while it runs.
+    pub(crate) serving: basket::Serving,
+    /// Set by [`Lode::start_all`]: from then on Lode supervises its connections (the app), so
+    /// connections added, edited, restored or imported connect at once. The CLI never sets it.
+    pub(crate) live: AtomicBool,
+    /// The window's preview reads: a newer one cancels an older one still running.
+    pub(crate) preview_reads: window::PreviewReads,
+    /// The window's followed requests (a tool call with a progress bar and a Cancel).
+    pub(crate) followed: window::FollowedRequests,
+    /// Servers' `https:` icons, fetched for the window and cached on disk (built when first
+    /// asked: the CLI never needs it).
+    pub(crate) icons: std::sync::OnceLock<window::icons::IconCache>,
+    /// The demo server found beside the running executable: what the built-in demo runs.
+    pub(crate) demo: Option<lode_core::TransportSpec>,
+}
+
+impl Lode {
+    /// Opens Lode's data in `data_dir`. On the very first open, saves the built-in "Demo"
+    /// connection when `demo` (the bundled demo server beside the executable) is given; every
+    /// start of the built-in demo runs `demo`. Connections saved with a path to a demo server
+    /// (older versions did) become the built-in demo.
+    pub fn open(data_dir: &Path, demo: Option<lode_core::TransportSpec>) -> LodeResult<Self> {
+        Self::open_with_secrets(data_dir, demo, Arc::new(LazyKeychain::default()))
+    }
+
+    /// Like [`Lode::open`], with the secrets kept in `secrets` instead of the OS keychain.
+    pub fn open_with_secrets(
+        data_dir: &Path,
+        demo: Option<lode_core::TransportSpec>,
+        secrets: Arc<dyn SecretStore>,
+    ) -> LodeResult<Self> {
+        let store = Store::open(&settings::database_file(data_dir))?;
+        // Only a Lode that knows where its demo server is turns saved demo paths into the
+        // built-in demo: without one, the built-in demo could not start, and the path still can.
+        if demo.is_some() {
+            store.seed_once(&[(DEMO_CONNECTION_NAME.to_owned(), built_in_demo())])?;
+            settings::demo::migrate_demo_paths(&store)?;
+        }
+        let listing_limits = settings::limits_in(&store);
+        let store = Arc::new(store);
+        Ok(Self {
+            data_dir: data_dir.to_owned(),
+            store: store.clone(),
+            secrets,
+            supervisor: Supervisor::new(SupervisorOptions {
+                listing_limits,
+                eras: Eras::new(store),
+                ..SupervisorOptions::default()
+            }),
+            browser: Arc::default(),
+            trash: Default::default(),
+            serving: Default::default(),
+            live: AtomicBool::new(false),
+            preview_reads: Default::default(),
+            followed: Default::default(),
+            icons: Default::default(),
+            demo,
+        })
+    }
+
+    /// The folder Lode's data was opened from.
+    pub fn data_dir(&self) -> &Path {
+        &self.data_dir
+    }
+
+    /// The icon URLs connected servers listed: the only icons [`Lode::icon_data_url`] fetches.
+    pub fn listed_icons(&self) -> &lode_mcp::ListedIcons {
+        self.supervisor.listed_icons()
+    }
+}

@@ -45,7 +45,7 @@ pub struct ConnectOptions {
     /// `transport/handshake.rs`). `None` asks `server/discover` first.
     pub era: Option<ProtocolEra>,
     /// Where every JSON-RPC message in and out is recorded, if anywhere (it outlives the
-    /// session: the hub keeps one per connection).
+    /// session: the app's connection supervisor keeps one per connection).
     pub history: Option<ProtocolHistory>,
     /// Where the icon URLs this server lists are remembered (the only icons Lode fetches);
     /// `None` remembers none.

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use super::locations::{config_path, AssistantFolders};
-use crate::import_sources::read_config_bytes;
+use crate::config_file::read_config_bytes;
 
 /// What to do to Lode's entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]

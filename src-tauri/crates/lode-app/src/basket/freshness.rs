@@ -13,7 +13,7 @@ use lode_core::{
 
 use crate::Lode;
 
-/// Follows the hub's events from now on (see the module's documentation).
+/// Follows the supervisor's events from now on (see the module's documentation).
 pub(crate) fn follow(lode: &Arc<Lode>) {
     lode.follow_events(|lode, event| async move {
         let weak = Arc::downgrade(&lode);

@@ -5,18 +5,16 @@
 mod adding;
 mod bundle;
 mod catalog_items;
-mod drag_out;
 mod freshness;
 mod from_browser;
 mod serving;
 
 pub use adding::{AddFailure, AddReport};
 pub use bundle::{BundleWritten, SavedBundle};
-pub use drag_out::{remove_drag_files, DRAG_FILE_MAX_AGE, DRAG_OUT_FOLDER};
 pub(crate) use freshness::{follow as follow_freshness, note_listing};
 pub use from_browser::{FILL_READS, MATCHING_LIMIT};
-pub(crate) use serving::new_token;
 pub use serving::SERVE_TOKEN_KEY;
+pub(crate) use serving::{new_token, Serving};
 
 use lode_core::basket::{export, Basket, BasketId, BasketSummary, ExportFormat, Exported};
 use lode_core::LodeResult;

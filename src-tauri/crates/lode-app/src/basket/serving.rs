@@ -31,6 +31,11 @@ const TOKEN_GENERATION_KEY: &str = "serve.token_generation";
 /// How often a served basket's revision, and the token's generation, are read from the store.
 const POLL: Duration = Duration::from_millis(500);
 
+/// The slot where Lode keeps the app's HTTP server of a basket while it runs: the basket's name
+/// and the server.
+#[derive(Default)]
+pub(crate) struct Serving(pub(crate) tokio::sync::Mutex<Option<(String, HttpServing)>>);
+
 struct StoreFeed {
     store: Arc<Store>,
     basket: BasketId,

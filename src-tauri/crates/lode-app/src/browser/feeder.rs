@@ -1,6 +1,6 @@
-//! Keeps the index in step with the hub: a connection that becomes ready is listed (its pages
-//! shown as they arrive the first time; later listings replace the old one when complete, so
-//! the window keeps its place), `list_changed` lists it again, and a stopped connection's
+//! Keeps the index in step with the supervisor: a connection that becomes ready is listed (its
+//! pages shown as they arrive the first time; later listings replace the old one when complete,
+//! so the window keeps its place), `list_changed` lists it again, and a stopped connection's
 //! resources leave the index. A flood of `list_changed` costs one listing at a time: the one
 //! running, plus at most one more when it ends.
 
@@ -10,7 +10,7 @@ use lode_core::{ConnectionId, ConnectionStatus, ErrorCode, HubEvent, HubEventKin
 
 use crate::Lode;
 
-/// Follows the hub's events from now on (call before connections start, so no `Ready` is
+/// Follows the supervisor's events from now on (call before connections start, so no `Ready` is
 /// missed).
 pub(crate) fn follow(lode: &Arc<Lode>) {
     lode.follow_events(|lode, event| async move {

@@ -1,9 +1,12 @@
-//! The browser's side of Lode: the index (`browse_index`) fed from the hub's connections (see
+//! The browser's side of Lode: the index (`index`) fed from the supervisor's connections (see
 //! `feeder`), asked for windows of rows by the window and the CLI.
 
 mod current;
 mod feeder;
+mod index;
 mod searches;
+
+pub(crate) use index::Browser;
 
 use lode_core::browse::BrowseStatus;
 use lode_core::index::{Query, QueryResult, RankedAnswer, TreeQuery, TreeResult};

@@ -2,8 +2,7 @@
 //! person), each profile's bearer token and the bounded record of what assistants did through
 //! it; and the serving itself: what one profile exposes ([`Exposure`]), searched and read
 //! through this Lode's index and live connections (`source.rs`), served over stdio or loopback
-//! HTTP by lode-serve (`serving.rs`). (`crate::hub` is the connection supervisor, a different
-//! thing.)
+//! HTTP by lode-serve (`serving.rs`).
 //!
 //! Where the connections live: in the `lode serve` process that serves the profile. It starts
 //! only the exposed connections, indexes their listings, and stops them when the assistant goes

@@ -1,6 +1,6 @@
-//! The browser's index, fed by the hub from real demo servers: a connection's pages arrive in
-//! the index, searching and the tree answer over every server at once, `list_changed` lists
-//! the server again in place, and a stopped connection leaves the index.
+//! The browser's index, fed by the supervisor from real demo servers: a connection's pages
+//! arrive in the index, searching and the tree answer over every server at once,
+//! `list_changed` lists the server again in place, and a stopped connection leaves the index.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};

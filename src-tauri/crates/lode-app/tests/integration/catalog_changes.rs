@@ -42,7 +42,7 @@ async fn notice(
                     kind: HubEventKind::Server(event),
                 }) if connection == id && wanted(&event) => return,
                 Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {}
-                Err(error) => panic!("hub events ended: {error}"),
+                Err(error) => panic!("the supervisor's events ended: {error}"),
             }
         }
     };

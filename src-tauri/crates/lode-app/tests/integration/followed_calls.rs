@@ -50,7 +50,7 @@ pub(crate) async fn next_event(
                     kind: HubEventKind::Server(event),
                 }) if connection == id && wanted(&event) => return event,
                 Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {}
-                Err(error) => panic!("hub events ended: {error}"),
+                Err(error) => panic!("the supervisor's events ended: {error}"),
             }
         }
     };

@@ -35,7 +35,7 @@ async fn logs_until(
                     }
                 }
                 Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {}
-                Err(error) => panic!("hub events ended: {error}"),
+                Err(error) => panic!("the supervisor's events ended: {error}"),
             }
         }
     };

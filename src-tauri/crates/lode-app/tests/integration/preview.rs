@@ -74,7 +74,7 @@ async fn updated(
                     kind: HubEventKind::Server(ServerEvent::ResourceUpdated { uri: changed }),
                 }) if connection == id && changed == uri => return,
                 Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {}
-                Err(broadcast::error::RecvError::Closed) => panic!("hub events ended"),
+                Err(broadcast::error::RecvError::Closed) => panic!("the supervisor's events ended"),
             }
         }
     };

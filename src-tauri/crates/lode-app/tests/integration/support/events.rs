@@ -1,4 +1,4 @@
-//! Waiting for a connection's status on the hub's event stream.
+//! Waiting for a connection's status on the supervisor's event stream.
 
 use std::time::Duration;
 
@@ -20,7 +20,7 @@ pub async fn wait_for_status(
                     kind: HubEventKind::Status(status),
                 }) if connection == id && wanted(&status) => return status,
                 Ok(_) => {}
-                Err(error) => panic!("hub events ended: {error}"),
+                Err(error) => panic!("the supervisor's events ended: {error}"),
             }
         }
     };
