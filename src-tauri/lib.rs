@@ -10,6 +10,7 @@ pub use logging::log_filter;
 mod native_drag;
 mod startup;
 mod update;
+mod webkit_settings;
 mod window_place;
 
 use std::sync::Arc;
@@ -98,6 +99,7 @@ fn build_launched<R: Runtime>(
         .setup(move |app| {
             commands::drag_out::remove_drag_files(app.handle(), false);
             if let Some(window) = app.get_webview_window("main") {
+                webkit_settings::apply(&window);
                 window_place::remember(&window, lode.clone());
             }
             tauri::async_runtime::spawn(forward_hub_events(app.handle().clone(), lode.clone()));
@@ -117,6 +119,7 @@ fn build_launched<R: Runtime>(
 pub fn run() {
     // First thing: the cold-start mark counts from here (`ms_since_main`).
     let startup = startup::Startup::now();
+    webkit_settings::choose_before_webkit_starts();
     let log = logging::start_logging();
     tracing::info!(
         version = env!("CARGO_PKG_VERSION"),
