@@ -1,4 +1,4 @@
-//! `lode servers import` of a hostile file: the preview shows everything a program would run,
+//! `lode connections import` of a hostile file: the preview shows everything a program would run,
 //! with `NODE_OPTIONS` flagged and a bidirectional override revealed; the imported program is
 //! saved turned off (not started), and its token argument is never printed.
 

@@ -114,7 +114,7 @@ fn basket_of_three() -> (Lode, Vec<Picked>) {
     let connections = lode.json(&["connections", "list", "--json"]);
     let has_demo = connections
         .as_array()
-        .expect("servers list --json prints an array")
+        .expect("connections list --json prints an array")
         .iter()
         .any(|c| c["name"] == DEMO);
     if !has_demo {
