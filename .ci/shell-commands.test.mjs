@@ -1,8 +1,14 @@
 // @ts-check
-// What .ci/shell-commands.mjs finds in the shell constructs the repository's scripts use.
+// What .ci/shell-commands.mjs finds in the shell constructs the repository's scripts use, and
+// .ci/check-setup.mjs failing on a program that a script calls and setup does not install.
 // Run: node --test .ci/shell-commands.test.mjs (the setup-check step of .ci/test does).
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { test } from "node:test";
+import { fileURLToPath } from "node:url";
 import { shellCommands } from "./shell-commands.mjs";
 
 const names = (/** @type {string} */ src) => shellCommands(src).map((found) => found.name);
@@ -43,6 +49,14 @@ test("keywords, [[ ]], for lists, case patterns, functions, arrays and here-docu
   assert.deepEqual(names(src), ["tauri-driver", "cargo", "rpm", "cat"]);
 });
 
+test("a command substitution inside [[ ]] runs its command", () => {
+  assert.deepEqual(names('if [[ "$(readlink /proc/1/exe)" == */x || $(id -u) -eq 0 ]]; then :; fi'), ["readlink", "id"]);
+});
+
+test("a script bash cannot parse is an error, not an empty list", () => {
+  assert.throws(() => shellCommands("if true; then echo"), /bash cannot parse it/);
+});
+
 test("wrappers pass on to the command they run", () => {
   const src = [
     'as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }',
@@ -62,4 +76,40 @@ test("wrappers pass on to the command they run", () => {
 test("variables and files of the repository are not programs to install", () => {
   const src = '"$dir/bin/pip" install x\ntarget/debug/lode --version\n$cmd run\nbash tests/e2e/run.sh';
   assert.deepEqual(names(src), ["bash"]);
+});
+
+/**
+ * Runs check-setup.mjs on a copy of .ci/ whose only other script is `script`.
+ * @param {string} script @returns {{ status: number | null, stdout: string }}
+ */
+function checkSetupWith(script) {
+  const ci = dirname(fileURLToPath(import.meta.url));
+  const root = mkdtempSync(join(tmpdir(), "check-setup-"));
+  try {
+    mkdirSync(join(root, ".ci"));
+    mkdirSync(join(root, "tests"));
+    for (const file of ["check-setup.mjs", "shell-commands.mjs", "setup"]) copyFileSync(join(ci, file), join(root, ".ci", file));
+    writeFileSync(join(root, "tests", "calls.sh"), script);
+    return spawnSync("node", [join(root, ".ci", "check-setup.mjs")], { encoding: "utf8" });
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+test("check-setup fails on a program setup does not install, naming it and where", () => {
+  const { status, stdout } = checkSetupWith('#!/usr/bin/env bash\nset -e\nversion=$(jq -r .version package.json)\n');
+  assert.equal(status, 1, stdout);
+  assert.match(stdout, /FAIL jq is called at tests\/calls\.sh:3 but has no row/);
+});
+
+test("check-setup passes builtins, functions and the repository's own scripts", () => {
+  const script = [
+    "#!/usr/bin/env bash",
+    'say() { printf "%s\\n" "$*"; }',
+    'say "$(pwd)"; cd /tmp && read -r x < /dev/null || true',
+    'bash tests/e2e/run.sh; .ci/test; "$root/.ci/with-keychain" cargo test',
+  ].join("\n");
+  const { status, stdout } = checkSetupWith(script);
+  assert.equal(status, 0, stdout);
+  assert.doesNotMatch(stdout, /FAIL/);
 });

@@ -60,10 +60,10 @@ const env = { ...process.env, LODE_DATA_DIR: data };
 const clients = [];
 try {
   const names = ["read-from"];
-  execFileSync(lode, ["servers", "add", "read-from", "--stdio", `node ${benchServer} --n 10`], { env });
+  execFileSync(lode, ["connections", "add", "read-from", "--stdio", `node ${benchServer} --n 10`], { env });
   for (let i = 1; i <= extraServers; i++) {
     const name = `beside-${i}`;
-    execFileSync(lode, ["servers", "add", name, "--stdio", `node ${benchServer} --n 5000 --page 100`], { env });
+    execFileSync(lode, ["connections", "add", name, "--stdio", `node ${benchServer} --n 5000 --page 100`], { env });
     names.push(name);
   }
   const hub = await connect([lode, "serve", "--expose", ...names], env);

@@ -101,7 +101,7 @@ function lodeCli(dataDir, ...words) {
   return execFileSync(lode, words, { env: { ...process.env, LODE_DATA_DIR: dataDir }, encoding: "utf8" });
 }
 function addBenchServer(dataDir, name, serverArgs) {
-  lodeCli(dataDir, "servers", "add", name, "--stdio", ["node", benchServer, ...serverArgs].join(" "));
+  lodeCli(dataDir, "connections", "add", name, "--stdio", ["node", benchServer, ...serverArgs].join(" "));
 }
 
 // ---- SDK clients -----------------------------------------------------------------------------

@@ -33,7 +33,7 @@ trap cleanup EXIT
 prepare() {
   export LODE_DATA_DIR=$work/$1
   tag=hubtest-$$-$1
-  "$lode" servers add Changing --stdio "node $root/tests/servers/changing-list-server.mjs $tag" >/dev/null
+  "$lode" connections add Changing --stdio "node $root/tests/servers/changing-list-server.mjs $tag" >/dev/null
 }
 
 # Starts the hub over HTTP for the current data folder and sets $url and $token.

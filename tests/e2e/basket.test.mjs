@@ -141,7 +141,7 @@ describe("The context basket in a real window: add, totals, copy, serve", { time
       label: "basket",
       prepare: (dir) => {
         dataDir = dir;
-        execFileSync(join(dirname(appPath), "lode"), ["servers", "add", SECOND, "--stdio", demoServerPath()], {
+        execFileSync(join(dirname(appPath), "lode"), ["connections", "add", SECOND, "--stdio", demoServerPath()], {
           env: { ...process.env, LODE_DATA_DIR: dir },
           stdio: "inherit",
         });

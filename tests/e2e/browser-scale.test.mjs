@@ -95,7 +95,7 @@ describe("Lode's browser with 100k resources in a real window", { timeout: 420_0
       prepare: (dataDir) => {
         const lode = join(dirname(appPath), "lode");
         const server = `${demoServerPath()} --n ${SYNTHETIC} --page 1000`;
-        execFileSync(lode, ["servers", "add", "Big", "--stdio", server], {
+        execFileSync(lode, ["connections", "add", "Big", "--stdio", server], {
           env: { ...process.env, LODE_DATA_DIR: dataDir },
           stdio: "inherit",
         });
@@ -104,7 +104,7 @@ describe("Lode's browser with 100k resources in a real window", { timeout: 420_0
         const flood =
           `${hostileServerPath()} --mode notification-flood --count ${FLOOD} ` +
           `--start-when ${floodGo} --report ${floodReport}`;
-        execFileSync(lode, ["servers", "add", "Flood", "--stdio", flood], {
+        execFileSync(lode, ["connections", "add", "Flood", "--stdio", flood], {
           env: { ...process.env, LODE_DATA_DIR: dataDir },
           stdio: "inherit",
         });

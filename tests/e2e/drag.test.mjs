@@ -167,8 +167,8 @@ describe("Dragging to reorder in a real window, kept across a restart", { timeou
       label: "drag",
       prepare: () => {
         // Two more connections (the Demo is seeded on the first open), and a basket of three.
-        lode(["servers", "add", "Second", "--stdio", demoServerPath()]);
-        lode(["servers", "add", "Third", "--stdio", demoServerPath()]);
+        lode(["connections", "add", "Second", "--stdio", demoServerPath()]);
+        lode(["connections", "add", "Third", "--stdio", demoServerPath()]);
         lode(["basket", "new", BASKET]);
         lode(["basket", "add", BASKET, "Demo", ...URIS]);
       },

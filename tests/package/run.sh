@@ -114,8 +114,8 @@ cd "$work"
 # The installed programs turn it into the built-in demo, which runs the installed demo server.
 mkdir -p "$work/old-install"
 cp /usr/bin/lode "$work/old-install/"
-"$work/old-install/lode" servers add Demo --stdio "$work/old-install/lode-demo-server stdio" >/dev/null
-"$work/old-install/lode" servers list --json >"$work/servers-before.json"
+"$work/old-install/lode" connections add Demo --stdio "$work/old-install/lode-demo-server stdio" >/dev/null
+"$work/old-install/lode" connections list --json >"$work/servers-before.json"
 rm -rf "$work/old-install"
 check "an older version's Demo saved the path of its demo server" grep -q "old-install/lode-demo-server" "$work/servers-before.json"
 version_line="$(/usr/bin/lode --version)"
@@ -124,7 +124,7 @@ check "lode --version says $version ($version_line)" bash -c '[[ "$1" =~ ^lode\ 
 check "lode ls Demo --json lists the demo's 60 resources" \
   node -e 'const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); process.exit(r.length === 60 && r.every((x) => x.server === "Demo") ? 0 : 1)' "$work/ls.json"
 check "the data folder is the platform's ($data_dir)" test -f "$data_dir/lode.db"
-/usr/bin/lode servers list --json >"$work/servers.json"
+/usr/bin/lode connections list --json >"$work/servers.json"
 check "the Demo became the built-in demo (its command the bare name, no path)" \
   node -e 'const s = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); const d = s.find((c) => c.name === "Demo"); process.exit(d && d.transport.command === "lode-demo-server" ? 0 : 1)' "$work/servers.json"
 cd "$root"

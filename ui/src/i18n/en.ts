@@ -53,6 +53,7 @@ export const en = {
 
   "error.notFound": "Resource not found",
   "error.methodNotFound": "The server does not support this request",
+  "error.noResources": "This server offers no resources",
   "error.invalidParams": "The server rejected the request parameters",
   "error.serverInternal": "The server had an internal error",
   "error.upstreamTimeout": "A service behind the server did not answer in time",

@@ -41,6 +41,7 @@ export const zhCN: Catalog = {
 
   "error.notFound": "未找到资源",
   "error.methodNotFound": "服务器不支持此请求",
+  "error.noResources": "此服务器不提供任何资源",
   "error.invalidParams": "服务器拒绝了请求参数",
   "error.serverInternal": "服务器发生内部错误",
   "error.upstreamTimeout": "服务器后方的服务未能及时响应",

@@ -39,6 +39,7 @@ const CODES = {
   fileChanged: true,
   cancelled: true,
   scopeRefused: true,
+  noResources: true,
 } as const satisfies Record<ErrorCode, true>;
 
 export const ERROR_CODES = Object.keys(CODES) as ErrorCode[];

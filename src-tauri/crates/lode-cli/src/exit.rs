@@ -98,6 +98,7 @@ fn status(code: ErrorCode) -> u8 {
         ErrorCode::UpstreamTimeout => FAILURE,
         ErrorCode::NotFound
         | ErrorCode::MethodNotFound
+        | ErrorCode::NoResources
         | ErrorCode::InvalidParams
         | ErrorCode::ServerInternal
         | ErrorCode::ServerError

@@ -4,18 +4,13 @@
 
 mod args;
 mod asks;
-mod assistant_args;
-mod basket_args;
 mod binary;
 mod commands;
 mod connect;
 mod exit;
-mod hub_args;
 mod interrupt;
 mod pairs;
 mod render;
-mod search_args;
-mod servers_args;
 mod trace;
 mod transport_args;
 
@@ -23,8 +18,9 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
+use lode_core::LodeResult;
 
-use args::Cli;
+use args::{Cli, Command};
 
 /// Time left for background work (a server process's pipes) once a command has finished.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(1);
@@ -71,15 +67,38 @@ fn main() -> ExitCode {
 /// the default action because a process started in the background by a non-interactive shell
 /// inherits SIGINT as ignored, and a listing must stop however `lode` was started. `watch`
 /// and `serve` catch Ctrl-C themselves to close cleanly.
-async fn run_until_interrupted(
-    command: args::Command,
-) -> Option<lode_core::LodeResult<exit::Outcome>> {
+async fn run_until_interrupted(command: Command) -> Option<LodeResult<exit::Outcome>> {
     if command.closes_on_interrupt() {
-        return Some(commands::run(command).await);
+        return Some(run(command).await);
     }
     let mut interrupt = interrupt::Interrupt::install();
     tokio::select! {
-        result = commands::run(command) => Some(result),
+        result = run(command) => Some(result),
         () = interrupt.pressed() => None,
+    }
+}
+
+/// Each command to its module. Here rather than in `commands/` because `args.rs` names each
+/// command's flags from there: the grammar depends on the commands, never the other way.
+async fn run(command: Command) -> LodeResult<exit::Outcome> {
+    use commands::*;
+    match command {
+        Command::Ls(args) => ls::run(&args).await,
+        Command::Search(args) => search::run(&args).await,
+        Command::Templates(args) => templates::run(&args).await,
+        Command::Read(args) => read::run(&args).await,
+        Command::Complete(args) => complete::run(&args).await,
+        Command::Prompts(args) => catalog::prompts(&args).await,
+        Command::Prompt(args) => catalog::prompt(&args).await,
+        Command::Tools(args) => catalog::tools(&args).await,
+        Command::Call(args) => call::run(&args).await,
+        Command::Watch(args) => watch::run(&args).await,
+        Command::Info(args) => info::run(&args).await,
+        Command::Connections(args) => connections::run(args).await,
+        Command::Basket(args) => basket::run(args).await,
+        Command::Serve(args) => serve::run(&args).await,
+        Command::Connect(args) => assistants::connect(&args),
+        Command::Disconnect(args) => assistants::disconnect(&args),
+        Command::Hub(args) => context_hub::run(args).await,
     }
 }

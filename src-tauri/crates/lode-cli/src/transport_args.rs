@@ -1,7 +1,9 @@
 //! The flags every command shares: which server (a saved connection's name, or an inline
 //! `--stdio`/`--http`/`--sse`/`--rest` transport), its credentials from environment variables,
 //! the request timeout and `--json`; and `Plain`, the arguments of a command that needs only
-//! them. Secret values are read here and never printed.
+//! them. Secret values are read here and never printed. Unlike each command's own flags (in
+//! `commands/`), these stay at the crate's root: `args.rs` and `connect.rs` use them as much as
+//! the commands do, and `commands/` depends on `connect.rs`, never the other way.
 
 use std::time::Duration;
 
@@ -116,13 +118,13 @@ impl ServerArgs {
         if self.inherit_env && !matches!(spec.target, ServerTarget::Inline { .. }) {
             return Err(usage(
                 "--inherit-env applies to --stdio; a saved connection keeps its own setting \
-                 (lode servers edit NAME --inherit-env)",
+                 (lode connections edit NAME --inherit-env)",
             ));
         }
         Ok((spec, rest))
     }
 
-    /// The transport the flags give inline, if any (what `servers add` and `edit` save).
+    /// The transport the flags give inline, if any (what `connections add` and `edit` save).
     pub fn transport(&self) -> LodeResult<Option<TransportSpec>> {
         Ok(self.inline()?.map(|(_, transport)| transport))
     }

@@ -1,4 +1,4 @@
-//! What the add and edit forms (and `lode servers add|edit`) hand over: a connection as the
+//! What the add and edit forms (and `lode connections add|edit`) hand over: a connection as the
 //! person typed it, with its secrets as changes (keep the saved value, or set a new one), and
 //! the one rule book that checks it. The window asks for the problems as the person types, and
 //! Lode checks again before saving, so both always agree.

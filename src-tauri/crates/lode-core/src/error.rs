@@ -83,6 +83,9 @@ pub enum ErrorCode {
     /// A signed-in request was refused for want of scopes the sign-in already has (a `403`
     /// `insufficient_scope` challenge): signing in again would be refused the same way.
     ScopeRefused,
+    /// The server did not declare the `resources` capability: it offers none to list or read,
+    /// so Lode does not ask (such a server answers `-32601`, or nothing useful).
+    NoResources,
 }
 
 impl ErrorCode {
@@ -123,6 +126,7 @@ impl ErrorCode {
             Self::FileChanged => "file-changed",
             Self::Cancelled => "cancelled",
             Self::ScopeRefused => "scope-refused",
+            Self::NoResources => "no-resources",
         }
     }
 }

@@ -4,6 +4,8 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::error::{ErrorCode, LodeError, LodeResult};
+
 /// The two MCP lifecycles: `server/discover` with stateless requests (2026-07-28 on), or the
 /// `initialize` handshake (2024-11-05 … 2025-11-25). REST connections have neither.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -56,4 +58,59 @@ pub struct ServerInfo {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub icons: Option<Vec<crate::resource::Icon>>,
+}
+
+impl ServerInfo {
+    /// Whether `server` may be asked for its resources: it declared the `resources` capability.
+    /// A server that did not has none, and asking gets `-32601` (or worse); the error says so
+    /// in its place, with the code `no-resources`.
+    pub fn offers_resources(&self, server: &str) -> LodeResult<()> {
+        if self.capabilities.resources {
+            return Ok(());
+        }
+        Err(LodeError::new(
+            ErrorCode::NoResources,
+            format!("{server} offers no resources"),
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn info(capabilities: ServerCapabilities) -> ServerInfo {
+        ServerInfo {
+            era: ProtocolEra::Legacy,
+            protocol_version: "2025-06-18".to_owned(),
+            name: None,
+            title: None,
+            version: None,
+            capabilities,
+            instructions: None,
+            icons: None,
+        }
+    }
+
+    #[test]
+    fn only_a_server_that_declared_resources_is_asked_for_them() {
+        let tools_only = info(ServerCapabilities {
+            tools: true,
+            ..Default::default()
+        });
+        let refused = tools_only.offers_resources("fs").err();
+        assert_eq!(
+            refused.as_ref().map(|e| e.code),
+            Some(ErrorCode::NoResources)
+        );
+        assert_eq!(
+            refused.map(|e| e.message),
+            Some("fs offers no resources".to_owned())
+        );
+        let with_resources = info(ServerCapabilities {
+            resources: true,
+            ..Default::default()
+        });
+        assert!(with_resources.offers_resources("demo").is_ok());
+    }
 }

@@ -3,14 +3,27 @@
 //! match is said on stderr). It is followed (`followed.rs`): progress on a terminal, Ctrl-C
 //! cancels it.
 
+use clap::Args;
 use lode_core::LodeResult;
 
 use super::exactly;
 use super::followed::{self, TAG};
-use crate::args::CallArgs;
 use crate::exit::Outcome;
 use crate::pairs::usage;
 use crate::render::{self, catalog};
+use crate::transport_args::ServerArgs;
+
+#[derive(Debug, Args)]
+pub struct CallArgs {
+    /// The saved connection's name (left out with an inline server), then the tool's name.
+    #[arg(value_name = "[SERVER] TOOL")]
+    pub words: Vec<String>,
+    /// The tool's arguments as a JSON object.
+    #[arg(long = "args", value_name = "JSON", default_value = "{}")]
+    pub arguments: String,
+    #[command(flatten)]
+    pub server: ServerArgs,
+}
 
 pub async fn run(args: &CallArgs) -> LodeResult<Outcome> {
     let (spec, words) = args.server.resolve(&args.words)?;

@@ -1,15 +1,27 @@
 //! `lode prompts`, `lode prompt NAME [--arg k=v]…` and `lode tools`.
 
+use clap::Args;
 use lode_core::LodeResult;
 
 use super::exactly;
 use super::followed::{self, TAG};
-use crate::args::PromptArgs;
 use crate::connect::with_client;
 use crate::exit::Outcome;
 use crate::pairs::pairs;
 use crate::render::{self, catalog};
-use crate::transport_args::Plain;
+use crate::transport_args::{Plain, ServerArgs};
+
+#[derive(Debug, Args)]
+pub struct PromptArgs {
+    /// The saved connection's name (left out with an inline server), then the prompt's name.
+    #[arg(value_name = "[SERVER] NAME")]
+    pub words: Vec<String>,
+    /// A prompt argument, e.g. `--arg topic=deployment` (repeatable).
+    #[arg(long = "arg", value_name = "K=V")]
+    pub arguments: Vec<String>,
+    #[command(flatten)]
+    pub server: ServerArgs,
+}
 
 pub async fn prompts(args: &Plain) -> LodeResult<Outcome> {
     let (spec, words) = args.server.resolve(&args.words)?;

@@ -1,13 +1,27 @@
 //! `lode complete TEMPLATE ARG VALUE [--context k=v]…`: values the server suggests.
 
+use clap::Args;
 use lode_core::LodeResult;
 
 use super::exactly;
-use crate::args::CompleteArgs;
 use crate::connect::with_client;
 use crate::exit::Outcome;
 use crate::pairs::pairs;
 use crate::render;
+use crate::transport_args::ServerArgs;
+
+#[derive(Debug, Args)]
+pub struct CompleteArgs {
+    /// The saved connection's name (left out with an inline server), the URI template, the
+    /// argument to complete and what is typed of it so far (may be "").
+    #[arg(value_name = "[SERVER] TEMPLATE ARG VALUE")]
+    pub words: Vec<String>,
+    /// An argument already chosen, e.g. `--context name=user` (repeatable).
+    #[arg(long = "context", value_name = "K=V")]
+    pub context: Vec<String>,
+    #[command(flatten)]
+    pub server: ServerArgs,
+}
 
 pub async fn run(args: &CompleteArgs) -> LodeResult<Outcome> {
     let (spec, words) = args.server.resolve(&args.words)?;

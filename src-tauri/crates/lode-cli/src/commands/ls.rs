@@ -1,14 +1,28 @@
 //! `lode ls`: every resource, all pages; dropped malformed fields reported on stderr. With
 //! `--tree`, the resources and templates as the URI tree, every folder open.
 
+use clap::Args;
 use lode_app::McpClient;
 use lode_core::{ErrorCode, LodeResult, ResourceTemplate};
 
 use super::{exactly, uri_tree};
-use crate::args::LsArgs;
 use crate::connect::with_client;
 use crate::exit::Outcome;
 use crate::render::{self, progress::Progress, safe_text::one_line};
+use crate::transport_args::ServerArgs;
+
+#[derive(Debug, Args)]
+pub struct LsArgs {
+    /// A saved connection's name; leave it out with --stdio, --http, --sse or --rest.
+    #[arg(value_name = "SERVER")]
+    pub words: Vec<String>,
+    /// Print the URI tree (server, scheme, authority, path folders with their counts, and the
+    /// templates) with every folder open.
+    #[arg(long, help_heading = "Output")]
+    pub tree: bool,
+    #[command(flatten)]
+    pub server: ServerArgs,
+}
 
 /// The widest a server's error message is quoted in a warning.
 const MESSAGE_WIDTH: usize = 300;
@@ -17,6 +31,7 @@ pub async fn run(args: &LsArgs) -> LodeResult<Outcome> {
     let (spec, words) = args.server.resolve(&args.words)?;
     exactly(words, [])?;
     let (server, listing, templates) = with_client(&spec, async |client| {
+        client.info().offers_resources(client.server_name())?;
         let mut progress = Progress::on_terminal();
         let listing = client.list_resources_with(|p| progress.update(p)).await;
         progress.clear();

@@ -2,18 +2,38 @@
 //! `lode read --template T --var K=V…` reads the URI the template gives instead. The read is
 //! followed (`followed.rs`): progress on a terminal, Ctrl-C cancels it.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
+use clap::Args;
 use lode_core::uri_template::UriTemplate;
 use lode_core::{ErrorCode, LodeError, LodeResult, ResourceContent};
 use serde::Serialize;
 
 use super::exactly;
 use super::followed::{self, TAG};
-use crate::args::ReadArgs;
 use crate::exit::Outcome;
 use crate::pairs::{pairs, usage};
 use crate::render::{self, count, grouped};
+use crate::transport_args::ServerArgs;
+
+#[derive(Debug, Args)]
+pub struct ReadArgs {
+    /// The saved connection's name (left out with an inline server), then the URI (left out
+    /// with --template).
+    #[arg(value_name = "[SERVER] URI")]
+    pub words: Vec<String>,
+    /// Write the first content to FILE (text as UTF-8, a blob decoded) instead of printing it.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Read the URI this RFC 6570 template gives with the --var values, instead of a URI.
+    #[arg(long, value_name = "TEMPLATE")]
+    pub template: Option<String>,
+    /// A variable of --template, e.g. `--var name=user` (repeatable; strings only).
+    #[arg(long = "var", value_name = "K=V", requires = "template")]
+    pub vars: Vec<String>,
+    #[command(flatten)]
+    pub server: ServerArgs,
+}
 
 pub async fn run(args: &ReadArgs) -> LodeResult<Outcome> {
     let (spec, words) = args.server.resolve(&args.words)?;
@@ -28,6 +48,7 @@ pub async fn run(args: &ReadArgs) -> LodeResult<Outcome> {
         }
     };
     let read = followed::run(&spec, async |client| {
+        client.info().offers_resources(client.server_name())?;
         client.read_resource_followed(&uri, TAG).await
     });
     let Some(contents) = read.await? else {

@@ -3,16 +3,45 @@
 //! over the saved connections named (docs/context-hub.md). `lode serve --show-token` prints the HTTP server's token;
 //! `lode serve --rotate-token` replaces it with a new one (printed), the old one refused at once.
 
+use std::net::SocketAddr;
 use std::sync::Arc;
+
+use clap::Args;
 
 use lode_app::context_hub::Exposure;
 use lode_app::Lode;
 use lode_core::LodeResult;
 
-use crate::basket_args::ServeArgs;
 use crate::connect::open_lode;
 use crate::exit::Outcome;
 use crate::pairs::usage;
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The basket to serve.
+    #[arg(long, value_name = "NAME", required_unless_present_any = ["show_token", "rotate_token", "profile", "expose"], conflicts_with_all = ["profile", "expose"])]
+    pub basket: Option<String>,
+    /// Serve Lode's context hub for this hub profile: the connections it exposes, searched,
+    /// ranked and read through Lode (tools search_resources, suggest_context, read_resource).
+    #[arg(long, value_name = "NAME")]
+    pub profile: Option<String>,
+    /// Serve the context hub for these saved connections only (with --profile: make or update
+    /// the profile to expose exactly them first).
+    #[arg(long, value_name = "NAME", num_args = 1..)]
+    pub expose: Vec<String>,
+    /// Serve Streamable HTTP at ADDR (loopback only; port 0 picks one) instead of stdio. The
+    /// first line on stdout is the URL; clients send `Authorization: Bearer <token>`.
+    #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = "127.0.0.1:8765")]
+    pub http: Option<SocketAddr>,
+    /// Print the bearer token of the HTTP server (made and kept in the keychain the first
+    /// time) and exit.
+    #[arg(long, conflicts_with_all = ["basket", "http", "profile", "expose"])]
+    pub show_token: bool,
+    /// Make a new bearer token in place of the old one, print it and exit. The old token stops
+    /// working at once, also on a server already running (the app's, another `lode serve`).
+    #[arg(long, conflicts_with_all = ["basket", "http", "show_token", "profile", "expose"])]
+    pub rotate_token: bool,
+}
 
 pub async fn run(args: &ServeArgs) -> LodeResult<Outcome> {
     let lode = open_lode()?;

@@ -3,16 +3,41 @@
 
 use std::time::Duration;
 
+use clap::Args;
 use lode_app::McpClient;
 use lode_core::{ErrorCode, LodeError, LodeResult, ServerEvent};
 use tokio::sync::mpsc;
 
-use crate::args::WatchArgs;
 use crate::connect::connect;
 use crate::exit::Outcome;
 use crate::interrupt::Interrupt;
 use crate::pairs::usage;
 use crate::render;
+use crate::transport_args::ServerArgs;
+
+#[derive(Debug, Args)]
+pub struct WatchArgs {
+    /// The saved connection's name (left out with an inline server), then one or more URIs.
+    #[arg(value_name = "[SERVER] URI…")]
+    pub words: Vec<String>,
+    /// Exit after N updates; without it, run until Ctrl-C.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub count: Option<u64>,
+    /// Once subscribed, call this tool on the same connection: many servers only send updates
+    /// for changes made through their own session.
+    #[arg(long = "call", value_name = "TOOL")]
+    pub call: Option<String>,
+    /// Arguments of the `--call` tool, as a JSON object.
+    #[arg(
+        long = "args",
+        value_name = "JSON",
+        default_value = "{}",
+        requires = "call"
+    )]
+    pub arguments: String,
+    #[command(flatten)]
+    pub server: ServerArgs,
+}
 
 /// Notifications buffered while the terminal is slow; the client drops any beyond.
 const EVENT_BUFFER: usize = 256;

@@ -1,4 +1,4 @@
-//! `lode servers import FILE`: what each server of the file is, and for a program everything it
+//! `lode connections import FILE`: what each server of the file is, and for a program everything it
 //! would run — the command, each argument, each variable and the folder — with hidden
 //! characters revealed and the variables that change what code runs flagged, as the window's
 //! preview shows them (both draw lode-core's `CommandView`).
@@ -8,7 +8,7 @@ use lode_core::import::{
 };
 use lode_core::LodeResult;
 
-use super::servers::kind;
+use super::connections::kind;
 use super::{count, text};
 
 /// One row per server (name, kind, target, whether it repeats a saved one, its secrets), then

@@ -10,6 +10,7 @@
 
 pub mod blocks;
 pub mod catalog;
+pub mod connections;
 pub mod import_preview;
 pub mod info;
 pub mod output_check;
@@ -17,7 +18,6 @@ pub mod progress;
 pub mod resources;
 pub mod safe_text;
 pub mod search;
-pub mod servers;
 pub mod tool_progress;
 pub mod tree;
 pub mod warnings;

@@ -18,8 +18,11 @@ fn ok(cli: &Cli, args: &[&str]) -> String {
 #[test]
 fn a_profile_from_expose_to_remove() {
     let cli = Cli::new();
-    ok(&cli, &["servers", "add", "Notes", "--stdio", "sleep 30"]);
-    ok(&cli, &["servers", "add", "Docs", "--stdio", "sleep 30"]);
+    ok(
+        &cli,
+        &["connections", "add", "Notes", "--stdio", "sleep 30"],
+    );
+    ok(&cli, &["connections", "add", "Docs", "--stdio", "sleep 30"]);
     assert_eq!(
         cli.json(&["hub", "profiles", "--json"]),
         serde_json::json!([])

@@ -1,4 +1,4 @@
-//! `lode servers import` of a hostile file: the preview shows everything a program would run,
+//! `lode connections import` of a hostile file: the preview shows everything a program would run,
 //! with `NODE_OPTIONS` flagged and a bidirectional override revealed; the imported program is
 //! saved turned off (not started), and its token argument is never printed.
 
@@ -35,7 +35,7 @@ fn import_shows_what_a_program_runs_and_saves_it_not_started() {
     std::fs::write(&config, text.to_string()).expect("write");
     let path = config.display().to_string();
 
-    let shown = run_ok(&cli, &["servers", "import", &path]);
+    let shown = run_ok(&cli, &["connections", "import", &path]);
     for expected in [
         "  command: npx\n",
         "  arg 2: notes⟨U+202E⟩sj.exe   [hidden characters]\n",
@@ -49,9 +49,9 @@ fn import_shows_what_a_program_runs_and_saves_it_not_started() {
     assert!(!shown.contains('\u{202E}'), "{shown}");
     assert!(!shown.contains("cli-arg-token-5521"), "{shown}");
 
-    let imported = run_ok(&cli, &["servers", "import", &path, "--yes"]);
+    let imported = run_ok(&cli, &["connections", "import", &path, "--yes"]);
     assert!(imported.contains("notes: not started"), "{imported}");
-    let listed = run_ok(&cli, &["servers", "list"]);
+    let listed = run_ok(&cli, &["connections", "list"]);
     let row = listed
         .lines()
         .find(|l| l.starts_with("notes\t"))

@@ -36,26 +36,30 @@ fn a_connection_without_secrets_needs_no_keychain_from_add_to_remove() {
     let dir = tempfile::tempdir().expect("temp");
     let dir = dir.path();
     let line = format!("\"{}\" stdio", demo_server().display());
-    succeeds(&cli, dir, &["servers", "add", "plain", "--stdio", &line]);
-    assert!(succeeds(&cli, dir, &["servers", "list"]).contains("plain"));
     succeeds(
         &cli,
         dir,
-        &["servers", "edit", "plain", "--rename", "plainer"],
+        &["connections", "add", "plain", "--stdio", &line],
     );
-    succeeds(&cli, dir, &["servers", "edit", "plainer", "--disable"]);
-    assert!(succeeds(&cli, dir, &["servers", "export", "plainer"]).contains("plainer"));
+    assert!(succeeds(&cli, dir, &["connections", "list"]).contains("plain"));
+    succeeds(
+        &cli,
+        dir,
+        &["connections", "edit", "plain", "--rename", "plainer"],
+    );
+    succeeds(&cli, dir, &["connections", "edit", "plainer", "--disable"]);
+    assert!(succeeds(&cli, dir, &["connections", "export", "plainer"]).contains("plainer"));
     assert!(succeeds(&cli, dir, &["ls", "plainer", "--json"]).contains("demo://"));
-    succeeds(&cli, dir, &["servers", "test", "plainer"]);
-    succeeds(&cli, dir, &["servers", "remove", "plainer", "--yes"]);
-    assert!(!succeeds(&cli, dir, &["servers", "list"]).contains("plainer"));
+    succeeds(&cli, dir, &["connections", "test", "plainer"]);
+    succeeds(&cli, dir, &["connections", "remove", "plainer", "--yes"]);
+    assert!(!succeeds(&cli, dir, &["connections", "list"]).contains("plainer"));
 
     // Setting a secret is what needs the keychain, and it says so; nothing is saved.
     let secret = without_keychain(
         &cli,
         dir,
         &[
-            "servers",
+            "connections",
             "add",
             "secretive",
             "--stdio",
@@ -70,5 +74,5 @@ fn a_connection_without_secrets_needs_no_keychain_from_add_to_remove() {
         "{}",
         stderr(&secret)
     );
-    assert!(!succeeds(&cli, dir, &["servers", "list"]).contains("secretive"));
+    assert!(!succeeds(&cli, dir, &["connections", "list"]).contains("secretive"));
 }

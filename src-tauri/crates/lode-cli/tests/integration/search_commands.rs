@@ -26,7 +26,7 @@ fn stdout(output: &Output) -> String {
 fn two_demos() -> Cli {
     let cli = Cli::new();
     let synthetic = format!("{} --n {SYNTHETIC} --page 50", demo_stdio());
-    let added = cli.run(&["servers", "add", "Synthetic", "--stdio", &synthetic]);
+    let added = cli.run(&["connections", "add", "Synthetic", "--stdio", &synthetic]);
     assert!(added.status.success(), "{}", stderr(&added));
     cli
 }
@@ -259,7 +259,7 @@ fn columns(text: &str) -> usize {
 fn a_failing_server_is_reported_and_the_others_still_answer() {
     let cli = Cli::new();
     let added = cli.run(&[
-        "servers",
+        "connections",
         "add",
         "Broken",
         "--stdio",
@@ -267,7 +267,7 @@ fn a_failing_server_is_reported_and_the_others_still_answer() {
     ]);
     assert!(added.status.success(), "{}", stderr(&added));
     // A server that starts but never answers, bounded by --timeout while Demo answers at once.
-    let added = cli.run(&["servers", "add", "Silent", "--stdio", "sleep 30"]);
+    let added = cli.run(&["connections", "add", "Silent", "--stdio", "sleep 30"]);
     assert!(added.status.success(), "{}", stderr(&added));
 
     let started = Instant::now();
@@ -313,7 +313,7 @@ fn servers_come_from_names_flags_or_the_enabled_connections() {
         stderr(&unknown)
     );
 
-    let disabled = cli.run(&["servers", "edit", "Demo", "--disable"]);
+    let disabled = cli.run(&["connections", "edit", "Demo", "--disable"]);
     assert!(disabled.status.success(), "{}", stderr(&disabled));
     let nothing = cli.run(&["search", "atlas"]);
     assert_failed(&nothing, 1, "no enabled connection to search");

@@ -111,14 +111,14 @@ fn base64_len(b64: &str) -> u64 {
 fn basket_of_three() -> (Lode, Vec<Picked>) {
     let lode = Lode::new();
     // The Demo connection is seeded on first run; save it if this build does not seed it.
-    let connections = lode.json(&["servers", "list", "--json"]);
+    let connections = lode.json(&["connections", "list", "--json"]);
     let has_demo = connections
         .as_array()
-        .expect("servers list --json prints an array")
+        .expect("connections list --json prints an array")
         .iter()
         .any(|c| c["name"] == DEMO);
     if !has_demo {
-        lode.ok(&["servers", "add", DEMO, "--stdio", &demo_stdio()]);
+        lode.ok(&["connections", "add", DEMO, "--stdio", &demo_stdio()]);
     }
 
     let listing = lode.json(&["ls", DEMO, "--json"]);

@@ -66,7 +66,7 @@ fn a_server_gets_the_allow_list_and_its_own_variables_unless_it_inherits() {
     lists(
         &cli,
         &[
-            "servers",
+            "connections",
             "add",
             "inherits",
             "--stdio",
@@ -76,7 +76,10 @@ fn a_server_gets_the_allow_list_and_its_own_variables_unless_it_inherits() {
     );
     lists(&cli, &["ls", "inherits"]);
     assert!(environment(&out).contains(CANARY.0));
-    lists(&cli, &["servers", "edit", "inherits", "--no-inherit-env"]);
+    lists(
+        &cli,
+        &["connections", "edit", "inherits", "--no-inherit-env"],
+    );
     lists(&cli, &["ls", "inherits"]);
     assert!(!environment(&out).contains(CANARY.0));
 

@@ -1,6 +1,7 @@
 //! `lode connect`, `lode disconnect` and `lode connect --list`: Lode's entry in an assistant's
 //! configuration, shown as a diff and asked before it is written.
 
+pub mod args;
 mod ask;
 mod list;
 
@@ -10,10 +11,10 @@ use lode_app::assistants::{
 use lode_core::assistants::{Assistant, ConfigScope, LodeEntry};
 use lode_core::LodeResult;
 
-use crate::assistant_args::{ConnectArgs, DisconnectArgs, PlaceArgs, ASSISTANT_NAMES};
 use crate::exit::Outcome;
 use crate::pairs::usage;
 use crate::render;
+use args::{ConnectArgs, DisconnectArgs, PlaceArgs, ASSISTANT_NAMES};
 
 pub fn connect(args: &ConnectArgs) -> LodeResult<Outcome> {
     let folders = AssistantFolders::of_this_machine()?;

@@ -3,7 +3,7 @@
 use lode_core::basket::ExportFormat;
 use lode_core::LodeResult;
 
-use crate::basket_args::{ExportArgs, Format};
+use super::args::{ExportArgs, Format};
 use crate::connect::open_lode;
 use crate::exit::Outcome;
 use crate::render::{self, grouped};

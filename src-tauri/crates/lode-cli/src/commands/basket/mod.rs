@@ -1,14 +1,15 @@
 //! `lode basket …`: context baskets from the command line, kept in the same store as the app's.
 
+pub mod args;
 mod export;
 mod show;
 
 use lode_core::LodeResult;
 
-use crate::basket_args::{AddArgs, BasketArgs, BasketCommand, NewArgs, RmArgs};
 use crate::connect::open_lode;
 use crate::exit::Outcome;
 use crate::render;
+use args::{AddArgs, BasketArgs, BasketCommand, NewArgs, RmArgs};
 
 pub async fn run(args: BasketArgs) -> LodeResult<Outcome> {
     match args.command {

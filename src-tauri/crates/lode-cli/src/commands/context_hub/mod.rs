@@ -1,14 +1,15 @@
 //! `lode hub …`: the context hub's profiles from the command line, kept in the same store as
 //! the app's. The CLI asks nothing (its person is at the terminal): `expose` exposes at once.
 
+pub mod args;
 mod show;
 
 use lode_core::LodeResult;
 
 use crate::connect::open_lode;
 use crate::exit::Outcome;
-use crate::hub_args::{HubArgs, HubCommand};
 use crate::render;
+use args::{HubArgs, HubCommand};
 
 pub async fn run(args: HubArgs) -> LodeResult<Outcome> {
     let lode = open_lode()?;

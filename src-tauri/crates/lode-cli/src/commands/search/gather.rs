@@ -32,12 +32,16 @@ pub async fn list_all(lode: Arc<Lode>, targets: Vec<Target>) -> Vec<Answer> {
         let spec = target.spec;
         let task = tasks.spawn(async move {
             let client = connect_on(&lode, &spec, None).await?;
-            let listing = client
-                .list_resources_with(|progress| {
-                    // The receiver lives until every task has ended.
-                    let _ = sink.send((slot, progress));
-                })
-                .await;
+            let listing = async {
+                client.info().offers_resources(client.server_name())?;
+                client
+                    .list_resources_with(|progress| {
+                        // The receiver lives until every task has ended.
+                        let _ = sink.send((slot, progress));
+                    })
+                    .await
+            }
+            .await;
             client.close().await;
             listing
         });

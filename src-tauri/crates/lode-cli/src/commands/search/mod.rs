@@ -2,6 +2,7 @@
 //! one resource index, and prints the rows the query selects. A server that fails is reported
 //! on stderr and the others still answer; only when none answers is the exit status non-zero.
 
+pub mod args;
 mod gather;
 mod targets;
 
@@ -14,7 +15,7 @@ use crate::connect::open_lode;
 use crate::exit::{self, Outcome};
 use crate::render::safe_text::Emphasis;
 use crate::render::{self, count, grouped};
-use crate::search_args::SearchArgs;
+use args::SearchArgs;
 
 pub async fn run(args: &SearchArgs) -> LodeResult<Outcome> {
     let lode = Arc::new(open_lode()?);

@@ -4,8 +4,8 @@
 use lode_app::{Lode, ServerTarget};
 use lode_core::{Connection, LodeResult};
 
+use super::args::SearchArgs;
 use crate::pairs::usage;
-use crate::search_args::SearchArgs;
 use crate::transport_args::ConnectSpec;
 
 /// One server to ask, and the name its results and failures go by.

@@ -135,6 +135,19 @@ pub fn memory_stdio() -> StdioWithDir {
     StdioWithDir { cmd, dir }
 }
 
+/// `@modelcontextprotocol/server-filesystem@2026.8.31` over stdio, allowed a fresh temp dir
+/// that holds `note.txt`. It declares tools and no resources.
+pub fn filesystem_stdio() -> StdioWithDir {
+    let script = node_script(
+        "@modelcontextprotocol/server-filesystem/dist/index.js",
+        "@modelcontextprotocol/server-filesystem@2026.8.31",
+    );
+    let dir = tempfile::tempdir().expect("temp dir for the filesystem server");
+    std::fs::write(dir.path().join("note.txt"), "a note").expect("write note.txt");
+    let cmd = format!("node {} {}", quoted(&script), quoted(dir.path()));
+    StdioWithDir { cmd, dir }
+}
+
 fn quoted_assignment(name: &str, path: &Path) -> String {
     format!("\"{name}={}\"", path.display())
 }

@@ -1,14 +1,14 @@
-//! `lode servers remove`: deletes a connection and its secrets, after a confirmation.
+//! `lode connections remove`: deletes a connection and its secrets, after a confirmation.
 
 use std::io::{BufRead, IsTerminal, Write};
 
 use lode_core::LodeResult;
 
+use super::args::RemoveArgs;
 use crate::connect::open_lode;
 use crate::exit::Outcome;
 use crate::pairs::usage;
 use crate::render;
-use crate::servers_args::RemoveArgs;
 
 pub async fn run(args: &RemoveArgs) -> LodeResult<Outcome> {
     let lode = open_lode()?;

@@ -1,13 +1,13 @@
-//! `lode servers sign-in` and `sign-out`: OAuth 2.1 for a saved HTTP connection. The tokens go
+//! `lode connections sign-in` and `sign-out`: OAuth 2.1 for a saved HTTP connection. The tokens go
 //! to the keychain; nothing is printed but the address to open when no browser could be.
 
 use lode_app::oauth::open_in_system_browser;
 use lode_core::LodeResult;
 
+use super::args::NamedArgs;
 use crate::connect::open_lode;
 use crate::exit::Outcome;
 use crate::render;
-use crate::servers_args::NamedArgs;
 
 pub async fn sign_in(args: &NamedArgs) -> LodeResult<Outcome> {
     let lode = open_lode()?;

@@ -1,16 +1,16 @@
-//! `lode servers add` and `edit`: a draft from the flags, checked and saved by Lode.
+//! `lode connections add` and `edit`: a draft from the flags, checked and saved by Lode.
 
 use std::time::Duration;
 
 use lode_app::Lode;
 use lode_core::{Connection, ConnectionDraft, LodeResult};
 
+use super::args::{AddArgs, EditArgs};
 use super::secret_flags::{parse_place, secret_edits};
 use crate::connect::open_lode;
 use crate::exit::Outcome;
 use crate::pairs::usage;
 use crate::render;
-use crate::servers_args::{AddArgs, EditArgs};
 
 pub async fn add(args: &AddArgs) -> LodeResult<Outcome> {
     let transport = args
@@ -90,7 +90,7 @@ fn report(saved: &Connection, json: bool, verb: &str) -> LodeResult<Outcome> {
     if json {
         render::json(saved)?;
     } else {
-        render::servers::saved(saved, verb)?;
+        render::connections::saved(saved, verb)?;
     }
     Ok(Outcome::Success)
 }

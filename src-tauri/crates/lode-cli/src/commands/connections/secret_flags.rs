@@ -6,8 +6,8 @@ use std::io::Read;
 
 use lode_core::{LodeResult, SecretEdit, SecretPlace};
 
+use super::args::SecretFlags;
 use crate::pairs::usage;
-use crate::servers_args::SecretFlags;
 use crate::transport_args::{secret_from_env, ServerArgs};
 
 /// `bearer`, `header:NAME` or `env:NAME`.

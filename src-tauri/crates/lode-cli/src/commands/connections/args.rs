@@ -1,4 +1,4 @@
-//! The grammar of `lode servers …`: managing saved connections. Secret values come only from
+//! The grammar of `lode connections …`: managing saved connections. Secret values come only from
 //! environment variables or standard input, never from the command line itself (argv is
 //! visible to every process on the machine and kept in shell history).
 
@@ -9,13 +9,13 @@ use clap::{Args, Subcommand};
 use crate::transport_args::{Plain, ServerArgs};
 
 #[derive(Debug, Args)]
-pub struct ServersArgs {
+pub struct ConnectionsArgs {
     #[command(subcommand)]
-    pub command: ServersCommand,
+    pub command: ConnectionsCommand,
 }
 
 #[derive(Debug, Subcommand)]
-pub enum ServersCommand {
+pub enum ConnectionsCommand {
     /// List the saved connections.
     List(ListArgs),
     /// Save a new connection (the transport flags as for every command; secrets from the
@@ -85,7 +85,7 @@ pub struct AddArgs {
     /// Keep its resources out of the browser.
     #[arg(long)]
     pub hidden: bool,
-    /// Sign in with OAuth 2.1 (HTTP servers; then `lode servers sign-in NAME`).
+    /// Sign in with OAuth 2.1 (HTTP servers; then `lode connections sign-in NAME`).
     #[arg(long)]
     pub oauth: bool,
     /// A client id registered for Lode with the server's authorization server (with --oauth).
@@ -160,7 +160,7 @@ pub struct ImportArgs {
     #[arg(long = "rename", value_name = "OLD=NEW")]
     pub rename: Vec<String>,
     /// The value of a secret the file only asks for (a VS Code input), from environment
-    /// variable VAR; PLACE as `lode servers import` shows it, e.g. `header/X-Api-Key`.
+    /// variable VAR; PLACE as `lode connections import` shows it, e.g. `header/X-Api-Key`.
     #[arg(long = "answer", value_name = "PLACE=VAR")]
     pub answer: Vec<String>,
     /// Save them; without it, only show what would be imported.

@@ -1,12 +1,12 @@
-//! `lode servers export`: saved connections as a Claude Desktop configuration. No secret is
+//! `lode connections export`: saved connections as a Claude Desktop configuration. No secret is
 //! written; the notes on stderr say which were left out.
 
 use lode_core::{ConnectionId, ErrorCode, LodeError, LodeResult};
 
+use super::args::ExportArgs;
 use crate::connect::open_lode;
 use crate::exit::Outcome;
 use crate::render;
-use crate::servers_args::ExportArgs;
 
 pub fn run(args: &ExportArgs) -> LodeResult<Outcome> {
     let lode = open_lode()?;

@@ -1,4 +1,4 @@
-//! `lode servers …`: saved connections, import previews and test results as readable text.
+//! `lode connections …`: saved connections, import previews and test results as readable text.
 //! Never a secret value: only where each secret goes.
 
 use std::time::Duration;
@@ -100,7 +100,7 @@ pub fn imported(saved: &[Connection]) -> LodeResult<()> {
     );
     for c in saved.iter().filter(|c| !c.settings.enabled) {
         out.push_str(&format!(
-            "{}: not started; start it in Lode, or: lode servers edit {:?} --enable\n",
+            "{}: not started; start it in Lode, or: lode connections edit {:?} --enable\n",
             c.name, c.name
         ));
     }

@@ -1,4 +1,4 @@
-//! `lode servers import`: the servers of another client's configuration. Without a file it
+//! `lode connections import`: the servers of another client's configuration. Without a file it
 //! lists where the clients keep theirs; with one it shows what it holds, duplicates marked;
 //! with `--yes` it saves the chosen ones, all or none.
 
@@ -7,11 +7,11 @@ use std::collections::BTreeMap;
 use lode_core::import::{ConfigFormat, ImportChoice, ImportPreview, ImportSource, SecretAnswer};
 use lode_core::{LodeResult, SecretText};
 
+use super::args::ImportArgs;
 use crate::connect::open_lode;
 use crate::exit::Outcome;
 use crate::pairs::{pairs, usage};
 use crate::render;
-use crate::servers_args::ImportArgs;
 use crate::transport_args::secret_from_env;
 
 pub async fn run(args: &ImportArgs) -> LodeResult<Outcome> {
@@ -21,7 +21,7 @@ pub async fn run(args: &ImportArgs) -> LodeResult<Outcome> {
         if args.json {
             render::json(&locations)?;
         } else {
-            render::servers::locations(&locations)?;
+            render::connections::locations(&locations)?;
         }
         return Ok(Outcome::Success);
     };
@@ -62,7 +62,7 @@ pub async fn run(args: &ImportArgs) -> LodeResult<Outcome> {
     if args.json {
         render::json(&saved)?;
     } else {
-        render::servers::imported(&saved)?;
+        render::connections::imported(&saved)?;
     }
     Ok(Outcome::Success)
 }

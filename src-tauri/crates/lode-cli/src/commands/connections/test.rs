@@ -1,4 +1,4 @@
-//! `lode servers test`: connects once, as the app's "Test connection" does, and says what the
+//! `lode connections test`: connects once, as the app's "Test connection" does, and says what the
 //! server answered and how long it took.
 
 use std::time::Instant;
@@ -19,7 +19,7 @@ pub async fn run(args: &Plain) -> LodeResult<Outcome> {
     if args.server.json {
         render::json(&info)?;
     } else {
-        render::servers::tested(&info, started.elapsed())?;
+        render::connections::tested(&info, started.elapsed())?;
     }
     Ok(Outcome::Success)
 }

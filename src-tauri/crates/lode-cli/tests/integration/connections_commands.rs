@@ -1,4 +1,4 @@
-//! `lode servers …` with the real binary, a real SQLite file and the real keychain (CI runs the
+//! `lode connections …` (and its alias `lode servers`) with the real binary, a real SQLite file and the real keychain (CI runs the
 //! tests under gnome-keyring): a connection added with a secret from the environment reaches a
 //! server that starts only with that secret; edits, tests, import, export and removal behave as
 //! the README says, and no secret is ever printed.
@@ -53,7 +53,7 @@ fn a_saved_secret_reaches_its_server_and_is_never_printed() {
     let saved = ok(
         &cli,
         &[
-            "servers",
+            "connections",
             "add",
             "gh",
             "--stdio",
@@ -67,11 +67,11 @@ fn a_saved_secret_reaches_its_server_and_is_never_printed() {
     // The secret comes from the keychain: nothing in this environment holds it.
     let listed = ok(&cli, &["ls", "gh", "--json"], &[]);
     assert!(listed.contains("demo://"), "{listed}");
-    let tested = ok(&cli, &["servers", "test", "gh"], &[]);
+    let tested = ok(&cli, &["connections", "test", "gh"], &[]);
     assert!(tested.starts_with("ok: lode-demo-server"), "{tested}");
 
     let list: serde_json::Value =
-        serde_json::from_str(&ok(&cli, &["servers", "list", "--json"], &[])).expect("JSON");
+        serde_json::from_str(&ok(&cli, &["connections", "list", "--json"], &[])).expect("JSON");
     let gh = &list[1];
     assert_eq!(gh["name"], "gh");
     assert_eq!(gh["settings"]["secrets"][0]["name"], "GITHUB_TOKEN");
@@ -79,7 +79,7 @@ fn a_saved_secret_reaches_its_server_and_is_never_printed() {
     // A new value from stdin replaces it: the server no longer starts.
     let mut edit = cli
         .command(&[
-            "servers",
+            "connections",
             "edit",
             "gh",
             "--secret-stdin",
@@ -102,20 +102,20 @@ fn a_saved_secret_reaches_its_server_and_is_never_printed() {
     let refused = cli.run(&["ls", "GH", "--timeout", "10"]);
     assert_failed(&refused, 2, "the server exits without the right secret");
 
-    let exported = ok(&cli, &["servers", "export", "GH"], &[]);
+    let exported = ok(&cli, &["connections", "export", "GH"], &[]);
     assert!(exported.contains("\"GH\"") && !exported.contains("GITHUB_TOKEN\":"));
 
     // Removing asks for --yes without a terminal, then deletes it.
     let unconfirmed = cli
-        .command(&["servers", "remove", "GH"])
+        .command(&["connections", "remove", "GH"])
         .stdin(Stdio::null())
         .output();
     let unconfirmed = unconfirmed.expect("run");
     assert_failed(&unconfirmed, 1, "remove without --yes");
     assert!(stderr(&unconfirmed).contains("--yes"));
-    let removed = ok(&cli, &["servers", "remove", "GH", "--yes"], &[]);
+    let removed = ok(&cli, &["connections", "remove", "GH", "--yes"], &[]);
     assert_eq!(removed, "removed GH and 1 secret\n");
-    let names = ok(&cli, &["servers", "list"], &[]);
+    let names = ok(&cli, &["connections", "list"], &[]);
     assert!(!names.contains("GH"), "{names}");
 }
 
@@ -123,7 +123,7 @@ fn a_saved_secret_reaches_its_server_and_is_never_printed() {
 fn bad_drafts_and_missing_variables_are_usage_errors() {
     let cli = Cli::new();
     let missing = cli.run(&[
-        "servers",
+        "connections",
         "add",
         "x",
         "--stdio",
@@ -133,14 +133,20 @@ fn bad_drafts_and_missing_variables_are_usage_errors() {
     ]);
     assert_failed(&missing, 1, "an unset variable");
     assert!(stderr(&missing).contains("UNSET_VAR_9"));
-    let taken = cli.run(&["servers", "add", "demo", "--http", "http://127.0.0.1:9/mcp"]);
+    let taken = cli.run(&[
+        "connections",
+        "add",
+        "demo",
+        "--http",
+        "http://127.0.0.1:9/mcp",
+    ]);
     assert_failed(&taken, 1, "a taken name");
     assert!(
         stderr(&taken).contains("name is already"),
         "{}",
         stderr(&taken)
     );
-    let bad_url = cli.run(&["servers", "add", "r", "--http", "ftp://x"]);
+    let bad_url = cli.run(&["connections", "add", "r", "--http", "ftp://x"]);
     assert_failed(&bad_url, 1, "a bad URL");
     assert!(stderr(&bad_url).contains("http://"), "{}", stderr(&bad_url));
 }
@@ -158,13 +164,13 @@ fn import_shows_then_saves_the_servers_of_a_claude_desktop_file() {
     std::fs::write(&config, text.to_string()).expect("write");
     let path = config.display().to_string();
 
-    let shown = ok(&cli, &["servers", "import", &path], &[]);
+    let shown = ok(&cli, &["connections", "import", &path], &[]);
     assert!(shown.contains("guarded\tstdio"), "{shown}");
     assert!(shown.contains("env/API_TOKEN"), "{shown}");
     assert!(shown.contains("name taken by Demo"), "{shown}");
-    assert!(ok(&cli, &["servers", "list"], &[]).contains("1 connection"));
+    assert!(ok(&cli, &["connections", "list"], &[]).contains("1 connection"));
 
-    let imported = ok(&cli, &["servers", "import", &path, "--yes"], &[]);
+    let imported = ok(&cli, &["connections", "import", &path, "--yes"], &[]);
     assert!(
         imported.starts_with("imported 1 connection: guarded\n"),
         "{imported}"
@@ -172,4 +178,33 @@ fn import_shows_then_saves_the_servers_of_a_claude_desktop_file() {
     // The secret went from the file to the keychain, and reaches the server from there.
     let listed = ok(&cli, &["ls", "guarded", "--json"], &[]);
     assert!(listed.contains("demo://"), "{listed}");
+}
+
+/// Scripts written for the command's earlier name keep working: `lode servers …` is the same
+/// command, and the help names it beside `connections`.
+#[test]
+fn servers_is_an_alias_of_connections() {
+    let cli = Cli::new();
+    let added = ok(
+        &cli,
+        &["servers", "add", "plain", "--stdio", "sleep 30"],
+        &[],
+    );
+    assert!(added.starts_with("saved plain "), "{added}");
+    let by_alias = ok(&cli, &["servers", "list", "--json"], &[]);
+    let by_name = ok(&cli, &["connections", "list", "--json"], &[]);
+    assert_eq!(by_alias, by_name);
+    let listed: serde_json::Value = serde_json::from_str(&by_alias).expect("JSON");
+    assert!(
+        listed
+            .as_array()
+            .is_some_and(|all| all.iter().any(|c| c["name"] == "plain")),
+        "{by_alias}"
+    );
+    let help = ok(&cli, &["--help"], &[]);
+    let line = help
+        .lines()
+        .find(|line| line.trim_start().starts_with("connections "))
+        .unwrap_or_default();
+    assert!(line.ends_with("[alias: servers]"), "{help}");
 }

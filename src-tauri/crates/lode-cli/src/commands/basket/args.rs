@@ -1,6 +1,5 @@
-//! The grammar of `lode basket …` (context baskets) and `lode serve` (Lode as an MCP server).
+//! The grammar of `lode basket …`: context baskets.
 
-use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand, ValueEnum};
@@ -90,31 +89,4 @@ pub struct ExportArgs {
     /// Save a bundle: the document at FILE, binary contents in a files/ folder beside it.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
-}
-
-#[derive(Debug, Args)]
-pub struct ServeArgs {
-    /// The basket to serve.
-    #[arg(long, value_name = "NAME", required_unless_present_any = ["show_token", "rotate_token", "profile", "expose"], conflicts_with_all = ["profile", "expose"])]
-    pub basket: Option<String>,
-    /// Serve Lode's context hub for this hub profile: the connections it exposes, searched,
-    /// ranked and read through Lode (tools search_resources, suggest_context, read_resource).
-    #[arg(long, value_name = "NAME")]
-    pub profile: Option<String>,
-    /// Serve the context hub for these saved connections only (with --profile: make or update
-    /// the profile to expose exactly them first).
-    #[arg(long, value_name = "NAME", num_args = 1..)]
-    pub expose: Vec<String>,
-    /// Serve Streamable HTTP at ADDR (loopback only; port 0 picks one) instead of stdio. The
-    /// first line on stdout is the URL; clients send `Authorization: Bearer <token>`.
-    #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = "127.0.0.1:8765")]
-    pub http: Option<SocketAddr>,
-    /// Print the bearer token of the HTTP server (made and kept in the keychain the first
-    /// time) and exit.
-    #[arg(long, conflicts_with_all = ["basket", "http", "profile", "expose"])]
-    pub show_token: bool,
-    /// Make a new bearer token in place of the old one, print it and exit. The old token stops
-    /// working at once, also on a server already running (the app's, another `lode serve`).
-    #[arg(long, conflicts_with_all = ["basket", "http", "show_token", "profile", "expose"])]
-    pub rotate_token: bool,
 }
