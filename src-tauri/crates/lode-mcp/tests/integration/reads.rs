@@ -107,27 +107,6 @@ fn hangs_but_ok(request: &Value) -> Vec<scripted::Act> {
 }
 
 #[tokio::test]
-async fn a_followed_read_that_times_out_is_cancelled_on_the_server() {
-    let (client, notifications) = connect_recording(hangs_but_ok, Duration::from_millis(300)).await;
-    let error = Way::Followed
-        .read(&client, "x://hang")
-        .await
-        .expect_err("no answer");
-    assert_eq!(error.code, ErrorCode::Timeout, "{error:?}");
-    let cancelled = cancelled(&notifications).await;
-    assert!(cancelled["params"]["requestId"].is_number(), "{cancelled}");
-    // A followed read was the person's to stop: the reason says so.
-    assert_eq!(
-        cancelled["params"]["reason"], "the person cancelled the request in Lode",
-        "{cancelled}"
-    );
-    Way::Followed
-        .read(&client, "x://ok")
-        .await
-        .expect("the connection still works");
-}
-
-#[tokio::test]
 async fn a_read_dropped_by_its_caller_is_cancelled_on_the_server() {
     for way in [Way::Plain, Way::Followed] {
         let (client, notifications) =
@@ -150,21 +129,27 @@ async fn a_read_dropped_by_its_caller_is_cancelled_on_the_server() {
 
 #[tokio::test]
 async fn a_read_that_times_out_is_cancelled_on_the_server() {
-    let (client, notifications) = connect_recording(hangs_but_ok, Duration::from_millis(300)).await;
-    let error = client
-        .read_resource("x://hang")
-        .await
-        .expect_err("no answer");
-    assert_eq!(error.code, ErrorCode::Timeout, "{error:?}");
-    let cancelled = cancelled(&notifications).await;
-    assert!(cancelled["params"]["requestId"].is_number(), "{cancelled}");
-    // Nobody followed it: only its time limit dropped it.
-    assert_eq!(
-        cancelled["params"]["reason"], "Lode stopped waiting (timeout)",
-        "{cancelled}"
-    );
-    client
-        .read_resource("x://ok")
-        .await
-        .expect("the connection still works");
+    // A plain read is dropped only by its time limit; a followed one was the person's to stop.
+    let reasons = [
+        (Way::Plain, "Lode stopped waiting (timeout)"),
+        (Way::Followed, "the person cancelled the request in Lode"),
+    ];
+    for (way, reason) in reasons {
+        let (client, notifications) =
+            connect_recording(hangs_but_ok, Duration::from_millis(300)).await;
+        let error = way.read(&client, "x://hang").await.expect_err("no answer");
+        assert_eq!(error.code, ErrorCode::Timeout, "{way:?}: {error:?}");
+        let cancelled = cancelled(&notifications).await;
+        assert!(
+            cancelled["params"]["requestId"].is_number(),
+            "{way:?}: {cancelled}"
+        );
+        assert_eq!(
+            cancelled["params"]["reason"], reason,
+            "{way:?}: {cancelled}"
+        );
+        way.read(&client, "x://ok")
+            .await
+            .expect("the connection still works");
+    }
 }
