@@ -3,8 +3,9 @@
 //! dropped before its answer (the person pressed Cancel, or the time ran out) tells the server
 //! with `notifications/cancelled`.
 //!
-//! Each is the plain request sent by `sending.rs` with a tag, not a copy of it: rmcp's typed
-//! calls already cancel on drop, but hide the `progressToken` they send, which following needs.
+//! Each is sent by `sending.rs` with a tag: rmcp's typed calls already cancel on drop, but hide
+//! the `progressToken` they send, which following needs. A followed read is the plain read
+//! itself (`resources.rs`, `read_over`) with the tag, not a copy of it.
 
 use std::collections::BTreeMap;
 use std::time::Duration;
