@@ -13,6 +13,9 @@ use super::file_dialog::ask_where_to_save;
 /// Reads a resource and sends it through `on_event` in 1 MiB pieces: the window shows
 /// progress and never parses one giant message. Every preview read goes this way. With a `tag`,
 /// the server's progress reaches the window under that tag and `cancel_request` stops the read.
+///
+/// Cancelling belongs to lode-app (`window/followed_requests/`, `window/preview_reads.rs`): this command only
+/// hands over the tag; it neither stops a read nor tells the server.
 #[tauri::command]
 pub async fn read_resource_streamed(
     lode: State<'_, Arc<Lode>>,

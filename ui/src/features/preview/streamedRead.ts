@@ -51,6 +51,12 @@ export function readAssembled(
   });
 }
 
+/**
+ * One string per content from its pieces. For a 10 MiB text (ten pieces) the join cost 10-60 ms
+ * on a loaded two-core machine, against about 90 ms of JSON.parse that the pieces spread over
+ * ten messages (a read up to 1 MiB is one piece: nothing to join). The figures, and why the
+ * pieces stay: lode-app's `READ_PIECE_BYTES`.
+ */
 export function assemble(heads: ContentHead[], pieces: string[][]): ResourceContent[] {
   return heads.map((head, index) => {
     const data = (pieces[index] ?? []).join("");

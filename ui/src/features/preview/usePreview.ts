@@ -1,5 +1,10 @@
 // The opened resource's contents: read (streamed, with progress) per connection and URI, and
 // read again on demand while the old contents stay shown.
+//
+// Cancelling a read is lode-app's (`window/followed_requests/` for the person's Cancel,
+// `window/preview_reads.rs` for a read a newer one replaced): it drops the read, and lode-mcp then tells
+// the server. This hook only stops waiting and asks (`request.cancel` sends `cancelRequest`); a
+// superseded read is not cancelled from here at all, lode-app ends it when the newer one starts.
 import { useState } from "react";
 import { toLodeError, type ConnectionId, type LodeError, type ResourceContent } from "../../ipc";
 import { useAsync } from "../../ui-kit/useAsync";

@@ -2,6 +2,10 @@
 //! server that floods `resources/updated` for the open resource so costs one read at a time,
 //! and the superseded read is dropped in Rust (its request cancelled), not only ignored by
 //! the window.
+//!
+//! Who cancels a preview read: lode-app, here (a newer read) and in `followed_requests.rs` (the
+//! person's Cancel). Both end a read the same way, by dropping its future; lode-mcp turns that
+//! drop into `notifications/cancelled`, and the window and the shell only ask.
 
 use std::future::Future;
 

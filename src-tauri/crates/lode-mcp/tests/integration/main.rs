@@ -22,3 +22,4 @@ mod resumable;
 mod shutdown;
 mod sse;
 mod tool_output;
+mod upstream;

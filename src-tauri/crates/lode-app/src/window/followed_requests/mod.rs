@@ -2,6 +2,10 @@
 //! its caller, under which the server's progress reaches the window, and a Cancel that ends it
 //! at once. Cancelling drops the request's future: lode-mcp then tells the server with
 //! `notifications/cancelled`. The calls that follow a request this way are `calls`.
+//!
+//! This is where a Cancel is decided, for a preview read too (a newer preview read is ended by
+//! `window/preview_reads.rs`): the window's `useFollowedRequest` and the shell's `cancel_request`
+//! only name the request, and lode-mcp (`client/operations/sending.rs`) only tells the server.
 
 mod calls;
 

@@ -6,13 +6,13 @@ mod logging;
 mod paging;
 mod resources;
 mod roots;
+mod sending;
 mod subscriptions;
 mod tool_hints;
 mod tool_output;
-mod uncached;
 
-pub(crate) use followed::CancelNotices;
 pub(crate) use resources::McpSource;
+pub(crate) use sending::CancelNotices;
 pub(crate) use subscriptions::Subscriptions;
 pub(crate) use tool_hints::ListedHints;
 pub(crate) use tool_output::OutputSchemas;

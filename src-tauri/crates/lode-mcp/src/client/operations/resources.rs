@@ -7,12 +7,12 @@ use lode_core::{
     ResourceItem, ResourceListing, ResourceTemplate,
 };
 use rmcp::model::{
-    ArgumentInfo, CompleteRequestParams, CompletionContext, PaginatedRequestParams,
-    ReadResourceRequestParams, ReadResourceResult, Reference,
+    ArgumentInfo, ClientRequest, CompleteRequestParams, CompletionContext, PaginatedRequestParams,
+    ReadResourceRequest, ReadResourceRequestParams, ReadResourceResult, Reference, ServerResult,
 };
+use rmcp::ServiceError;
 
 use super::paging::all_pages;
-use super::uncached::{list_resources_page, read_resource_once};
 use crate::client::McpClient;
 use crate::convert::{
     append_items, cache_hint, item_warnings, resource_content, resource_template,
@@ -152,9 +152,42 @@ impl McpClient {
         })
     }
 
+    /// The one `resources/read` over an MCP session, plain (`tag` `None`: [`McpSource`]) or
+    /// followed under `tag` ([`McpClient::read_resource_followed`]): under the connection's
+    /// timeout, cancelled on the server when dropped (`sending.rs`), with rmcp's multi-round
+    /// helper when the server asks for input first, and a modern server's "invalid params"
+    /// read as "not found".
+    pub(super) async fn read_over(
+        &self,
+        session: &Session,
+        uri: &str,
+        tag: Option<&str>,
+    ) -> LodeResult<Vec<ResourceContent>> {
+        let what = format!("reading {uri}");
+        let params = ReadResourceRequestParams::new(uri);
+        let request = ClientRequest::ReadResourceRequest(ReadResourceRequest::new(params.clone()));
+        let once = async {
+            match self.send(session.peer(), request, tag).await? {
+                ServerResult::ReadResourceResult(result) => Ok(Some(result)),
+                // A 2026-07-28 server's `input_required` (SEP-2322).
+                ServerResult::InputRequiredResult(_) => Ok(None),
+                _ => Err(ServiceError::UnexpectedResponse),
+            }
+        };
+        let result = match self.call(&what, once).await {
+            Ok(Some(result)) => Ok(result),
+            // The server wants input first: rmcp's helper drives those rounds. They are not
+            // followed (as for tools and prompts): the first round had no effect yet.
+            Ok(None) => self.call(&what, session.read_resource(params)).await,
+            Err(error) => Err(error),
+        }
+        .map_err(|e| self.not_found_in_modern_era(e))?;
+        Ok(read_contents(result))
+    }
+
     /// From 2026-07-28 on, servers report an unknown resource as -32602 (invalid params)
     /// instead of -32002: on a read, that still means "not found" to a person.
-    pub(super) fn not_found_in_modern_era(&self, error: LodeError) -> LodeError {
+    fn not_found_in_modern_era(&self, error: LodeError) -> LodeError {
         if self.is_modern() && error.code == ErrorCode::InvalidParams {
             LodeError {
                 code: ErrorCode::NotFound,
@@ -200,7 +233,10 @@ impl ResourceSource for McpSource<'_> {
             let params = PaginatedRequestParams::default().with_cursor(cursor.take());
             let what = format!("listing resources (page {})", listing.pages + 1);
             let page = client
-                .call(&what, list_resources_page(self.session.peer(), params))
+                .call(
+                    &what,
+                    client.list_resources_page(self.session.peer(), params),
+                )
                 .await?;
             listing.pages += 1;
             listing.warnings.extend(item_warnings(page.meta.as_ref()));
@@ -231,28 +267,12 @@ impl ResourceSource for McpSource<'_> {
     }
 
     async fn read(&self, uri: &str) -> LodeResult<Vec<ResourceContent>> {
-        let client = self.client;
-        let what = format!("reading {uri}");
-        let params = ReadResourceRequestParams::new(uri);
-        let once = client
-            .call(
-                &what,
-                read_resource_once(self.session.peer(), params.clone()),
-            )
-            .await;
-        let result = match once {
-            Ok(Some(result)) => Ok(result),
-            // The server wants input first: rmcp's helper drives those rounds.
-            Ok(None) => client.call(&what, self.session.read_resource(params)).await,
-            Err(error) => Err(error),
-        }
-        .map_err(|e| client.not_found_in_modern_era(e))?;
-        Ok(read_contents(result))
+        self.client.read_over(self.session, uri, None).await
     }
 }
 
 /// What Lode keeps of a read: the contents it can show (unknown kinds are left out).
-pub(super) fn read_contents(result: ReadResourceResult) -> Vec<ResourceContent> {
+fn read_contents(result: ReadResourceResult) -> Vec<ResourceContent> {
     result
         .contents
         .into_iter()
