@@ -8,7 +8,7 @@ import { displayName } from "../browser/annotations";
 import { LodeErrorBanner } from "../errors/LodeErrorBanner";
 import { ContentBlock } from "./ContentBlock";
 import { LiveStatus } from "./LiveStatus";
-import { RequestProgress } from "../progress/RequestProgress";
+import { RequestProgress } from "../followed-requests";
 import { ReadProgressBar } from "./ReadProgressBar";
 import { SafeText } from "./SafeText";
 import { useLiveUpdates } from "./useLiveUpdates";

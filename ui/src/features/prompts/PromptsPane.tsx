@@ -28,8 +28,8 @@ import { AnswerBlock } from "../catalog/AnswerBlocks";
 import { CatalogList } from "../catalog/CatalogList";
 import { useAddAnswer } from "../catalog/useAddAnswer";
 import { LodeErrorBanner } from "../errors/LodeErrorBanner";
-import { RequestProgress } from "../progress/RequestProgress";
-import { useFollowedRequest } from "../progress/useFollowedRequest";
+import { RequestProgress } from "../followed-requests";
+import { useFollowedRequest } from "../followed-requests";
 import { PromptArgumentField } from "./PromptArgumentField";
 
 interface PromptsPaneProps {

@@ -13,7 +13,7 @@ import { CallProgress } from "./CallProgress";
 import { SchemaFields } from "./SchemaFields";
 import { buildArguments, fieldsOf, formable, initialValues, parseArgumentsJson, type FormValues, type Problem } from "./schema";
 import { isDestructive } from "./toolHints";
-import { useFollowedRequest } from "../progress/useFollowedRequest";
+import { useFollowedRequest } from "../followed-requests";
 
 export interface ToolFormProps {
   connectionId: ConnectionId;
