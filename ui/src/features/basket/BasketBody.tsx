@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useT } from "../../i18n";
 import { refreshBasketItem, removeBasketItems, setBasketItemNote, setBasketOptions, type BasketView, type LodeError } from "../../ipc";
-import { LodeErrorBanner } from "../errors/LodeErrorBanner";
+import { LodeErrorBanner } from "../errors";
 import { BasketExport } from "./BasketExport";
 import { BasketItemList } from "./BasketItemList";
 import { BasketOptions } from "./BasketOptions";

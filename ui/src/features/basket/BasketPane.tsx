@@ -4,7 +4,7 @@ import { useT } from "../../i18n";
 import { EmptyState } from "../../ui-kit/EmptyState";
 import { Pane } from "../../ui-kit/Pane";
 import { Spinner } from "../../ui-kit/Spinner";
-import { LodeErrorBanner } from "../errors/LodeErrorBanner";
+import { LodeErrorBanner } from "../errors";
 import { BasketBody } from "./BasketBody";
 import { CreateBasketDialog, DeleteBasketDialog } from "./BasketDialogs";
 import { BasketPicker, type BasketDialog } from "./BasketPicker";

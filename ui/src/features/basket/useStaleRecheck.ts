@@ -1,7 +1,7 @@
 // A changed resource may be in the basket: after a server says so, the basket is read again
 // (the store marks the item stale, or reads it again when the basket refreshes on its own).
 import { useEffect, useRef } from "react";
-import { useHubEvents } from "../connections/useHubEvents";
+import { useHubEvents } from "../connections";
 
 /** Server notifications may make items stale (or refresh them): read the basket again after a pause. */
 const STALE_CHECK_DELAY_MS = 800;
