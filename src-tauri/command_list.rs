@@ -14,7 +14,7 @@ macro_rules! lode_commands {
                 apply_import, export_connections;
             preview: read_resource_streamed, subscribe_resource, unsubscribe_resource,
                 save_content_as;
-            servers: server_info, server_log;
+            server: server_info, server_log;
             templates: list_templates, complete_template, template_variables, expand_template;
             catalog: list_prompts, get_prompt, complete_prompt, list_tools, call_tool,
                 trusted_tools, forget_trusted_tool, add_prompt_to_basket,
@@ -29,8 +29,9 @@ macro_rules! lode_commands {
             updates: check_for_updates, pending_update, install_update, restart_lode;
             asks: pending_server_asks, answer_server_ask, open_ask_url;
             assistants: list_assistants, preview_assistant_change, change_assistant;
-            followed: cancel_request;
-            logging: set_log_level, set_roots, add_root_folder;
+            followed_requests: cancel_request;
+            log_level: set_log_level;
+            roots: set_roots, add_root_folder;
             protocol_history: protocol_history, protocol_message, save_protocol_history;
             drag_out: export_basket_item, drag_basket_file;
             icons: icon_data_url;

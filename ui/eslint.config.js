@@ -14,6 +14,20 @@ const tauriImportBan = {
   ],
 };
 
+/**
+ * A feature is used through its public entry (`features/NAME/index.ts`), never through its
+ * files: what another feature or app/ may use is what that entry exports, and widgets that
+ * several features share live in src/ui-kit. `updates` and `settings` have no entry yet, so
+ * their files stay reachable (and theirs may reach others') until they get one.
+ */
+/** @param {string} prefix the import path up to a feature's folder, as a regex */
+const ownEntries = (prefix) => ({
+  regex: `^(${prefix})(?!updates/|settings/)[a-z][a-z-]*/.+`,
+  message: "Import another feature through its public entry (features/NAME/index.ts), or move a shared widget to src/ui-kit.",
+});
+/** @param {string} prefix as for ownEntries */
+const featureImportBan = (prefix) => ({ patterns: [...tauriImportBan.patterns, ownEntries(prefix)] });
+
 export default tseslint.config(
   { ignores: ["dist/", "e2e-artifacts/", "node_modules/", "src/ipc/bindings/"] },
   {
@@ -41,6 +55,31 @@ export default tseslint.config(
     files: ["src/**/*.{ts,tsx}"],
     extends: [reactHooks.configs.flat.recommended],
     languageOptions: { globals: globals.browser },
+  },
+  {
+    files: ["src/features/**/*.{ts,tsx}"],
+    ignores: ["src/features/updates/**", "src/features/settings/**"],
+    rules: { "no-restricted-imports": ["error", featureImportBan("\\.\\./|(\\.\\./)+features/")] },
+  },
+  {
+    files: ["src/app/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", featureImportBan("\\.\\./features/")] },
+  },
+  {
+    // The ui-kit is below the features: it knows none of them.
+    files: ["src/ui-kit/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [...tauriImportBan.patterns, { regex: "^(\\.\\./)+features/", message: "The ui-kit knows no feature." }] },
+      ],
+    },
+  },
+  {
+    // Tests may reach into other features: they check how features work together and wait out
+    // their timings.
+    files: ["src/**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", tauriImportBan] },
   },
   {
     // The IPC layer and the test harness may reach Tauri (mockIPC, clearMocks).

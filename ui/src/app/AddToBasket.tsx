@@ -1,7 +1,7 @@
 // The browser's ways into the basket (the selection, every match of the search, a fill to the
 // budget by priority) and the toast that reports what adding did.
 import { useCallback, useState } from "react";
-import type { Baskets } from "../features/basket/useBaskets";
+import type { Baskets } from "../features/basket";
 import { useT, type Formatters, type Translate } from "../i18n";
 import {
   addMatchingToBasket,

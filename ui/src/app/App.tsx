@@ -1,23 +1,17 @@
 // The window's layout and the state that spans panes: the selected connection, the opened
 // resource or template, the right column's tab, and whether the server details are shown.
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { BasketPane } from "../features/basket/BasketPane";
-import { useBaskets } from "../features/basket/useBaskets";
-import { BrowserPane } from "../features/browser/BrowserPane";
-import { resourceId } from "../features/browser/rowIds";
-import { ConnectionsPane } from "../features/connections/ConnectionsPane";
-import { HubPane } from "../features/context-hub/HubPane";
-import { ConnectedAssistants } from "../features/assistants/ConnectedAssistants";
-import { useConnectionStatuses } from "../features/connections/useConnectionStatuses";
-import { PreviewPane } from "../features/preview/PreviewPane";
-import { PromptsPane } from "../features/prompts/PromptsPane";
-import { startLogCollection } from "../features/server/logMessages";
-import { ServerDetailsButton } from "../features/server/ServerDetailsButton";
-import { ServerPane } from "../features/server/ServerPane";
-import { useDetailsShortcut } from "../features/server/useDetailsShortcut";
-import { ToolsPane } from "../features/tools/ToolsPane";
+import { BasketPane, useBaskets } from "../features/basket";
+import { BrowserPane, resourceId } from "../features/browser";
+import { ConnectionsPane, useConnectionStatuses } from "../features/connections";
+import { HubPane } from "../features/context-hub";
+import { ConnectedAssistants } from "../features/assistants";
+import { PreviewPane } from "../features/preview";
+import { PromptsPane } from "../features/prompts";
+import { startLogCollection, ServerDetailsButton, ServerPane, useDetailsShortcut } from "../features/server";
+import { ToolsPane } from "../features/tools";
 import type { Connection, ConnectionId, ResourceItem, ResourceTemplate } from "../ipc";
-import { AsksHost } from "../features/asks/AsksHost";
+import { AsksHost } from "../features/asks";
 import { AddToBasketToast, useAddToBasket } from "./AddToBasket";
 import { AppHeader } from "./AppHeader";
 import { PaneBoundary } from "./PaneBoundary";

@@ -2,7 +2,7 @@
 // opened with `?` (outside text fields, with no dialog open) or from the app menu.
 import { Fragment, useEffect, useState } from "react";
 import { useT } from "../i18n";
-import { usesCommandKey } from "../features/server/shortcut";
+import { usesCommandKey } from "../features/server";
 import { Dialog } from "../ui-kit/Dialog";
 import { isSheetKey, keyLabel, SECTIONS, SHORTCUTS, type Shortcut } from "./shortcuts";
 import "./ShortcutSheet.css";

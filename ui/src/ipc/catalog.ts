@@ -60,15 +60,6 @@ export function forgetTrustedTool(connectionId: ConnectionId, name: string): Pro
   return call<string[]>("forget_trusted_tool", { connectionId, name });
 }
 
-/**
- * Stops the followed request `tag` (a tool call, prompt get or read made with a tag): Lode drops it and tells the
- * server with `notifications/cancelled`; the call rejects with `cancelled`. False when it had
- * already ended.
- */
-export function cancelRequest(connectionId: ConnectionId, tag: string): Promise<boolean> {
-  return call<boolean>("cancel_request", { connectionId, tag });
-}
-
 /** Keeps a rendered prompt in basket `id`. */
 export function addPromptToBasket(
   id: BasketId,

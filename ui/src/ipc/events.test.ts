@@ -2,7 +2,7 @@ import { emit } from "@tauri-apps/api/event";
 import { mockIPC } from "@tauri-apps/api/mocks";
 import { describe, expect, it } from "vitest";
 import type { HubEvent } from "./bindings/HubEvent";
-import { connectionStatuses } from "./commands";
+import { connectionStatuses } from "./connections";
 import { HUB_EVENT, onHubEvent } from "./events";
 
 const ready: HubEvent = { connection: 1, kind: { type: "status", payload: { state: "ready" } } };

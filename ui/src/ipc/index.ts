@@ -53,29 +53,31 @@ export type { TemplateVariable } from "./bindings/TemplateVariable";
 export type { TransportSpec } from "./bindings/TransportSpec";
 export {
   addConnection,
-  applyImport,
   checkConnection,
   connectionStatuses,
-  exportConnections,
-  chooseImportFile,
-  guessImportFormat,
-  importLocations,
   listConnections,
-  previewImport,
   removeConnection,
   restoreConnection,
   retryConnection,
   startConnections,
-  serverInfo,
-  serverLog,
   signIn,
   signOut,
   testConnection,
   updateConnection,
-} from "./commands";
+} from "./connections";
+export {
+  applyImport,
+  chooseImportFile,
+  exportConnections,
+  guessImportFormat,
+  importLocations,
+  previewImport,
+} from "./import";
+export { serverInfo, serverLog } from "./server";
 export { ERROR_CODES, isErrorCode, isLodeError, toLodeError } from "./errors";
 export { HUB_EVENT, onHubEvent, stopListening, type UnlistenFn } from "./events";
-export { addRootFolder, setLogLevel, setRoots } from "./logging";
+export { setLogLevel } from "./logLevel";
+export { addRootFolder, setRoots } from "./roots";
 export {
   readResourceStreamed,
   saveContentAs,
@@ -146,7 +148,6 @@ export {
   addPromptToBasket,
   addToolResultToBasket,
   callTool,
-  cancelRequest,
   completePrompt,
   forgetTrustedTool,
   getPrompt,
@@ -154,6 +155,7 @@ export {
   listTools,
   trustedTools,
 } from "./catalog";
+export { cancelRequest } from "./followedRequests";
 export type { AboutLode } from "./bindings/AboutLode";
 export type { DownloadProgress } from "./bindings/DownloadProgress";
 export type { UncheckedReason } from "./bindings/UncheckedReason";

@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ModifiedBadge } from "../features/browser/ModifiedBadge";
+import { ModifiedBadge } from "./ModifiedBadge";
 import { I18nProvider, type Locale } from "../i18n";
 import { createFormatters } from "../i18n/format";
 import { RelativeTime } from "./RelativeTime";

@@ -5,10 +5,10 @@ import { describe, expect, it } from "vitest";
 import type { BasketItem, ContentBlock, ResourceItem, ResourceTemplate } from "../../ipc";
 import { installIpc } from "../../test/ipc-mock";
 import { BasketItemRow } from "../basket/BasketItemRow";
-import { AnswerBlock } from "../catalog/AnswerBlocks";
-import { PreviewPane } from "../preview/PreviewPane";
-import { renderWithI18n } from "../preview/renderWithI18n";
-import { TemplatesList } from "../templates/TemplatesList";
+import { AnswerBlock } from "../catalog";
+import { PreviewPane } from "../preview";
+import { renderWithI18n } from "../../test/renderWithI18n";
+import { TemplatesList } from "../templates";
 import { Annotations } from "./Annotations";
 
 const noop = () => undefined;

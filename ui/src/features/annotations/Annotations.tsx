@@ -2,15 +2,14 @@
 // header, basket items, templates, content items of reads and tool results): audience,
 // priority, last modified, size, media type, and the name when a title hides it. A labelled
 // group holding a description list, so a screen reader hears each value with its name; the
-// values reuse the browser rows' widgets (RowMeta, ModifiedBadge), which carry text too.
+// values reuse the browser rows' widgets (ui-kit's RowMeta, ModifiedBadge), which carry text too.
 import type { ReactNode } from "react";
 import { useT, type MessageKey } from "../../i18n";
 import type { Annotations as AnnotationValues } from "../../ipc";
-import { audienceKind } from "../browser/annotations";
-import { ModifiedBadge } from "../browser/ModifiedBadge";
-import { AudienceIcons, PriorityMeter, SizeLabel } from "../browser/RowMeta";
-import { SafeText } from "../preview/SafeText";
-import "../browser/browser.css";
+import { audienceKind } from "../../ui-kit/resourceFields";
+import { ModifiedBadge } from "../../ui-kit/ModifiedBadge";
+import { AudienceIcons, PriorityMeter, SizeLabel } from "../../ui-kit/RowMeta";
+import { SafeText } from "../../ui-kit/SafeText";
 import "./annotations.css";
 
 export interface AnnotationsProps {

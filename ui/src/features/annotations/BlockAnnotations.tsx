@@ -3,7 +3,7 @@
 // folded until opened.
 import { useT } from "../../i18n";
 import type { ContentBlock } from "../../ipc";
-import { ItemMetadata } from "../catalog/ItemMetadata";
+import { ItemMetadata } from "../catalog";
 import { Annotations } from "./Annotations";
 
 /** Nothing when the block carries neither annotations nor `_meta` (most carry none). */

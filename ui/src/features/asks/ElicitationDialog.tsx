@@ -8,7 +8,7 @@ import { openAskUrl, type ElicitationAnswer, type ElicitationRequest, type Field
 import { useT } from "../../i18n";
 import { AskFrame, useAskAnswer } from "./AskFrame";
 import { ElicitationFields } from "./ElicitationFields";
-import { RevealedText } from "../preview/RevealedText";
+import { RevealedText } from "../../ui-kit/RevealedText";
 import { fieldErrors, initialValues, toContent, type FormValues } from "./form";
 
 interface ElicitationDialogProps {

@@ -4,7 +4,7 @@ import { useId } from "react";
 import type { FieldError, FormField } from "../../ipc";
 import { useT } from "../../i18n";
 import { FieldErrors } from "../../ui-kit/Field";
-import { RequiredMark } from "../catalog/RequiredMark";
+import { RequiredMark } from "../../ui-kit/RequiredMark";
 import type { FieldValue, FormValues } from "./form";
 import { problemText } from "./problemText";
 

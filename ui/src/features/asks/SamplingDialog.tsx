@@ -7,7 +7,7 @@ import { useT } from "../../i18n";
 import { AskFrame, useAskAnswer } from "./AskFrame";
 import { HighlightedText } from "../../ui-kit/HighlightedText";
 import { visibleText } from "../../ui-kit/serverText";
-import { RevealedText } from "../preview/RevealedText";
+import { RevealedText } from "../../ui-kit/RevealedText";
 
 interface SamplingDialogProps {
   ask: PendingAsk;

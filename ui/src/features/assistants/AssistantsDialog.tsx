@@ -17,8 +17,8 @@ import {
 import { Dialog } from "../../ui-kit/Dialog";
 import { Spinner } from "../../ui-kit/Spinner";
 import { useAsync } from "../../ui-kit/useAsync";
-import { LodeErrorBanner } from "../errors/LodeErrorBanner";
-import { RevealedText } from "../preview/RevealedText";
+import { LodeErrorBanner } from "../errors";
+import { RevealedText } from "../../ui-kit/RevealedText";
 import "./assistants.css";
 
 type Note = { kind: "written"; text: string } | { kind: "failed"; error: LodeError };

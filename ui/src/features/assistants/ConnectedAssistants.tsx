@@ -5,8 +5,8 @@ import { useT } from "../../i18n";
 import { listAssistants, toLodeError, type AssistantConfig, type LodeError } from "../../ipc";
 import { Spinner } from "../../ui-kit/Spinner";
 import { useAsync } from "../../ui-kit/useAsync";
-import { LodeErrorBanner } from "../errors/LodeErrorBanner";
-import { RevealedText } from "../preview/RevealedText";
+import { LodeErrorBanner } from "../errors";
+import { RevealedText } from "../../ui-kit/RevealedText";
 import { AssistantsDialog } from "./AssistantsDialog";
 
 /** The rows of `rows` whose Lode entry serves `profile`. */

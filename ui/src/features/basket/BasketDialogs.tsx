@@ -5,7 +5,7 @@ import { useT } from "../../i18n";
 import { toLodeError, type BasketSummary, type LodeError } from "../../ipc";
 import { Dialog } from "../../ui-kit/Dialog";
 import { Field } from "../../ui-kit/Field";
-import { LodeErrorBanner } from "../errors/LodeErrorBanner";
+import { LodeErrorBanner } from "../errors";
 import { parseLimit } from "./limit";
 
 interface CreateBasketProps {

@@ -6,8 +6,8 @@ import { useT } from "../../i18n";
 import type { BasketItem, BasketView } from "../../ipc";
 import { REORDER_KEY_ATTRIBUTE, usePointerReorder } from "../../ui-kit/usePointerReorder";
 import "../../ui-kit/reorder.css";
-import { IndexGeneration } from "../annotations/indexGeneration";
-import { useBrowseStatus } from "../browser/useBrowseStatus";
+import { IndexGeneration } from "../annotations";
+import { useBrowseStatus } from "../browser";
 import { BasketItemRow, itemLabel } from "./BasketItemRow";
 import { DragOut, type DragNotice } from "./DragOut";
 

@@ -6,7 +6,7 @@ import type { BasketItem } from "../../ipc";
 import { Badge } from "../../ui-kit/Badge";
 import { HighlightedText } from "../../ui-kit/HighlightedText";
 import { visibleText } from "../../ui-kit/serverText";
-import { BasketItemAnnotations } from "../annotations/BasketItemAnnotations";
+import { BasketItemAnnotations } from "../annotations";
 
 interface BasketItemRowProps {
   item: BasketItem;

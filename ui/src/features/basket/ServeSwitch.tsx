@@ -11,7 +11,7 @@ import {
   type LodeError,
   type ServingStatus,
 } from "../../ipc";
-import { LodeErrorBanner } from "../errors/LodeErrorBanner";
+import { LodeErrorBanner } from "../errors";
 
 const sameName = (a: string, b: string) => a.toLocaleLowerCase() === b.toLocaleLowerCase();
 

@@ -24,7 +24,7 @@ import { useFolderExpansion } from "./useFolderExpansion";
 import { filtersOf, specOf, useSavedSearches } from "./useSavedSearches";
 import { useSelection } from "./useSelection";
 import { useViewMode } from "./useViewMode";
-import { MATCHING_LIMIT } from "../basket/limit";
+import { MATCHING_LIMIT } from "../basket";
 import "./browser.css";
 
 interface BrowserPaneProps {

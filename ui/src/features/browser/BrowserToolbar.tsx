@@ -4,7 +4,7 @@ import type { ChangeEvent, KeyboardEvent, ReactNode, Ref } from "react";
 import { useT, type MessageKey } from "../../i18n";
 import type { AudienceFilter, SortKey } from "../../ipc";
 import { AUDIENCES, MIME_FAMILIES, mimeFamilyOf, SORT_KEYS, type BrowseFilters, type MimeFamily, type ViewMode } from "./browseQuery";
-import { SearchIcon } from "./icons";
+import { SearchIcon } from "../../ui-kit/icons";
 import { probeSearchInput } from "./probe";
 
 interface BrowserToolbarProps {

@@ -4,10 +4,10 @@ import { memo } from "react";
 import type { IndexRow } from "../../ipc";
 import { HighlightedText } from "../../ui-kit/HighlightedText";
 import { DescriptionMatch } from "./DescriptionMatch";
-import { ModifiedBadge } from "./ModifiedBadge";
+import { ModifiedBadge } from "../../ui-kit/ModifiedBadge";
 import { ResourceIcon } from "./ResourceIcon";
 import { indexedName, isBlank } from "./rowIds";
-import { AudienceIcons, PriorityMeter, SizeLabel } from "./RowMeta";
+import { AudienceIcons, PriorityMeter, SizeLabel } from "../../ui-kit/RowMeta";
 import { rowTooltip } from "./rowTooltip";
 import { SelectBox } from "./SelectBox";
 

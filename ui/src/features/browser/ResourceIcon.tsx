@@ -2,10 +2,10 @@
 // drawn for the current light or dark scheme when the server offers both), else one for the
 // media type.
 import type { ResourceItem } from "../../ipc";
-import { useIconSrc } from "../icons/useIconSrc";
+import { useIconSrc } from "../icons";
 import { isDirectory } from "./directory";
-import { FolderIcon } from "./icons";
-import { MimeIcon } from "./rowIcons";
+import { FolderIcon } from "../../ui-kit/icons";
+import { MimeIcon } from "../../ui-kit/rowIcons";
 
 /** A data: URI icon larger than this is not worth decoding for a 16 px square. */
 const MAX_ICON_CHARS = 64 * 1024;

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { useT } from "../../i18n";
 import type { LodeError } from "../../ipc";
 import { Spinner } from "../../ui-kit/Spinner";
-import { LodeErrorBanner } from "../errors/LodeErrorBanner";
+import { LodeErrorBanner } from "../errors";
 
 interface ResultsFrameProps {
   /** Rows in all; null before the first answer. */

@@ -4,7 +4,7 @@ import { useT } from "../../i18n";
 import type { ServerListing } from "../../ipc";
 import { HighlightedText } from "../../ui-kit/HighlightedText";
 import { visibleText } from "../../ui-kit/serverText";
-import { EyeIcon } from "./icons";
+import { EyeIcon } from "../../ui-kit/icons";
 import { useListingText } from "./useListingText";
 
 interface ServerChipsProps {

@@ -6,12 +6,12 @@ import type { FolderKind, IndexRow, ResourceTemplate, TreeRow } from "../../ipc"
 import { HighlightedText } from "../../ui-kit/HighlightedText";
 import { DescriptionMatch } from "./DescriptionMatch";
 import { visibleText } from "../../ui-kit/serverText";
-import { Chevron, FolderIcon, TemplateIcon } from "./icons";
+import { Chevron, FolderIcon, TemplateIcon } from "../../ui-kit/icons";
 import { RowPlaceholder } from "./ListRow";
-import { ModifiedBadge } from "./ModifiedBadge";
+import { ModifiedBadge } from "../../ui-kit/ModifiedBadge";
 import { ResourceIcon } from "./ResourceIcon";
 import { indexedName, isBlank } from "./rowIds";
-import { AudienceIcons, PriorityMeter, SizeLabel } from "./RowMeta";
+import { AudienceIcons, PriorityMeter, SizeLabel } from "../../ui-kit/RowMeta";
 import { rowTooltip } from "./rowTooltip";
 import { SelectBox } from "./SelectBox";
 

@@ -1,7 +1,7 @@
 // Ctrl/⌘+A in the browser: every match of the search and filters, fetched from the index, as
 // "Add all matching" takes them — with its cap, refused with its message past it.
 import { browseList, type ResourceItem } from "../../ipc";
-import { MATCHING_LIMIT } from "../basket/limit";
+import { MATCHING_LIMIT } from "../basket";
 import { listQuery, type BrowseFilters } from "./browseQuery";
 
 export type SelectAll = { kind: "selected"; items: ResourceItem[] } | { kind: "tooMany"; total: number };

@@ -3,9 +3,9 @@
 import { useT } from "../../i18n";
 import type { ContentBlock as Block, ResourceContent } from "../../ipc";
 import { Badge } from "../../ui-kit/Badge";
-import { ContentBlock } from "../preview/ContentBlock";
-import { SafeText } from "../preview/SafeText";
-import { BlockAnnotations } from "../annotations/BlockAnnotations";
+import { ContentBlock } from "../preview";
+import { SafeText } from "../../ui-kit/SafeText";
+import { BlockAnnotations } from "../annotations";
 import "./catalog.css";
 
 /** A `resource_link` block: a resource the answer points at, read only when asked. */

@@ -1,7 +1,7 @@
 // The list a server's prompts or tools are picked from: buttons with arrow-key movement.
 import type { KeyboardEvent } from "react";
 import { HighlightedText } from "../../ui-kit/HighlightedText";
-import { RevealedText } from "../preview/RevealedText";
+import { RevealedText } from "../../ui-kit/RevealedText";
 import "./catalog.css";
 
 interface Named {

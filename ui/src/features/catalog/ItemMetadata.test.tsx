@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { Icon } from "../../ipc";
 import { installIpc } from "../../test/ipc-mock";
 import { forgetRemoteIcons } from "../icons/useIconSrc";
-import { renderWithI18n } from "../preview/renderWithI18n";
+import { renderWithI18n } from "../../test/renderWithI18n";
 import { ItemMetadata, iconShown } from "./ItemMetadata";
 
 const PNG = "data:image/png;base64,iVBORw0KGgo=";

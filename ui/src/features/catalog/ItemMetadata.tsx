@@ -10,10 +10,9 @@
 import { useMemo, useState } from "react";
 import { useT } from "../../i18n";
 import type { Icon, MetaJson } from "../../ipc";
-import { JsonView } from "../preview/JsonView";
-import { SafeText } from "../preview/SafeText";
-import { TextView } from "../preview/TextView";
-import { useIconState } from "../icons/useIconSrc";
+import { JsonView, TextView } from "../preview";
+import { SafeText } from "../../ui-kit/SafeText";
+import { useIconState } from "../icons";
 import "./catalog.css";
 
 const RASTER = /^data:image\/(png|jpeg|gif|webp|avif|bmp|x-icon|vnd\.microsoft\.icon)[;,]/i;

@@ -2,7 +2,7 @@
 // lists again, once per burst (debounced), keeping the old list on screen meanwhile.
 import { useEffect, useRef } from "react";
 import type { ConnectionId } from "../../ipc";
-import { useHubEvents } from "../connections/useHubEvents";
+import { useHubEvents } from "../connections";
 
 /** How long a burst of list_changed notifications is gathered before one listing. */
 export const LIST_CHANGED_DEBOUNCE_MS = 300;

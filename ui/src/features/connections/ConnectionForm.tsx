@@ -5,7 +5,7 @@ import { useT } from "../../i18n";
 import { addConnection, checkConnection, toLodeError, updateConnection, type Connection, type LodeError } from "../../ipc";
 import { Dialog } from "../../ui-kit/Dialog";
 import { Field } from "../../ui-kit/Field";
-import { LodeErrorBanner } from "../errors/LodeErrorBanner";
+import { LodeErrorBanner } from "../errors";
 import { draftFromForm, emptyForm, formFromConnection, type ConnectionForm as FormState, type TransportKind } from "./draft";
 import { problemMessage, type ProblemSpot } from "./problems";
 import { RemoteFields } from "./RemoteFields";

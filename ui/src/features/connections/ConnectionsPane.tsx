@@ -7,7 +7,7 @@ import { EmptyState } from "../../ui-kit/EmptyState";
 import { Pane } from "../../ui-kit/Pane";
 import { Spinner } from "../../ui-kit/Spinner";
 import { Toast } from "../../ui-kit/Toast";
-import { LodeErrorBanner } from "../errors/LodeErrorBanner";
+import { LodeErrorBanner } from "../errors";
 import { ConnectionDialogs, type OpenDialog } from "./ConnectionDialogs";
 import { ConnectionItem } from "./ConnectionItem";
 import type { RowAction } from "./rowActions";

@@ -6,7 +6,7 @@ import { exportConnections, toLodeError, type Connection, type Exported, type Lo
 import { Dialog } from "../../ui-kit/Dialog";
 import { Spinner } from "../../ui-kit/Spinner";
 import { useAsync } from "../../ui-kit/useAsync";
-import { LodeErrorBanner } from "../errors/LodeErrorBanner";
+import { LodeErrorBanner } from "../errors";
 
 /** The connections as an `mcpServers` file to paste into another client; secrets stay out. */
 export function ExportDialog({ connections, onClose }: { connections: readonly Connection[]; onClose: () => void }) {

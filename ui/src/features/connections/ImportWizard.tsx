@@ -16,7 +16,7 @@ import {
 import { Dialog } from "../../ui-kit/Dialog";
 import { Spinner } from "../../ui-kit/Spinner";
 import { useAsync } from "../../ui-kit/useAsync";
-import { LodeErrorBanner } from "../errors/LodeErrorBanner";
+import { LodeErrorBanner } from "../errors";
 import { choiceProblems, chosenNames, importChoices, initialChoice, type CandidateChoice } from "./importChoices";
 import { ImportPreviewStep } from "./ImportPreviewStep";
 import { ImportSourceStep, initialSource, sourceOf, type SourceChoice } from "./ImportSourceStep";

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { useT } from "../../i18n";
 import { testConnection, toLodeError, type ConnectionDraft, type ConnectionId, type LodeError, type ServerInfo } from "../../ipc";
 import { Spinner } from "../../ui-kit/Spinner";
-import { LodeErrorBanner } from "../errors/LodeErrorBanner";
+import { LodeErrorBanner } from "../errors";
 
 export type TestState =
   | { status: "idle" }

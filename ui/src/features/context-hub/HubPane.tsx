@@ -16,7 +16,7 @@ import {
 import { EmptyState } from "../../ui-kit/EmptyState";
 import { Pane } from "../../ui-kit/Pane";
 import { Spinner } from "../../ui-kit/Spinner";
-import { LodeErrorBanner } from "../errors/LodeErrorBanner";
+import { LodeErrorBanner } from "../errors";
 import { ActivityList } from "./ActivityList";
 import { CreateProfileDialog, RemoveProfileDialog } from "./HubDialogs";
 import { ProfileEditor } from "./ProfileEditor";

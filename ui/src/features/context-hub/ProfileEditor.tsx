@@ -15,8 +15,8 @@ import {
   type LodeError,
 } from "../../ipc";
 import { HighlightedText } from "../../ui-kit/HighlightedText";
-import { copyText } from "../basket/clipboard";
-import { LodeErrorBanner } from "../errors/LodeErrorBanner";
+import { copyText } from "../basket";
+import { LodeErrorBanner } from "../errors";
 
 const AUDIENCES: readonly AudienceFilter[] = ["user", "assistant", "both", "unspecified"];
 

@@ -17,8 +17,8 @@ import { EmptyState } from "../../ui-kit/EmptyState";
 import { FilterField } from "../../ui-kit/FilterField";
 import { Spinner } from "../../ui-kit/Spinner";
 import { useAsync } from "../../ui-kit/useAsync";
-import { useReadyAgain } from "../connections/useReadyAgain";
-import { LodeErrorBanner } from "../errors/LodeErrorBanner";
+import { useReadyAgain } from "../connections";
+import { LodeErrorBanner } from "../errors";
 import { clockTime, prettyJson } from "./wire";
 import "./history.css";
 

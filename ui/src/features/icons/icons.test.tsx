@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Icon } from "../../ipc";
 import { installIpc } from "../../test/ipc-mock";
 import { ResourceIcon } from "../browser/ResourceIcon";
-import { renderWithI18n } from "../preview/renderWithI18n";
+import { renderWithI18n } from "../../test/renderWithI18n";
 import { pickIcon } from "./pickIcon";
 import { currentScheme } from "./scheme";
 import { forgetRemoteIcons } from "./useIconSrc";

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { installIpc } from "../../test/ipc-mock";
 import { ContentBlock } from "./ContentBlock";
-import { renderWithI18n } from "./renderWithI18n";
+import { renderWithI18n } from "../../test/renderWithI18n";
 
 const bytes = (length: number) => btoa(String.fromCharCode(...Array.from({ length }, (_, i) => i % 256)));
 

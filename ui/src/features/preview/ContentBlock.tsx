@@ -6,7 +6,7 @@ import { useT, type MessageKey } from "../../i18n";
 import type { ResourceContent } from "../../ipc";
 import { Badge } from "../../ui-kit/Badge";
 import { ErrorBoundary } from "../../ui-kit/ErrorBoundary";
-import { ItemMetadata } from "../catalog/ItemMetadata";
+import { ItemMetadata } from "../catalog";
 import { type Base64Problem } from "./base64";
 import { BinaryView } from "./BinaryView";
 import { classifyContent, type ContentKind, type ContentView } from "./content";
@@ -18,7 +18,7 @@ import { languageFor } from "./languages";
 import { MarkdownContent } from "./MarkdownContent";
 import { MediaView } from "./MediaView";
 import { PdfView } from "./PdfView";
-import { SafeText } from "./SafeText";
+import { SafeText } from "../../ui-kit/SafeText";
 import { SaveAsButton } from "./SaveAsButton";
 import { TextView } from "./TextView";
 

@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { ContentBlock } from "./ContentBlock";
-import { renderWithI18n } from "./renderWithI18n";
+import { renderWithI18n } from "../../test/renderWithI18n";
 
 // One kind of view that throws while rendering, as one would on content no code expected.
 vi.mock("./JsonView", () => ({

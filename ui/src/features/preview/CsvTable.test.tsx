@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { CsvTable } from "./CsvTable";
-import { renderWithI18n } from "./renderWithI18n";
+import { renderWithI18n } from "../../test/renderWithI18n";
 import { scrollingInJsdom } from "../../test/scrolling";
 
 describe("CSV table", () => {

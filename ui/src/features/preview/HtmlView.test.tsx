@@ -2,7 +2,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { HTML_PREVIEW_CSP, HtmlView } from "./HtmlView";
-import { renderWithI18n } from "./renderWithI18n";
+import { renderWithI18n } from "../../test/renderWithI18n";
 
 // demo://samples/unsafe.html of the demo server.
 const UNSAFE = `<!doctype html>

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { JSON_CHILD_PAGE } from "./JsonTree";
 import { JsonView } from "./JsonView";
-import { renderWithI18n } from "./renderWithI18n";
+import { renderWithI18n } from "../../test/renderWithI18n";
 
 describe("JSON", () => {
   it("reads as the pretty-printed document", () => {

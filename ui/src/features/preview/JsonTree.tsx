@@ -2,7 +2,7 @@
 // array foldable, children a page at a time.
 import { useMemo, useState, type ReactNode } from "react";
 import { useT } from "../../i18n";
-import { RevealedText } from "./RevealedText";
+import { RevealedText } from "../../ui-kit/RevealedText";
 import { truncate } from "./reveal";
 
 /** Children shown per object or array before a "show more" button. */

@@ -2,7 +2,7 @@ import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { MarkdownView } from "./MarkdownView";
 import { safeHref } from "./markdown";
-import { renderWithI18n } from "./renderWithI18n";
+import { renderWithI18n } from "../../test/renderWithI18n";
 
 const HOSTILE = [
   "# Title <img src=x onerror=alert(1)>",

@@ -6,7 +6,7 @@ import { useT } from "../../i18n";
 import { highlightTokens } from "./highlight";
 import { languageForFence } from "./languages";
 import { parseMarkdown, safeHref, type Token } from "./markdown";
-import { RevealedText } from "./RevealedText";
+import { RevealedText } from "../../ui-kit/RevealedText";
 import { TokenTree } from "./TokenTree";
 
 /** The block and inline elements markdown-it produces; anything else renders as a <span>/<div>. */

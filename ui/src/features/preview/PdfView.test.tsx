@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { renderWithI18n } from "./renderWithI18n";
+import { renderWithI18n } from "../../test/renderWithI18n";
 
 // pdf.js needs a real canvas and workers: the view is tested against its small interface.
 const rendered: number[] = [];

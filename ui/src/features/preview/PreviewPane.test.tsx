@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { HubEvent, ReadPiece, ResourceContent, ResourceItem } from "../../ipc";
 import { emitHubEvent, installIpc, streamContents, type IpcCall } from "../../test/ipc-mock";
 import { PreviewPane } from "./PreviewPane";
-import { renderWithI18n } from "./renderWithI18n";
+import { renderWithI18n } from "../../test/renderWithI18n";
 
 const CLOCK: ResourceItem = {
   server: "Demo",

@@ -4,17 +4,17 @@ import { useT } from "../../i18n";
 import type { ConnectionId, ResourceItem } from "../../ipc";
 import { EmptyState } from "../../ui-kit/EmptyState";
 import { Pane } from "../../ui-kit/Pane";
-import { displayName } from "../browser/annotations";
-import { LodeErrorBanner } from "../errors/LodeErrorBanner";
+import { displayName } from "../../ui-kit/resourceFields";
+import { LodeErrorBanner } from "../errors";
 import { ContentBlock } from "./ContentBlock";
 import { LiveStatus } from "./LiveStatus";
-import { RequestProgress } from "../progress/RequestProgress";
+import { RequestProgress } from "../followed-requests";
 import { ReadProgressBar } from "./ReadProgressBar";
-import { SafeText } from "./SafeText";
+import { SafeText } from "../../ui-kit/SafeText";
 import { useLiveUpdates } from "./useLiveUpdates";
 import { usePreview } from "./usePreview";
-import { ItemMetadata } from "../catalog/ItemMetadata";
-import { Annotations } from "../annotations/Annotations";
+import { ItemMetadata } from "../catalog";
+import { Annotations } from "../annotations";
 import "./preview.css";
 
 interface PreviewPaneProps {

@@ -3,7 +3,7 @@
 import { lazy, Suspense } from "react";
 import { useT } from "../../i18n";
 import type { HighlightLanguage } from "./languages";
-import { RevealedText } from "./RevealedText";
+import { RevealedText } from "../../ui-kit/RevealedText";
 import { VirtualText } from "./VirtualText";
 
 /** Past this many characters text goes to the virtualized view (no highlighting there). */

@@ -1,6 +1,6 @@
 // A highlight token tree as nested spans with scope classes, every leaf a text node.
 import type { TokenNode } from "./highlight";
-import { RevealedText } from "./RevealedText";
+import { RevealedText } from "../../ui-kit/RevealedText";
 
 /** `title.function` → `tok tok-title tok-title-function`: styled by preview.css. */
 function scopeClass(scope: string): string {

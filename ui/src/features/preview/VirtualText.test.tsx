@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { renderWithI18n } from "./renderWithI18n";
+import { renderWithI18n } from "../../test/renderWithI18n";
 import { TextView, VIRTUAL_TEXT_THRESHOLD } from "./TextView";
 import { textRows } from "./VirtualText";
 

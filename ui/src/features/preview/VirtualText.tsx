@@ -3,7 +3,7 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useMemo, useRef } from "react";
 import { useT } from "../../i18n";
-import { RevealedText } from "./RevealedText";
+import { RevealedText } from "../../ui-kit/RevealedText";
 
 /** Height of one row in CSS pixels (preview.css sets the same line height). */
 const ROW_HEIGHT = 20;

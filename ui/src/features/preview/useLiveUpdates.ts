@@ -2,7 +2,7 @@
 // changed or when the connection comes back, and the live state for LiveStatus.
 import { useEffect, useRef, useState } from "react";
 import { toLodeError, type ConnectionId, type HubEvent, type LodeError } from "../../ipc";
-import { useHubEvents } from "../connections/useHubEvents";
+import { useHubEvents } from "../connections";
 import { holdSubscription } from "./liveSubscriptions";
 
 export type LiveState =

@@ -8,7 +8,7 @@
 import { useState } from "react";
 import { toLodeError, type ConnectionId, type LodeError, type ResourceContent } from "../../ipc";
 import { useAsync } from "../../ui-kit/useAsync";
-import { useFollowedRequest } from "../progress/useFollowedRequest";
+import { useFollowedRequest } from "../followed-requests";
 import { readAssembled, type ReadProgress } from "./streamedRead";
 
 /** What a read the person cancelled ends with (the preview shows it with a Retry). */

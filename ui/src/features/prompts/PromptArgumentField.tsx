@@ -3,9 +3,8 @@
 import { useCallback } from "react";
 import { useT } from "../../i18n";
 import { completePrompt, type ConnectionId, type PromptArgument } from "../../ipc";
-import { RequiredMark } from "../catalog/RequiredMark";
-import { CompletionField } from "../completion/CompletionField";
-import type { AskCompletion } from "../completion/useCompletion";
+import { RequiredMark } from "../../ui-kit/RequiredMark";
+import { CompletionField, type AskCompletion } from "../completion";
 
 interface PromptArgumentFieldProps {
   connectionId: ConnectionId;

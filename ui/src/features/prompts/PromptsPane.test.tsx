@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { I18nProvider } from "../../i18n";
 import type { AddReport, BasketSummary, Completion, Connection, PromptItem, PromptResult } from "../../ipc";
 import { installIpc, type Handler } from "../../test/ipc-mock";
-import type { Baskets } from "../basket/useBaskets";
+import type { Baskets } from "../basket";
 import { PromptsPane } from "./PromptsPane";
 
 const CONNECTION = { id: 7, name: "Demo" } as Connection;

@@ -16,20 +16,14 @@ import {
 import { EmptyState } from "../../ui-kit/EmptyState";
 import { HighlightedText } from "../../ui-kit/HighlightedText";
 import { visibleText } from "../../ui-kit/serverText";
-import { CatalogDescription } from "../catalog/CatalogDescription";
+import { CatalogDescription, useListChanged, ItemMetadata, AddAnswerButton, AnswerBlock, CatalogList, useAddAnswer } from "../catalog";
 import { Pane } from "../../ui-kit/Pane";
 import { Spinner } from "../../ui-kit/Spinner";
 import { useAsync } from "../../ui-kit/useAsync";
-import { useListChanged } from "../catalog/useListChanged";
-import { ItemMetadata } from "../catalog/ItemMetadata";
-import type { Baskets } from "../basket/useBaskets";
-import { AddAnswerButton } from "../catalog/AddAnswerButton";
-import { AnswerBlock } from "../catalog/AnswerBlocks";
-import { CatalogList } from "../catalog/CatalogList";
-import { useAddAnswer } from "../catalog/useAddAnswer";
-import { LodeErrorBanner } from "../errors/LodeErrorBanner";
-import { RequestProgress } from "../progress/RequestProgress";
-import { useFollowedRequest } from "../progress/useFollowedRequest";
+import type { Baskets } from "../basket";
+import { LodeErrorBanner } from "../errors";
+import { RequestProgress } from "../followed-requests";
+import { useFollowedRequest } from "../followed-requests";
 import { PromptArgumentField } from "./PromptArgumentField";
 
 interface PromptsPaneProps {

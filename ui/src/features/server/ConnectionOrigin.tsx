@@ -3,7 +3,7 @@
 import { parseTimestamp, useT } from "../../i18n";
 import type { Connection } from "../../ipc";
 import { RelativeTime } from "../../ui-kit/RelativeTime";
-import { isBuiltInDemo } from "../connections/builtInDemo";
+import { isBuiltInDemo } from "../connections";
 
 export function ConnectionOrigin({ connection }: { connection: Connection }) {
   const { t } = useT();

@@ -5,7 +5,7 @@ import { useId, useMemo, useState, useSyncExternalStore } from "react";
 import { useT } from "../../i18n";
 import { setLogLevel, toLodeError, type Connection, type LodeError } from "../../ipc";
 import { FilterField } from "../../ui-kit/FilterField";
-import { LodeErrorBanner } from "../errors/LodeErrorBanner";
+import { LodeErrorBanner } from "../errors";
 import "./log-messages.css";
 import { LEVELS, logMessages, rank, startLogCollection, type LogEntry } from "./logMessages";
 import { RelativeTime } from "../../ui-kit/RelativeTime";

@@ -6,7 +6,7 @@
 import { useId, useState } from "react";
 import { useT } from "../../i18n";
 import { addRootFolder, setRoots, toLodeError, type Connection, type LodeError } from "../../ipc";
-import { LodeErrorBanner } from "../errors/LodeErrorBanner";
+import { LodeErrorBanner } from "../errors";
 
 export function RootsSection({ connection }: { connection: Connection }) {
   const { t } = useT();

@@ -7,14 +7,14 @@ import { Badge } from "../../ui-kit/Badge";
 import { EmptyState } from "../../ui-kit/EmptyState";
 import { Pane } from "../../ui-kit/Pane";
 import { Spinner } from "../../ui-kit/Spinner";
-import { LodeErrorBanner } from "../errors/LodeErrorBanner";
-import { HistorySection } from "../history/HistorySection";
+import { LodeErrorBanner } from "../errors";
+import { HistorySection } from "../history";
 import { offeredCapabilities } from "./capabilities";
 import { cleanLogLine } from "./log";
 import { LogMessagesSection } from "./LogMessagesSection";
 import { RootsSection } from "./RootsSection";
 import { useServerDetails } from "./useServerDetails";
-import { ItemMetadata } from "../catalog/ItemMetadata";
+import { ItemMetadata } from "../catalog";
 import "./server.css";
 import { ConnectionOrigin } from "./ConnectionOrigin";
 

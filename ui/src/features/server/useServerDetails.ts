@@ -11,7 +11,7 @@ import {
   type ServerInfo,
 } from "../../ipc";
 import { useAsync } from "../../ui-kit/useAsync";
-import { useReadyAgain } from "../connections/useReadyAgain";
+import { useReadyAgain } from "../connections";
 
 /** How much of a local server's stderr the panel shows (the shell keeps the newest 500). */
 export const LOG_LINES = 200;

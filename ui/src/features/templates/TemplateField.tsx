@@ -3,8 +3,7 @@
 import { useCallback, type Ref } from "react";
 import { useT } from "../../i18n";
 import { completeTemplate, type ConnectionId, type TemplateVariable } from "../../ipc";
-import { CompletionField } from "../completion/CompletionField";
-import type { AskCompletion } from "../completion/useCompletion";
+import { CompletionField, type AskCompletion } from "../completion";
 import { expressionOf } from "./expression";
 
 interface TemplateFieldProps {

@@ -12,12 +12,12 @@ import {
   type TemplateVariable,
 } from "../../ipc";
 import { useAsync } from "../../ui-kit/useAsync";
-import { LodeErrorBanner } from "../errors/LodeErrorBanner";
+import { LodeErrorBanner } from "../errors";
 import { filledValues } from "./expression";
 import { TemplateField } from "./TemplateField";
 import { useExpansion } from "./useExpansion";
-import { ItemMetadata } from "../catalog/ItemMetadata";
-import { RevealedText } from "../preview/RevealedText";
+import { ItemMetadata } from "../catalog";
+import { RevealedText } from "../../ui-kit/RevealedText";
 import { HighlightedText } from "../../ui-kit/HighlightedText";
 import { visibleText } from "../../ui-kit/serverText";
 import "./templates.css";

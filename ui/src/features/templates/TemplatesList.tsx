@@ -5,11 +5,11 @@ import { useT } from "../../i18n";
 import type { ConnectionId, ResourceTemplate } from "../../ipc";
 import { EmptyState } from "../../ui-kit/EmptyState";
 import { Spinner } from "../../ui-kit/Spinner";
-import { LodeErrorBanner } from "../errors/LodeErrorBanner";
-import { Annotations } from "../annotations/Annotations";
+import { LodeErrorBanner } from "../errors";
+import { Annotations } from "../annotations";
 import { useTemplates } from "./useTemplates";
 import { HighlightedText } from "../../ui-kit/HighlightedText";
-import { RevealedText } from "../preview/RevealedText";
+import { RevealedText } from "../../ui-kit/RevealedText";
 import "./templates.css";
 
 export interface TemplatesListProps {

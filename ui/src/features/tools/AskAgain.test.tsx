@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { I18nProvider } from "../../i18n";
 import type { Connection, ToolItem } from "../../ipc";
 import { installIpc } from "../../test/ipc-mock";
-import type { Baskets } from "../basket/useBaskets";
+import type { Baskets } from "../basket";
 import { ToolsPane } from "./ToolsPane";
 
 const TOOLS: ToolItem[] = [

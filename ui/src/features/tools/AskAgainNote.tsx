@@ -2,7 +2,7 @@
 // and undoes it ("Ask again before running …"). Only Lode's own dialog can set it again.
 import { useT } from "../../i18n";
 import type { LodeError } from "../../ipc";
-import { LodeErrorBanner } from "../errors/LodeErrorBanner";
+import { LodeErrorBanner } from "../errors";
 
 export function AskAgainNote({ name, onAskAgain, error }: { name: string; onAskAgain: () => void; error: LodeError | null }) {
   const { t } = useT();

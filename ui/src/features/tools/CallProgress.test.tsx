@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { I18nProvider } from "../../i18n";
 import type { AddReport, Connection, ToolItem } from "../../ipc";
 import { emitHubEvent, installIpc, type IpcCall } from "../../test/ipc-mock";
-import type { Baskets } from "../basket/useBaskets";
+import type { Baskets } from "../basket";
 import { LIST_CHANGED_DEBOUNCE_MS } from "../catalog/useListChanged";
 import { ToolsPane } from "./ToolsPane";
 

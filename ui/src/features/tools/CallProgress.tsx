@@ -1,7 +1,7 @@
 // A running tool call's progress and Cancel (see RequestProgress).
 import { useT } from "../../i18n";
-import { RequestProgress } from "../progress/RequestProgress";
-import type { Progress } from "../progress/useRequestProgress";
+import { RequestProgress } from "../followed-requests";
+import type { Progress } from "../followed-requests";
 
 export function CallProgress({ name, progress, onCancel }: { name: string; progress: Progress | null; onCancel: () => void }) {
   const { t } = useT();

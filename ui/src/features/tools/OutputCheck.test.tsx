@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { I18nProvider } from "../../i18n";
 import type { Connection, OutputCheck, ToolItem, ToolResult } from "../../ipc";
 import { installIpc } from "../../test/ipc-mock";
-import type { Baskets } from "../basket/useBaskets";
+import type { Baskets } from "../basket";
 import { ToolsPane } from "./ToolsPane";
 
 const TOOL: ToolItem = { name: "forecast", inputSchema: { type: "object" }, outputSchema: { type: "object" } };

@@ -4,7 +4,7 @@
 import { useT } from "../../i18n";
 import type { OutputCheck } from "../../ipc";
 import { Badge } from "../../ui-kit/Badge";
-import { SafeText } from "../preview/SafeText";
+import { SafeText } from "../../ui-kit/SafeText";
 
 /** Each part of a problem is cut in Rust already; this only keeps a line readable. */
 const PART_LIMIT = 300;

@@ -3,7 +3,7 @@
 import { useId } from "react";
 import { useT } from "../../i18n";
 import { FieldErrors } from "../../ui-kit/Field";
-import { RequiredMark } from "../catalog/RequiredMark";
+import { RequiredMark } from "../../ui-kit/RequiredMark";
 import { optionLabel, type FieldSpec, type FieldValue, type FormValues, type Problem } from "./schema";
 
 interface SchemaFieldsProps {

@@ -8,12 +8,12 @@ import { callTool, type ConnectionId, type LodeError, type ToolItem, type ToolRe
 import { Dialog } from "../../ui-kit/Dialog";
 import { FieldErrors } from "../../ui-kit/Field";
 import { visibleText } from "../../ui-kit/serverText";
-import { LodeErrorBanner } from "../errors/LodeErrorBanner";
+import { LodeErrorBanner } from "../errors";
 import { CallProgress } from "./CallProgress";
 import { SchemaFields } from "./SchemaFields";
 import { buildArguments, fieldsOf, formable, initialValues, parseArgumentsJson, type FormValues, type Problem } from "./schema";
 import { isDestructive } from "./toolHints";
-import { useFollowedRequest } from "../progress/useFollowedRequest";
+import { useFollowedRequest } from "../followed-requests";
 
 export interface ToolFormProps {
   connectionId: ConnectionId;

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { I18nProvider } from "../../i18n";
 import type { AddReport, BasketSummary, Connection, ToolItem, ToolResult } from "../../ipc";
 import { installIpc, type Handler, type IpcCall } from "../../test/ipc-mock";
-import type { Baskets } from "../basket/useBaskets";
+import type { Baskets } from "../basket";
 import { ToolsPane } from "./ToolsPane";
 
 const CONNECTION = { id: 7, name: "Demo" } as Connection;

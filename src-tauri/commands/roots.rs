@@ -1,4 +1,4 @@
-//! A connection's log level and roots: kept with it, and sent to its server when it runs.
+//! A connection's roots: kept with it, and sent to its server when it runs.
 //!
 //! A root opens a folder to a server, so the window never names one to add: the person picks it
 //! in the system's folder dialog, shown from Rust, and the path stays here (as for the Save
@@ -12,16 +12,6 @@ use lode_core::{ConnectionId, LodeError};
 use tauri::{AppHandle, Runtime, State};
 
 use super::file_dialog::ask_which_folder;
-
-/// Keeps the level (none: the server's default); true when the running server was asked now.
-#[tauri::command]
-pub async fn set_log_level(
-    lode: State<'_, Arc<Lode>>,
-    connection_id: ConnectionId,
-    level: Option<String>,
-) -> Result<bool, LodeError> {
-    lode.set_log_level(connection_id, level.as_deref()).await
-}
 
 /// Keeps `roots`, each one of the folders the connection already offers (a removal or a new
 /// order); a folder not offered yet is refused. Returns them as kept.

@@ -1,7 +1,7 @@
 // The row icons (media type, audience) as data: URI images rather than inline SVG, which
 // WebKitGTK repaints on every scrolled frame.
-import type { Theme } from "../../theme/theme";
-import { useTheme } from "../../theme/useTheme";
+import type { Theme } from "../theme/theme";
+import { useTheme } from "../theme/useTheme";
 import { mimeKind, type MimeKind } from "./icons";
 
 /**

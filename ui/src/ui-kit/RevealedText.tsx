@@ -1,6 +1,7 @@
 // Server text as text nodes with its hidden characters shown as visible markers (reveal.ts).
 import { Fragment } from "react";
 import { revealSegments } from "./reveal";
+import "./RevealedText.css";
 
 /**
  * Server text with its hidden characters shown as markers (see reveal.ts). Rendered as text

@@ -2,7 +2,7 @@
 // reports them as hub events whose token is the request's tag.
 import { useState } from "react";
 import type { ConnectionId, HubEvent } from "../../ipc";
-import { useHubEvents } from "../connections/useHubEvents";
+import { useHubEvents } from "../connections";
 
 /** The newest progress report of a request: `total` when the server knows it. */
 export interface Progress {

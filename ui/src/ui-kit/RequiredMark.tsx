@@ -1,5 +1,5 @@
 // The mark after the label of a required tool property or prompt argument.
-import { useT } from "../../i18n";
+import { useT } from "../i18n";
 
 /** A red asterisk for the eye, the word "required" for a screen reader. */
 export function RequiredMark() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { audienceKind, displayName, normalizedPriority } from "./annotations";
+import { audienceKind, displayName, normalizedPriority } from "./resourceFields";
 
 describe("annotations", () => {
   it("classifies the audience", () => {

@@ -1,8 +1,9 @@
 // A resource's lastModified annotation as a relative time with the exact time as tooltip, or
 // the server's unparseable text, cut and revealed.
-import { parseTimestamp, useT } from "../../i18n";
-import { RelativeTime } from "../../ui-kit/RelativeTime";
-import { visibleText } from "../../ui-kit/serverText";
+import { parseTimestamp, useT } from "../i18n";
+import { RelativeTime } from "./RelativeTime";
+import { visibleText } from "./serverText";
+import "./ModifiedBadge.css";
 
 /** "3 hours ago" in the current language, the exact time as tooltip. */
 export function ModifiedBadge({ raw }: { raw: string | undefined }) {

@@ -1,6 +1,6 @@
 // Reading a resource's untrusted fields: its display name, its audience as one kind, and its
 // priority clamped to 0..1.
-import type { ResourceItem, Role } from "../../ipc";
+import type { ResourceItem, Role } from "../ipc";
 
 export type AudienceKind = "user" | "assistant" | "both";
 

@@ -1,9 +1,10 @@
-// A server string in the preview's header: revealed, direction-isolated, cut to a limit with
-// "Show all".
+// A server string in a header or a detail (preview, annotations, metadata): revealed,
+// direction-isolated, cut to a limit with "Show all".
 import { useState } from "react";
-import { useT } from "../../i18n";
+import { useT } from "../i18n";
 import { RevealedText } from "./RevealedText";
-import { truncate } from "./reveal";
+import { truncate } from "./truncate";
+import "./SafeText.css";
 
 interface SafeTextProps {
   text: string;
@@ -16,7 +17,7 @@ interface SafeTextProps {
 }
 
 /**
- * A server string in the preview's header: hidden characters revealed, direction isolated from
+ * A server string in a header or a detail: hidden characters revealed, direction isolated from
  * the surrounding UI (<bdi>), cut to `limit` characters with a button to see everything.
  */
 export function SafeText({ text, limit, className, as: Tag = "span", testId }: SafeTextProps) {

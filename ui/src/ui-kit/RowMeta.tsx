@@ -1,8 +1,9 @@
 // A row's annotations as small widgets: audience icons, the priority meter and the size.
-import { useT } from "../../i18n";
-import type { Annotations } from "../../ipc";
-import { audienceKind, normalizedPriority } from "./annotations";
+import { useT } from "../i18n";
+import type { Annotations } from "../ipc";
+import { audienceKind, normalizedPriority } from "./resourceFields";
 import { AssistantIcon, UserIcon } from "./rowIcons";
+import "./RowMeta.css";
 
 /** Who the resource is for, as icons with accessible names; nothing when unspecified. */
 export function AudienceIcons({ audience }: { audience: Annotations["audience"] }) {

@@ -1,7 +1,8 @@
 // The browser's inline SVG icons (folder kinds, template, chevron, eye, search) and the media
 // kind a row's icon is chosen by.
 import type { ReactNode } from "react";
-import type { FolderKind } from "../../ipc";
+import type { FolderKind } from "../ipc";
+import "./icons.css";
 
 /** The kinds of content a row's icon tells apart. */
 export type MimeKind = "text" | "code" | "image" | "audio" | "video" | "pdf" | "binary" | "unknown";

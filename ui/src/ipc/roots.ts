@@ -1,14 +1,6 @@
-// A connection's log level and roots: kept with the connection and sent to its server.
+// A connection's roots: kept with the connection and sent to its server.
 import type { ConnectionId } from "./bindings/ConnectionId";
 import { call } from "./commands";
-
-/**
- * Keeps `level` for the connection (null: the server's default) and asks a running server that
- * logs for it now (`logging/setLevel`). Resolves true when the server was asked.
- */
-export function setLogLevel(connectionId: ConnectionId, level: string | null): Promise<boolean> {
-  return call<boolean>("set_log_level", { connectionId, level });
-}
 
 /**
  * Keeps `roots`, each one the connection already offers: removes or reorders them. Lode refuses

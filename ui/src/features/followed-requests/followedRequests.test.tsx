@@ -7,9 +7,9 @@ import { describe, expect, it, vi } from "vitest";
 import { I18nProvider } from "../../i18n";
 import type { Connection, PromptItem, ResourceItem } from "../../ipc";
 import { emitHubEvent, installIpc, type IpcCall } from "../../test/ipc-mock";
-import type { Baskets } from "../basket/useBaskets";
-import { PreviewPane } from "../preview/PreviewPane";
-import { PromptsPane } from "../prompts/PromptsPane";
+import type { Baskets } from "../basket";
+import { PreviewPane } from "../preview";
+import { PromptsPane } from "../prompts";
 
 const SLOW_PROMPT: PromptItem = { name: "slow_prompt", arguments: [] };
 const SLOW_READ: ResourceItem = { server: "Demo", uri: "demo://slow/20", name: "slow", annotations: {} };

@@ -1,0 +1,2 @@
+// Server asks (elicitation, sampling): the feature's public entry.
+export { AsksHost } from "./AsksHost";

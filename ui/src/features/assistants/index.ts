@@ -1,0 +1,3 @@
+// Assistants (`lode connect`): the feature's public entry.
+export { AssistantsDialog } from "./AssistantsDialog";
+export { ConnectedAssistants } from "./ConnectedAssistants";

@@ -1,0 +1,2 @@
+// The context hub: the feature's public entry.
+export { HubPane } from "./HubPane";

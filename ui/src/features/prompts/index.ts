@@ -1,0 +1,2 @@
+// Prompts: the feature's public entry.
+export { PromptsPane } from "./PromptsPane";

@@ -1,0 +1,2 @@
+// Tools: the feature's public entry.
+export { ToolsPane } from "./ToolsPane";
