@@ -9,7 +9,7 @@ mod logging;
 pub use logging::log_filter;
 mod native_drag;
 mod startup;
-mod update;
+mod updates;
 mod window_place;
 
 use std::sync::Arc;
@@ -68,11 +68,11 @@ pub fn build<R: Runtime>(
     build_launched(builder, lode, launch)
 }
 
-/// Lets the updater read `LODE_UPDATE_FEED` when it is plain http on this computer (tests serve
+/// Lets the updater read a plain-http feed on this computer in a debug build (tests serve
 /// one): the plugin refuses http endpoints otherwise (dependencies are built without debug
 /// assertions, so even in debug builds). Call on the context before building the app.
 pub fn allow_loopback_update_feed<R: Runtime>(context: &mut tauri::Context<R>) {
-    update::allow_loopback_feed(context);
+    updates::allow_loopback_feed(context);
 }
 
 fn build_launched<R: Runtime>(
@@ -89,7 +89,7 @@ fn build_launched<R: Runtime>(
         .manage(launch.log)
         .manage(launch.confirmer)
         .manage(commands::assistants::AssistantPlaces::default())
-        .manage(update::Updates::from_env())
+        .manage(updates::Updates::from_env())
         .setup(move |app| {
             commands::drag_out::remove_drag_files(app.handle(), false);
             if let Some(window) = app.get_webview_window("main") {
@@ -146,7 +146,7 @@ pub fn run() {
     match app {
         Ok(app) => app.run(|handle, event| match event {
             // Only the real app looks for updates by itself (never the tests' mock runtime).
-            RunEvent::Ready => update::spawn_startup_check(handle.clone()),
+            RunEvent::Ready => updates::spawn_startup_check(handle.clone()),
             RunEvent::Exit => {
                 // End every server process before the app goes away.
                 let lode = handle.state::<Arc<Lode>>().inner().clone();

@@ -52,8 +52,7 @@ mod templates;
 pub mod tool_confirmation;
 mod tool_trust;
 mod trash;
-pub mod update_package;
-mod updates;
+pub mod updates;
 mod window_layout;
 
 pub use asks::AskDesk;
@@ -78,7 +77,7 @@ pub use reading::{
 pub use target::ServerTarget;
 pub use updates::{
     package_url_allowed, plain_loopback_feeds_allowed, update_check_due, update_timeout_from_env,
-    UpdateFeed, UPDATE_FEED_ENV, UPDATE_TIMEOUT_ENV,
+    FeedInUse, UpdateFeed, UPDATE_FEED_ENV, UPDATE_TIMEOUT_ENV,
 };
 
 pub use credentials::LazyKeychain;

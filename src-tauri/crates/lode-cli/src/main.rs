@@ -9,6 +9,7 @@ mod basket_args;
 mod binary;
 mod commands;
 mod connect;
+mod error_hints;
 mod exit;
 mod hub_args;
 mod interrupt;
