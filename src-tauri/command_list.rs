@@ -26,7 +26,8 @@ macro_rules! lode_commands {
                 rotate_serve_token;
             about: about_lode, report_first_rows;
             settings: listing_limits, set_listing_limits;
-            updates: check_for_updates, pending_update, install_update, restart_lode;
+            updates: check_for_updates, pending_update, install_update, restart_lode,
+                update_feed, set_update_feed;
             asks: pending_server_asks, answer_server_ask, open_ask_url;
             assistants: list_assistants, preview_assistant_change, change_assistant;
             followed_requests: cancel_request;

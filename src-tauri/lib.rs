@@ -9,7 +9,7 @@ mod logging;
 pub use logging::log_filter;
 mod native_drag;
 mod startup;
-mod update;
+mod updates;
 mod webkit_settings;
 mod window_place;
 
@@ -73,11 +73,11 @@ pub fn build<R: Runtime>(
     build_launched(builder, lode, launch)
 }
 
-/// Lets the updater read `LODE_UPDATE_FEED` when it is plain http on this computer (tests serve
+/// Lets the updater read a plain-http feed on this computer in a debug build (tests serve
 /// one): the plugin refuses http endpoints otherwise (dependencies are built without debug
 /// assertions, so even in debug builds). Call on the context before building the app.
 pub fn allow_loopback_update_feed<R: Runtime>(context: &mut tauri::Context<R>) {
-    update::allow_loopback_feed(context);
+    updates::allow_loopback_feed(context);
 }
 
 fn build_launched<R: Runtime>(
@@ -95,7 +95,7 @@ fn build_launched<R: Runtime>(
         .manage(launch.log)
         .manage(launch.confirmer)
         .manage(commands::assistants::AssistantPlaces::default())
-        .manage(update::Updates::from_env())
+        .manage(updates::Updates::from_env())
         .setup(move |app| {
             commands::drag_out::remove_drag_files(app.handle(), false);
             if let Some(window) = app.get_webview_window("main") {
@@ -162,7 +162,7 @@ pub fn run() {
                 handle
                     .state::<startup::Startup>()
                     .mark("event loop running");
-                update::spawn_startup_check(handle.clone());
+                updates::spawn_startup_check(handle.clone());
             }
             RunEvent::Exit => {
                 // End every server process before the app goes away.

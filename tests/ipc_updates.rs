@@ -1,7 +1,9 @@
 //! About and updates through the real commands on Tauri's mock runtime, against a loopback
-//! update feed: each way a check or a download fails reaches the window as its own typed error,
-//! and nothing is installed (the packages here never verify). One test, because the feed is
-//! given through the environment, which the whole test process shares.
+//! update feed: each way a check or a download fails reaches the window as its own typed error
+//! (a code, the step and the reason, which the window words), and nothing is installed (the
+//! packages here never verify). Then the feed setting: a new URL is asked natively, and
+//! `LODE_UPDATE_FEED` wins over it. One test, because the feed is given through the
+//! environment, which the whole test process shares.
 
 #[path = "support/ipc_harness.rs"]
 mod support;
@@ -117,6 +119,17 @@ fn code_and_message(error: &Value) -> (String, String) {
     )
 }
 
+/// The code, step and reason of an update's failure.
+fn sorted(error: &Value) -> (&str, &str, &str) {
+    let facts = &error["facts"];
+    assert_eq!(facts["kind"], "update", "{error}");
+    (
+        error["code"].as_str().unwrap_or_default(),
+        facts["step"].as_str().unwrap_or_default(),
+        facts["reason"].as_str().unwrap_or_default(),
+    )
+}
+
 #[test]
 fn about_and_every_way_an_update_can_fail() {
     let mode = Arc::new(Mutex::new(Mode::Older));
@@ -136,7 +149,8 @@ fn about_and_every_way_an_update_can_fail() {
 
     let about = invoke(&h.window, "about_lode", json!({})).expect("about");
     assert_eq!(about["version"], env!("CARGO_PKG_VERSION"));
-    assert_eq!(about["updateFeed"], feed.as_str());
+    assert_eq!(about["updateFeed"]["url"], feed.as_str());
+    assert_eq!(about["updateFeed"]["source"], "environment");
     assert_eq!(about["dataDir"], h.data.path().display().to_string());
     let commit = about["commit"].as_str().unwrap_or_default();
     assert!(
@@ -171,36 +185,91 @@ fn about_and_every_way_an_update_can_fail() {
         invoke(&h.window, "pending_update", json!({})),
         Ok(offer["update"].clone())
     );
-    let (code, message) = code_and_message(&install().expect_err("a foreign signature"));
-    assert_eq!(code, "updateSignature");
+    let foreign = install().expect_err("a foreign signature");
     assert_eq!(
-        message,
-        "The update's signature does not match Lode's release key; nothing was installed."
+        sorted(&foreign),
+        ("updateSignature", "download", "signature")
     );
+    assert_eq!(foreign["facts"]["version"], "9.9.9");
 
     set(Mode::Truncated);
-    let (code, message) = code_and_message(&install().expect_err("a download cut short"));
-    assert_eq!(code, "updateIncomplete");
+    let short = install().expect_err("a download cut short");
     assert_eq!(
-        message,
-        "The download of Lode 9.9.9 was incomplete (500 bytes of 1.0 kB); nothing was installed."
+        sorted(&short),
+        ("updateIncomplete", "download", "incomplete")
+    );
+    assert_eq!(
+        (&short["facts"]["received"], &short["facts"]["total"]),
+        (&json!(500), &json!(1000))
     );
 
     set(Mode::NotJson);
-    let (code, message) = code_and_message(&check().expect_err("not JSON"));
-    assert_eq!(
-        (code.as_str(), message.as_str()),
-        ("updateFeed", "The update feed is not valid JSON.")
-    );
+    let not_json = check().expect_err("not JSON");
+    assert_eq!(sorted(&not_json), ("updateFeed", "check", "notJson"));
+    assert_eq!(not_json["facts"]["feed"], feed.as_str());
 
     set(Mode::NoPackage);
-    let (code, _) = code_and_message(&check().expect_err("no package"));
-    assert_eq!(code, "updateNoPackage");
+    let no_package = check().expect_err("no package");
+    assert_eq!(
+        sorted(&no_package),
+        ("updateNoPackage", "check", "noPackage")
+    );
+    assert!(no_package["facts"]["targets"]
+        .as_array()
+        .is_some_and(|targets| !targets.is_empty()));
 
     set(Mode::Hang);
-    let (code, message) = code_and_message(&check().expect_err("no answer"));
+    let hang = check().expect_err("no answer");
+    assert_eq!(sorted(&hang), ("timeout", "check", "timeout"));
+    assert_eq!(hang["facts"]["timeoutSecs"], 1.0);
+
+    the_feed_setting_is_confirmed_and_the_environment_wins(&h, &feed);
+}
+
+fn the_feed_setting_is_confirmed_and_the_environment_wins(h: &support::Harness, feed: &str) {
+    const MINE: &str = "https://mirror.example/lode/latest.json";
+    let choose = |window, url: &str| {
+        invoke(
+            window,
+            "set_update_feed",
+            json!({ "choice": { "kind": "url", "url": url } }),
+        )
+    };
+    // A page cannot slip in a feed the person did not accept.
+    let declining = support::harness_confirming(lode_desktop::Confirmer::scripted(false));
+    let declined = choose(&declining.window, MINE).expect_err("declined");
+    assert_eq!(code_and_message(&declined).0, "declined");
+    // Nor one Lode would not use, asked or not.
+    let insecure = choose(&h.window, "http://mirror.example/latest.json").expect_err("http");
+    assert_eq!(sorted(&insecure), ("updateFeed", "check", "insecure"));
+
+    let saved = choose(&h.window, MINE).expect("accepted");
+    assert_eq!(saved["source"], "environment");
+    assert_eq!(saved["url"], feed);
+    std::env::remove_var("LODE_UPDATE_FEED");
+    let state = invoke(&h.window, "update_feed", json!({})).expect("state");
     assert_eq!(
-        (code.as_str(), message.as_str()),
-        ("timeout", "The update server did not answer within 1 s.")
+        (&state["source"], &state["url"]),
+        (&json!("setting"), &json!(MINE))
     );
+    let declined_state = invoke(&declining.window, "update_feed", json!({})).expect("state");
+    assert_eq!(declined_state["source"], "none");
+
+    let off = invoke(
+        &h.window,
+        "set_update_feed",
+        json!({ "choice": { "kind": "off" } }),
+    );
+    assert_eq!(off.map(|s| s["source"].clone()), Ok(json!("setting")));
+    let (code, _) =
+        code_and_message(&invoke(&h.window, "check_for_updates", json!({})).expect_err("off"));
+    assert_eq!(code, "updatesOff");
+    let reset = invoke(
+        &h.window,
+        "set_update_feed",
+        json!({ "choice": { "kind": "default" } }),
+    );
+    assert_eq!(reset.map(|s| s["source"].clone()), Ok(json!("none")));
+    let none = invoke(&h.window, "check_for_updates", json!({})).expect_err("no feed");
+    assert_eq!(sorted(&none), ("updatesOff", "check", "noFeed"));
 }

@@ -8,7 +8,6 @@ use tauri::{AppHandle, Runtime, State};
 
 use crate::logging::LogOutcome;
 use crate::startup::Startup;
-use crate::update::Updates;
 
 /// The commit this build came from (see src-tauri/build_commit.rs).
 pub const COMMIT: &str = env!("LODE_COMMIT");
@@ -18,7 +17,6 @@ pub async fn about_lode<R: Runtime>(
     app: AppHandle<R>,
     lode: State<'_, Arc<Lode>>,
     log: State<'_, LogOutcome>,
-    updates: State<'_, Updates>,
 ) -> Result<AboutLode, LodeError> {
     Ok(AboutLode {
         version: app.package_info().version.to_string(),
@@ -26,7 +24,7 @@ pub async fn about_lode<R: Runtime>(
         data_dir: lode.data_dir().display().to_string(),
         log_file: log.file.as_ref().map(|path| path.display().to_string()),
         log_problem: log.problem.clone(),
-        update_feed: updates.feed_shown(&app),
+        update_feed: lode.update_feed()?.state,
     })
 }
 

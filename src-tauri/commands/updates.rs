@@ -1,14 +1,19 @@
 //! Updates from the window: a check from the menu, the update the start-up check found, the
-//! install the person clicked, and the restart into the new version.
+//! install the person clicked, the restart into the new version, and the feed in Settings (a
+//! change to another URL is confirmed by the person outside the window: the feed decides where
+//! Lode downloads code from).
 
 use std::sync::Arc;
 
 use lode_app::Lode;
-use lode_core::{DownloadProgress, LodeError, UpdateCheck, UpdateInfo};
+use lode_core::{
+    DownloadProgress, LodeError, UpdateCheck, UpdateFeedChoice, UpdateFeedState, UpdateInfo,
+};
 use tauri::ipc::Channel;
 use tauri::{AppHandle, Runtime, State};
 
-use crate::update::Updates;
+use crate::confirm::Confirmer;
+use crate::updates::Updates;
 
 #[tauri::command]
 pub async fn check_for_updates<R: Runtime>(
@@ -43,4 +48,25 @@ pub async fn install_update(
 #[tauri::command]
 pub async fn restart_lode<R: Runtime>(app: AppHandle<R>) {
     app.request_restart();
+}
+
+/// The feed update checks use, where it comes from, and the build's default.
+#[tauri::command]
+pub async fn update_feed(lode: State<'_, Arc<Lode>>) -> Result<UpdateFeedState, LodeError> {
+    Ok(lode.update_feed()?.state)
+}
+
+/// Changes the feed: a URL (asked natively first, unless it is the build's own), off, or back
+/// to the build's default.
+#[tauri::command]
+pub async fn set_update_feed<R: Runtime>(
+    app: AppHandle<R>,
+    confirmer: State<'_, Confirmer>,
+    lode: State<'_, Arc<Lode>>,
+    choice: UpdateFeedChoice,
+) -> Result<UpdateFeedState, LodeError> {
+    confirmer
+        .ask(&app, lode.confirm_update_feed(&choice)?)
+        .await?;
+    lode.set_update_feed(&choice)
 }

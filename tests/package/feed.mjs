@@ -15,6 +15,8 @@
  */
 import { createServer } from "node:http";
 import { readFileSync } from "node:fs";
+// The same document a release publishes (.ci/release-feed.mjs), pointed at this server.
+import { latestJson } from "../../.ci/release-feed.mjs";
 
 /**
  * @typedef {"good" | "badSig" | "truncated" | "hang" | "notNewer"} FeedMode
@@ -44,13 +46,15 @@ export async function startFeed(release) {
       const platform = { url: `${base}/package.deb`, signature: signed };
       response.writeHead(200, { "content-type": "application/json" });
       response.end(
-        JSON.stringify({
-          version: release.version,
-          notes: release.notes,
-          pub_date: "2026-11-25T12:00:00Z",
-          // The updater looks for `<os>-<arch>-<installer>` first, then `<os>-<arch>`.
-          platforms: { "linux-x86_64-deb": platform, "linux-x86_64": platform },
-        }),
+        JSON.stringify(
+          latestJson({
+            version: release.version,
+            notes: release.notes,
+            pubDate: "2026-11-25T12:00:00Z",
+            // The updater looks for `<os>-<arch>-<installer>` first, then `<os>-<arch>`.
+            platforms: { "linux-x86_64-deb": platform, "linux-x86_64": platform },
+          }),
+        ),
       );
       return;
     }

@@ -620,7 +620,7 @@ const tests = [
     },
   },
   {
-    name: "the app menu: the cold-start mark, About, a check that finds nothing, and an offered update",
+    name: "the app menu: the cold-start mark, About, the update feed set, a check that finds nothing, and an offered update",
     fn: async (page) => {
       await openDemo(page);
       const reported = async () => (await commandCalls(page, "report_first_rows")).length;
@@ -632,8 +632,20 @@ const tests = [
       await expectText(about, "0123456789ab");
       await expectText(about, "/home/ada/.local/share/dev.lode.desktop/logs/lode.log");
       await page.screenshot({ path: artifact("mock-ui-about.png") });
+      await expectText(about, "This build has no update feed; set one in Settings");
       await page.keyboard.press("Escape");
       await about.waitFor({ state: "detached" });
+      // A build without a release location has no feed: the person sets one.
+      await page.getByTestId("app-menu").click();
+      await page.getByTestId("menu-update-feed").click();
+      const feed = page.getByTestId("update-feed-dialog");
+      await expectText(feed.getByTestId("feed-in-use"), "None: update checks are off.");
+      await feed.getByRole("textbox", { name: "Feed URL" }).fill("https://mirror.example/lode/latest.json");
+      await feed.getByTestId("feed-save").click();
+      await expectText(feed.getByTestId("feed-in-use"), "https://mirror.example/lode/latest.json");
+      await expectText(feed.getByTestId("feed-source"), "Your setting.");
+      await page.keyboard.press("Escape");
+      await feed.waitFor({ state: "detached" });
       await page.getByTestId("app-menu").click();
       await page.getByTestId("menu-check-updates").click();
       await expectText(page.getByTestId("update-status"), "Lode is up to date (0.1.0).");

@@ -133,6 +133,9 @@ export function installTauriMock({ fixtures, delayMs }) {
 
   /** The context hub's profiles: one exposing the first connection, with some activity. */
   let hubProfiles = [{ name: "Claude", connections: [1], audience: null, defaultBudget: 8000, paused: false }];
+  /** The update feed: a build made without a release location, until the person sets one. */
+  /** @type {{ url?: string, source: string, buildDefault?: string, environmentInvalid: boolean }} */
+  let updateFeedState = { source: "none", environmentInvalid: false };
   const hubActivity = [
     { profile: "Claude", at: "2026-01-01T10:00:02.000Z", kind: { type: "read", connection: "Demo", uri: "file:///project/README.md" } },
     { profile: "Claude", at: "2026-01-01T10:00:01.000Z", kind: { type: "search", query: "sales \u202ereport", hits: 3 } },
@@ -340,8 +343,21 @@ export function installTauriMock({ fixtures, delayMs }) {
           commit: "0123456789ab",
           dataDir: "/home/ada/.local/share/dev.lode.desktop",
           logFile: "/home/ada/.local/share/dev.lode.desktop/logs/lode.log",
-          updateFeed: "https://releases.lode.dev/latest.json",
+          // A build made without a release location has no feed until one is set.
+          updateFeed: structuredClone(updateFeedState),
         };
+      case "update_feed":
+        return structuredClone(updateFeedState);
+      case "set_update_feed": {
+        const choice = /** @type {{ kind: string, url?: string }} */ (args.choice);
+        updateFeedState =
+          choice.kind === "url"
+            ? { url: choice.url, source: "setting", environmentInvalid: false }
+            : choice.kind === "off"
+              ? { source: "setting", environmentInvalid: false }
+              : { source: "none", environmentInvalid: false };
+        return structuredClone(updateFeedState);
+      }
       case "current_annotations":
         // The mock keeps no listing beside the basket: every item's resource is "not listed now".
         return (Array.isArray(args.keys) ? args.keys : []).map(() => null);

@@ -1,5 +1,7 @@
 // The English catalog: every message of the UI, and the source of truth for keys and their
 // placeholders (checked complete against the IPC enums it names).
+import { errorHintsEn } from "./errorHints";
+import { updatesEn } from "./updates";
 import { appMenuEn } from "./appMenu";
 import { assistantsEn } from "./assistants";
 import { connectionsEn } from "./connections";
@@ -40,6 +42,8 @@ export const en = {
   "language.en": "English",
   "language.zh-CN": "简体中文",
   ...appMenuEn,
+  ...updatesEn,
+  ...errorHintsEn,
   ...assistantsEn,
 
   "menu.listingLimits": "Listing limits…",

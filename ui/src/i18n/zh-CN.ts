@@ -1,4 +1,6 @@
 // The Simplified Chinese catalog, typed Catalog so that a missing or extra key fails tsc.
+import { errorHintsZhCN } from "./errorHints";
+import { updatesZhCN } from "./updates";
 import { appMenuZhCN } from "./appMenu";
 import { assistantsZhCN } from "./assistants";
 import { connectionsZhCN } from "./connections";
@@ -28,6 +30,8 @@ export const zhCN: Catalog = {
   "language.en": "English",
   "language.zh-CN": "简体中文",
   ...appMenuZhCN,
+  ...updatesZhCN,
+  ...errorHintsZhCN,
   ...assistantsZhCN,
 
   "menu.listingLimits": "列出限制…",

@@ -7,6 +7,17 @@ describe("toLodeError", () => {
     expect(toLodeError(error)).toEqual(error);
   });
 
+  it("keeps an update failure's facts, and drops facts of another shape", () => {
+    const facts = { kind: "update", step: "download", reason: "incomplete", version: "0.2.0", received: 500, total: 1000 };
+    const error = { code: "updateIncomplete", message: "update download: Incomplete", facts };
+    expect(toLodeError(error)).toEqual(error);
+    expect(toLodeError({ ...error, facts: { kind: "update", step: "reboot", reason: "x" } })).toEqual({
+      code: "updateIncomplete",
+      message: "update download: Incomplete",
+    });
+    expect(toLodeError({ ...error, facts: "incomplete" })).not.toHaveProperty("facts");
+  });
+
   it("drops a null detail", () => {
     expect(toLodeError({ code: "notFound", message: "gone", detail: null })).toEqual({
       code: "notFound",

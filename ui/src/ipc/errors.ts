@@ -1,6 +1,7 @@
 // LodeError on this side: the complete set of error codes, the shape check, and toLodeError,
 // which turns any rejection into one.
 import type { ErrorCode } from "./bindings/ErrorCode";
+import type { ErrorFacts } from "./bindings/ErrorFacts";
 import type { LodeError } from "./bindings/LodeError";
 
 /** Every ErrorCode, checked against the generated union in both directions. */
@@ -86,14 +87,25 @@ function describe(value: unknown): string {
   }
 }
 
+const UPDATE_STEPS = new Set(["check", "download", "install"]);
+
+/** An update failure's facts as Rust sends them (the window words them); anything else is dropped. */
+function isErrorFacts(value: unknown): value is ErrorFacts {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return v.kind === "update" && typeof v.step === "string" && UPDATE_STEPS.has(v.step) && typeof v.reason === "string";
+}
+
 /**
  * Normalizes whatever an `invoke` rejected with into a LodeError. Well-formed errors pass
- * through (a `null` detail is dropped); anything else becomes `{ code: "internal", message }`.
+ * through (a `null` detail is dropped, and facts of an unknown shape); anything else becomes
+ * `{ code: "internal", message }`.
  */
 export function toLodeError(value: unknown): LodeError {
   if (isLodeError(value)) {
-    const { code, message, detail } = value;
-    return typeof detail === "string" ? { code, message, detail } : { code, message };
+    const { code, message, detail, facts } = value;
+    const error: LodeError = typeof detail === "string" ? { code, message, detail } : { code, message };
+    return isErrorFacts(facts) ? { ...error, facts } : error;
   }
   return { code: "internal", message: describe(value) };
 }

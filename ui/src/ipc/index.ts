@@ -160,11 +160,25 @@ export type { AboutLode } from "./bindings/AboutLode";
 export type { DownloadProgress } from "./bindings/DownloadProgress";
 export type { UncheckedReason } from "./bindings/UncheckedReason";
 export type { UpdateCheck } from "./bindings/UpdateCheck";
+export type { ErrorFacts } from "./bindings/ErrorFacts";
+export type { UpdateFailure } from "./bindings/UpdateFailure";
+export type { UpdateFeedChoice } from "./bindings/UpdateFeedChoice";
+export type { UpdateFeedSource } from "./bindings/UpdateFeedSource";
+export type { UpdateFeedState } from "./bindings/UpdateFeedState";
 export type { UpdateInfo } from "./bindings/UpdateInfo";
 export { aboutLode, reportFirstRows } from "./about";
 export { listingLimits, setListingLimits } from "./settings";
 export type { ListingLimits } from "./bindings/ListingLimits";
-export { UPDATE_EVENT, checkForUpdates, installUpdate, onUpdateAvailable, pendingUpdate, restartLode } from "./updates";
+export {
+  UPDATE_EVENT,
+  checkForUpdates,
+  installUpdate,
+  onUpdateAvailable,
+  pendingUpdate,
+  restartLode,
+  setUpdateFeed,
+  updateFeed,
+} from "./updates";
 export type { AskAnswer } from "./bindings/AskAnswer";
 export type { AskEnd } from "./bindings/AskEnd";
 export type { AskEvent } from "./bindings/AskEvent";

@@ -8,6 +8,8 @@ interface ErrorBannerProps {
   /** The text the failing party sent: shown as data, never as markup. */
   message: string;
   detail?: string | undefined;
+  /** How to fix it, already worded (a keychain failure's), shown under the message. */
+  hint?: string | null | undefined;
   detailsLabel: string;
   retryLabel?: string;
   onRetry?: () => void;
@@ -19,6 +21,7 @@ export function ErrorBanner({
   title,
   message,
   detail,
+  hint,
   detailsLabel,
   retryLabel,
   onRetry,
@@ -33,6 +36,7 @@ export function ErrorBanner({
       <div className="error-banner__body">
         <p className="error-banner__title">{title}</p>
         {message && <p className="error-banner__message">{message}</p>}
+        {hint && <p className="error-banner__hint">{hint}</p>}
         {detail && (
           <details className="error-banner__detail">
             <summary>{detailsLabel}</summary>

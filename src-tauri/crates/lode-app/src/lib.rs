@@ -28,8 +28,7 @@ mod fresh_file;
 mod reading;
 mod roots;
 mod settings;
-pub mod update_package;
-mod updates;
+pub mod updates;
 mod window;
 
 use std::path::{Path, PathBuf};
@@ -59,7 +58,7 @@ pub use settings::{
 };
 pub use updates::{
     package_url_allowed, plain_loopback_feeds_allowed, update_check_due, update_timeout_from_env,
-    UpdateFeed, UPDATE_FEED_ENV, UPDATE_TIMEOUT_ENV,
+    FeedInUse, UpdateFeed, UPDATE_FEED_ENV, UPDATE_TIMEOUT_ENV,
 };
 pub use window::{icons, remove_drag_files, WindowPlace, DRAG_FILE_MAX_AGE, DRAG_OUT_FOLDER};
 

@@ -1,6 +1,6 @@
 //! Exit codes, stable for scripts: 0 ok, 1 usage, 2 server or protocol error, 3 auth required,
 //! 4 timeout, 130 ended by Ctrl-C. Errors go to stderr as `lode: <code>: <message>`, detail
-//! lines indented below.
+//! lines indented below, then a hint when the code has one (`error_hints.rs`).
 
 use std::process::ExitCode;
 
@@ -70,6 +70,7 @@ pub fn report_from(server: &str, error: &LodeError) {
             crate::render::stderr_line(&format!("  {}", clean(line)));
         }
     }
+    report_hint(error.code);
 }
 
 /// Ctrl-C ended the command before it finished.
@@ -85,7 +86,15 @@ pub fn report(error: &LodeError) -> ExitCode {
             crate::render::stderr_line(&format!("  {line}"));
         }
     }
+    report_hint(error.code);
     ExitCode::from(status(error.code))
+}
+
+/// How to fix it, for the codes a person can fix themselves (the keychain's).
+fn report_hint(code: ErrorCode) {
+    if let Some(hint) = crate::error_hints::hint(code) {
+        crate::render::stderr_line(&format!("  hint: {hint}"));
+    }
 }
 
 /// Every code spelled out, so a new `ErrorCode` cannot compile without a decision here.

@@ -7,6 +7,7 @@ mod asks;
 mod binary;
 mod commands;
 mod connect;
+mod error_hints;
 mod exit;
 mod interrupt;
 mod pairs;

@@ -23,10 +23,54 @@ pub struct AboutLode {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub log_problem: Option<String>,
-    /// Where updates are looked for; absent when checks are turned off (`LODE_UPDATE_FEED=off`).
+    /// Where updates are looked for, and why there.
+    pub update_feed: UpdateFeedState,
+}
+
+/// Where the feed in use comes from, first to last: the environment, the setting, the build.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum UpdateFeedSource {
+    /// `LODE_UPDATE_FEED` (a URL or `off`): it overrides the setting.
+    Environment,
+    /// The person's choice in Settings (a URL or off).
+    Setting,
+    /// The release location this build was made with.
+    Build,
+    /// None of them: a build made without a release location, and nothing set.
+    None,
+}
+
+/// The update feed as Settings and About show it: the one in use (absent when checks are off),
+/// where it comes from, and the build's own default (absent in a build made without one).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct UpdateFeedState {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
-    pub update_feed: Option<String>,
+    pub url: Option<String>,
+    pub source: UpdateFeedSource,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub build_default: Option<String>,
+    /// The value of `LODE_UPDATE_FEED` could not be used: every check fails until it is fixed.
+    #[serde(default)]
+    pub environment_invalid: bool,
+}
+
+/// A change of feed asked for in Settings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+#[ts(export)]
+pub enum UpdateFeedChoice {
+    /// Look for updates at this URL (https, or http on this computer in a debug build).
+    Url { url: String },
+    /// No update checks.
+    Off,
+    /// Forget the setting: the build's default feed (or none).
+    Default,
 }
 
 /// When the window's page reached its milestones on the way to the first resource rows, in

@@ -4,6 +4,8 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::update_failure::ErrorFacts;
+
 /// Every kind of failure Lode reports. Closed on purpose: adding one is a change to the UI too.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
@@ -66,7 +68,8 @@ pub enum ErrorCode {
     UpdateIncomplete,
     /// The downloaded update could not be installed (package manager, rights, format).
     UpdateInstall,
-    /// Update checks are turned off on this installation (`LODE_UPDATE_FEED=off`).
+    /// Update checks are off: `LODE_UPDATE_FEED=off`, turned off in Settings, or a build with
+    /// no feed and none set (the error's facts say which).
     UpdatesOff,
     /// The downloaded package is not newer than the installed version (an older signed
     /// release offered as new), or its version cannot be read.
@@ -143,6 +146,12 @@ pub struct LodeError {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub detail: Option<String>,
+    /// What the window needs to word this failure itself, in its language (an update's step
+    /// and reason); `message` is then for the log.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    // Boxed: every `Result` carries a `LodeError`, and most never have facts.
+    pub facts: Option<Box<ErrorFacts>>,
 }
 
 impl LodeError {
@@ -151,7 +160,13 @@ impl LodeError {
             code,
             message: message.into(),
             detail: None,
+            facts: None,
         }
+    }
+
+    pub fn with_facts(mut self, facts: ErrorFacts) -> Self {
+        self.facts = Some(Box::new(facts));
+        self
     }
 
     pub fn with_detail(mut self, detail: impl Into<String>) -> Self {

@@ -28,9 +28,13 @@ pub mod secret_scrubber;
 pub mod server;
 pub mod tokens;
 pub mod tool_output;
+pub mod update_failure;
 pub mod uri_template;
 
-pub use about::{AboutLode, DownloadProgress, PageMarks, UpdateCheck, UpdateInfo};
+pub use about::{
+    AboutLode, DownloadProgress, PageMarks, UpdateCheck, UpdateFeedChoice, UpdateFeedSource,
+    UpdateFeedState, UpdateInfo,
+};
 pub use catalog::{
     ContentBlock, PromptArgument, PromptItem, PromptMessage, PromptResult, ToolHints, ToolItem,
     ToolResult,
@@ -56,3 +60,4 @@ pub use resource::{Annotations, Icon, IconTheme, ResourceContent, ResourceItem, 
 pub use secret_scrubber::{SecretScrubber, SCRUBBED};
 pub use server::{ProtocolEra, ServerCapabilities, ServerInfo};
 pub use tool_output::{OutputCheck, OutputProblem, UncheckedReason};
+pub use update_failure::{ErrorFacts, UpdateFailure, UpdateReason, UpdateStep};

@@ -219,6 +219,7 @@ impl SecretScrubber {
             code: error.code,
             message: self.scrub_string(error.message),
             detail: error.detail.map(|detail| self.scrub_string(detail)),
+            facts: error.facts,
         }
     }
 

@@ -1,4 +1,6 @@
-//! keyring-core errors to Lode's error codes, each with a hint on how to fix it.
+//! keyring-core errors to Lode's error codes. How to fix each is not said here: the window words
+//! a hint per code (`ui/src/i18n/errorHints.ts`), and the CLI prints its own short one
+//! (`lode-cli/src/error_hints.rs`).
 //!
 //! keyring-core sorts failures only coarsely (`PlatformFailure`, `NoStorageAccess`), so the
 //! platform error inside is looked at. What each case really looks like (Linux, measured against
@@ -41,11 +43,7 @@ pub(crate) enum Failure {
 pub(crate) fn keychain_error(action: &str, error: &KeyringError) -> LodeError {
     let failure = classify(error);
     let (code, what) = describe(failure);
-    LodeError::new(
-        code,
-        format!("could not {action}: {what}. {}", hint(failure)),
-    )
-    .with_detail(error.to_string())
+    LodeError::new(code, format!("could not {action}: {what}")).with_detail(error.to_string())
 }
 
 fn describe(failure: Failure) -> (ErrorCode, &'static str) {
@@ -220,61 +218,6 @@ fn windows_failure(text: &str, no_access: bool) -> Failure {
     }
 }
 
-/// How to fix it, in the words of the platform Lode runs on.
-fn hint(failure: Failure) -> &'static str {
-    #[cfg(target_os = "macos")]
-    let hint = match failure {
-        Failure::NoService | Failure::NoDefaultKeyring => {
-            "Open Keychain Access and make sure a login keychain exists and is the default \
-             keychain."
-        }
-        Failure::Locked => "Unlock the login keychain (in Keychain Access) and try again.",
-        Failure::Denied => {
-            "Allow Lode to use its keychain items when macOS asks (or in the item's Access \
-             Control tab in Keychain Access) and try again."
-        }
-        Failure::Other => "See the details; check the login keychain in Keychain Access.",
-    };
-    #[cfg(target_os = "windows")]
-    let hint = match failure {
-        Failure::NoService | Failure::NoDefaultKeyring => {
-            "Windows Credential Manager is not available in this logon session: run Lode as a \
-             signed-in user (not as a service or from a session without a user profile)."
-        }
-        Failure::Locked => "Sign in to Windows again and try again.",
-        Failure::Denied => {
-            "Windows refused access to Credential Manager: run Lode as the signed-in user, \
-             without restricted permissions."
-        }
-        Failure::Other => "See the details; check Credential Manager in the Control Panel.",
-    };
-    #[cfg(not(any(target_os = "macos", target_os = "windows")))]
-    let hint = match failure {
-        Failure::NoService => {
-            "Lode needs a Secret Service provider on the session D-Bus: install gnome-keyring \
-             (or KeePassXC with Secret Service enabled, or KWallet) and log in to a desktop \
-             session so it runs."
-        }
-        Failure::NoDefaultKeyring => {
-            "Create a default keyring (for example in Passwords and Keys / Seahorse, named \
-             \"Login\" and set as default), or log in to a desktop session with your password, \
-             which creates it."
-        }
-        Failure::Locked => {
-            "Unlock the login keyring (for example in Passwords and Keys / Seahorse, or by \
-             logging in to the desktop session with your password) and try again; an unlock \
-             prompt that was dismissed or could not be shown leaves it locked."
-        }
-        Failure::Denied => {
-            "Lode may not talk to the Secret Service (org.freedesktop.secrets): if it runs in a \
-             sandbox, grant it access (Flatpak: --talk-name=org.freedesktop.secrets; Snap: the \
-             password-manager-service interface), otherwise check the D-Bus policy."
-        }
-        Failure::Other => "See the details; check that the keyring works in Passwords and Keys.",
-    };
-    hint
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -292,7 +235,7 @@ mod tests {
     }
 
     #[test]
-    fn each_failure_has_its_own_code_and_a_hint() {
+    fn each_failure_has_its_own_code_and_says_what_failed() {
         for (failure, code) in [
             (Failure::NoService, ErrorCode::KeychainUnavailable),
             (Failure::NoDefaultKeyring, ErrorCode::KeychainUnavailable),
@@ -301,14 +244,11 @@ mod tests {
             (Failure::Other, ErrorCode::Keychain),
         ] {
             assert_eq!(describe(failure).0, code);
-            assert!(hint(failure).ends_with('.'), "{failure:?}");
         }
         let error = keychain_error("save a secret", &KeyringError::NoDefaultStore);
         assert_eq!(error.code, ErrorCode::KeychainUnavailable);
         assert!(
-            error
-                .message
-                .starts_with("could not save a secret: the system keychain is not available. "),
+            error.message == "could not save a secret: the system keychain is not available",
             "{}",
             error.message
         );

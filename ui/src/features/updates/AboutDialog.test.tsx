@@ -11,7 +11,7 @@ const ABOUT: AboutLode = {
   commit: "0123456789ab",
   dataDir: "/home/ada/.local/share/dev.lode.desktop",
   logFile: "/home/ada/.local/share/dev.lode.desktop/logs/lode.log",
-  updateFeed: "https://releases.lode.dev/latest.json",
+  updateFeed: { url: "https://downloads.example/lode/latest.json", source: "build", buildDefault: "https://downloads.example/lode/latest.json", environmentInvalid: false },
 };
 
 async function openAbout(about: AboutLode, locale: Locale = "en") {
@@ -37,7 +37,8 @@ describe("About Lode", () => {
     expect(within(dialog).getByTestId("about-commit")).toHaveTextContent("0123456789ab");
     expect(within(dialog).getByTestId("about-data-dir")).toHaveTextContent(ABOUT.dataDir);
     expect(within(dialog).getByTestId("about-log-file")).toHaveTextContent(ABOUT.logFile ?? "");
-    expect(within(dialog).getByTestId("about-update-feed")).toHaveTextContent(ABOUT.updateFeed ?? "");
+    expect(within(dialog).getByTestId("about-update-feed")).toHaveTextContent(ABOUT.updateFeed.url ?? "");
+    expect(within(dialog).getByTestId("about-update-feed-source")).toHaveTextContent("This build's own feed.");
   });
 
   it("copies a path with its button", async () => {
@@ -47,17 +48,28 @@ describe("About Lode", () => {
     expect(await navigator.clipboard.readText()).toBe(ABOUT.logFile);
   });
 
-  it("says when there is no log file, and when updates are off", async () => {
+  it("says when there is no log file, and that a build without a feed has none", async () => {
     const { dialog } = await openAbout({
       version: "0.1.0",
       commit: "unknown",
       dataDir: "/tmp/lode",
       logProblem: "could not create the log file /tmp/lode/logs/lode.log: Permission denied",
+      updateFeed: { source: "none", environmentInvalid: false },
     });
     expect(within(dialog).getByTestId("about-log-problem")).toHaveTextContent(
       "No log file (could not create the log file /tmp/lode/logs/lode.log: Permission denied): Lode logs to standard error only.",
     );
-    expect(within(dialog).getByTestId("about-update-feed")).toHaveTextContent("Off (LODE_UPDATE_FEED=off)");
+    expect(within(dialog).getByTestId("about-update-feed")).toHaveTextContent("None: update checks are off");
+    expect(within(dialog).getByTestId("about-update-feed-source")).toHaveTextContent(
+      "This build has no update feed; set one in Settings (Update feed… in the menu).",
+    );
+  });
+
+  it("says when LODE_UPDATE_FEED overrides the setting", async () => {
+    const { dialog } = await openAbout({ ...ABOUT, updateFeed: { source: "environment", environmentInvalid: false } });
+    expect(within(dialog).getByTestId("about-update-feed-source")).toHaveTextContent(
+      "Set by LODE_UPDATE_FEED, which overrides this setting.",
+    );
   });
 
   it("closes with Escape, in Chinese too", async () => {

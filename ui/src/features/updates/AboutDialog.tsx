@@ -8,6 +8,7 @@ import { Spinner } from "../../ui-kit/Spinner";
 import { useAsync } from "../../ui-kit/useAsync";
 import { copyText } from "../basket/clipboard";
 import { LodeErrorBanner } from "../errors/LodeErrorBanner";
+import { feedSourceText } from "./feedText";
 import "./updates.css";
 
 /** Version, commit, and where Lode keeps its data and its log: selectable, each with a Copy button. */
@@ -79,8 +80,8 @@ function AboutFacts({ about, onCopy }: { about: AboutLode; onCopy: (label: strin
             </dd>
           </div>
         )}
-        {about.updateFeed !== undefined ? (
-          fact(t("about.updateFeed"), about.updateFeed, "about-update-feed")
+        {about.updateFeed.url !== undefined ? (
+          fact(t("about.updateFeed"), about.updateFeed.url, "about-update-feed")
         ) : (
           <div className="about__fact">
             <dt>{t("about.updateFeed")}</dt>
@@ -88,6 +89,9 @@ function AboutFacts({ about, onCopy }: { about: AboutLode; onCopy: (label: strin
           </div>
         )}
       </dl>
+      <p className="update__faint" data-testid="about-update-feed-source">
+        {feedSourceText(about.updateFeed, t, false)}
+      </p>
     </>
   );
 }

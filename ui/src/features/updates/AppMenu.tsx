@@ -1,4 +1,4 @@
-// The header's menu (Connect an assistant…, Check for updates…, Listing limits…, About Lode) and the dialogs it opens,
+// The header's menu (Connect an assistant…, Check for updates…, Update feed…, Listing limits…, About Lode) and the dialogs it opens,
 // including the update dialog that opens by itself.
 import { useState } from "react";
 import { useT } from "../../i18n";
@@ -7,6 +7,7 @@ import { AssistantsDialog } from "../assistants/AssistantsDialog";
 import { ListingLimitsDialog } from "../settings/ListingLimitsDialog";
 import { AboutDialog } from "./AboutDialog";
 import { UpdateDialog } from "./UpdateDialog";
+import { UpdateFeedDialog } from "./UpdateFeedDialog";
 import { useUpdates } from "./useUpdates";
 
 /**
@@ -19,14 +20,16 @@ export function AppMenu({ onShortcuts }: { onShortcuts?: () => void } = {}) {
   const [aboutOpen, setAboutOpen] = useState(false);
   const [limitsOpen, setLimitsOpen] = useState(false);
   const [assistantsOpen, setAssistantsOpen] = useState(false);
+  const [feedOpen, setFeedOpen] = useState(false);
   const items = [
     { id: "assistants", label: t("menu.assistants"), testId: "menu-assistants", onSelect: () => setAssistantsOpen(true) },
     { id: "check-updates", label: t("menu.checkUpdates"), testId: "menu-check-updates", onSelect: updates.check },
+    { id: "update-feed", label: t("menu.updateFeed"), testId: "menu-update-feed", onSelect: () => setFeedOpen(true) },
     { id: "listing-limits", label: t("menu.listingLimits"), testId: "menu-listing-limits", onSelect: () => setLimitsOpen(true) },
     { id: "about", label: t("menu.about"), testId: "menu-about", onSelect: () => setAboutOpen(true) },
   ];
   // The keyboard-shortcut sheet (app/ShortcutSheet.tsx), also opened with `?`.
-  if (onShortcuts) items.splice(3, 0, { id: "shortcuts", label: t("shortcuts.menu"), testId: "menu-shortcuts", onSelect: onShortcuts });
+  if (onShortcuts) items.splice(4, 0, { id: "shortcuts", label: t("shortcuts.menu"), testId: "menu-shortcuts", onSelect: onShortcuts });
   return (
     <>
       <Menu label={t("menu.label")} items={items} testId="app-menu" icon="☰" />
@@ -34,6 +37,7 @@ export function AppMenu({ onShortcuts }: { onShortcuts?: () => void } = {}) {
       {aboutOpen && <AboutDialog onClose={() => setAboutOpen(false)} />}
       {limitsOpen && <ListingLimitsDialog onClose={() => setLimitsOpen(false)} />}
       {assistantsOpen && <AssistantsDialog onClose={() => setAssistantsOpen(false)} />}
+      {feedOpen && <UpdateFeedDialog onClose={() => setFeedOpen(false)} />}
     </>
   );
 }

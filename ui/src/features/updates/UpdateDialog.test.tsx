@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { I18nProvider, type Locale } from "../../i18n";
-import type { DownloadProgress, LodeError, UpdateInfo } from "../../ipc";
+import type { DownloadProgress, ErrorCode, LodeError, UpdateFailure, UpdateInfo } from "../../ipc";
 import { emitUpdateAvailable, installIpc, type Handler, type IpcCall } from "../../test/ipc-mock";
 import { AppMenu } from "./AppMenu";
 
@@ -54,7 +54,7 @@ function deferred<T>() {
 const installs = (calls: IpcCall[]) => calls.filter((c) => c.cmd === "install_update");
 
 describe("the app menu", () => {
-  it("is a named button that opens from the keyboard with Connect an assistant…, Check for updates…, Listing limits… and About Lode", async () => {
+  it("is a named button that opens from the keyboard with Connect an assistant…, Check for updates…, Update feed…, Listing limits… and About Lode", async () => {
     ipc();
     const user = renderMenu();
     const button = screen.getByRole("button", { name: "Lode menu" });
@@ -62,7 +62,7 @@ describe("the app menu", () => {
     button.focus();
     await user.keyboard("{ArrowDown}");
     const items = within(screen.getByRole("menu", { name: "Lode menu" })).getAllByRole("menuitem");
-    expect(items.map((item) => item.textContent)).toEqual(["Connect an assistant…", "Check for updates…", "Listing limits…", "About Lode"]);
+    expect(items.map((item) => item.textContent)).toEqual(["Connect an assistant…", "Check for updates…", "Update feed…", "Listing limits…", "About Lode"]);
     expect(items[0]).toHaveFocus();
     await user.keyboard("{Escape}");
     expect(screen.queryByRole("menu")).not.toBeInTheDocument();
@@ -163,17 +163,55 @@ describe("the update dialog", () => {
     expect(calls.map((c) => c.cmd)).toContain("restart_lode");
   });
 
-  const installFailures: LodeError[] = [
+  /** A failure as Rust sends it: a code and the facts of its step, never words. */
+  const failure = (code: ErrorCode, facts: Omit<UpdateFailure, "step" | "reason"> & Pick<UpdateFailure, "step" | "reason">): LodeError => ({
+    code,
+    message: `update ${facts.step}: ${facts.reason}`,
+    facts: { kind: "update", ...facts },
+  });
+
+  interface Worded {
+    error: LodeError;
+    en: string;
+    zh: string;
+  }
+
+  const installFailures: Worded[] = [
     {
-      code: "updateSignature",
-      message: "The update's signature does not match Lode's release key; nothing was installed.",
+      error: failure("updateSignature", { step: "download", reason: "signature", version: "0.2.0", received: 20, total: 20 }),
+      en: "The update's signature does not match Lode's release key; nothing was installed.",
+      zh: "更新的签名与 Lode 的发布密钥不符；未安装任何内容。",
     },
     {
-      code: "updateIncomplete",
-      message: "The download of Lode 0.2.0 was incomplete (4.1 kB of 10.0 kB); nothing was installed.",
+      error: failure("updateIncomplete", { step: "download", reason: "incomplete", version: "0.2.0", received: 4096, total: 10_000 }),
+      en: "The download of Lode 0.2.0 was incomplete (4.1 kB of 10 kB); nothing was installed.",
+      zh: "Lode 0.2.0 的下载不完整（4.1 kB / 10 kB）；未安装任何内容。",
     },
-    { code: "updateInstall", message: "The system's package manager could not install Lode 0.2.0; the running version keeps working." },
-    { code: "timeout", message: "The update server did not answer within 30 s; nothing was installed." },
+    {
+      error: failure("updateIncomplete", { step: "download", reason: "stalled", version: "0.2.0", received: 500, timeoutSecs: 30 }),
+      en: "The download of Lode 0.2.0 was incomplete (500 bytes received): the server stopped sending for 30 s; nothing was installed.",
+      zh: "Lode 0.2.0 的下载不完整（已接收 500字节）：服务器已停止发送 30 秒；未安装任何内容。",
+    },
+    {
+      error: failure("updateFeed", { step: "download", reason: "refused", version: "0.2.0", received: 0 }),
+      en: "The server refused the download of Lode 0.2.0; nothing was installed.",
+      zh: "服务器拒绝了 Lode 0.2.0 的下载；未安装任何内容。",
+    },
+    {
+      error: failure("updateInstall", { step: "install", reason: "packageManager", version: "0.2.0" }),
+      en: "The system's package manager could not install Lode 0.2.0; the running version keeps working.",
+      zh: "系统的软件包管理器无法安装 Lode 0.2.0；当前版本仍可继续使用。",
+    },
+    {
+      error: failure("updateInstall", { step: "install", reason: "notAuthorized", version: "0.2.0" }),
+      en: "Installing Lode 0.2.0 needs an administrator's password, and none was given; nothing was installed.",
+      zh: "安装 Lode 0.2.0 需要管理员密码，但未提供；未安装任何内容。",
+    },
+    {
+      error: failure("timeout", { step: "download", reason: "timeout", version: "0.2.0", received: 0, timeoutSecs: 30 }),
+      en: "The update server did not answer within 30 s; nothing was installed.",
+      zh: "更新服务器在 30 秒内没有响应；未安装任何内容。",
+    },
   ];
   const titles: Record<string, string> = {
     updateSignature: "The update is not signed with Lode's release key",
@@ -185,40 +223,84 @@ describe("the update dialog", () => {
     updatesOff: "Update checks are turned off",
   };
 
-  it.each(installFailures)("shows a failed install ($code) and can be closed", async (failure) => {
+  it.each(installFailures)("words a failed install ($error.code, $error.facts.reason) and can be closed", async ({ error, en }) => {
     const calls = ipc({
       check_for_updates: () => ({ currentVersion: "0.1.0", update: UPDATE }),
-      install_update: () => Promise.reject(failure),
+      install_update: () => Promise.reject(error),
     });
     const user = renderMenu();
     const dialog = await checkFromMenu(user);
     await user.click(await within(dialog).findByTestId("update-install"));
     const status = within(dialog).getByTestId("update-status");
-    await waitFor(() => expect(status).toHaveTextContent(failure.message));
-    expect(status).toHaveTextContent(titles[failure.code] ?? "");
+    await waitFor(() => expect(status).toHaveTextContent(en));
+    expect(status).toHaveTextContent(titles[error.code] ?? "");
+    // Rust's message is for the log, not the person.
+    expect(status).not.toHaveTextContent(error.message);
     expect(within(dialog).queryByTestId("update-restart")).not.toBeInTheDocument();
     expect(installs(calls)).toHaveLength(1);
     await user.click(within(dialog).getByTestId("update-later"));
     expect(screen.queryByTestId("update-dialog")).not.toBeInTheDocument();
   });
 
-  const checkFailures: LodeError[] = [
-    { code: "timeout", message: "The update server did not answer within 8 s.", detail: "feed: http://127.0.0.1:9/latest.json" },
-    { code: "updateFeed", message: "The update feed is not valid JSON." },
-    { code: "updateNoPackage", message: "The latest release of Lode has no package for this system." },
-    { code: "updatesOff", message: "Update checks are turned off on this installation (LODE_UPDATE_FEED=off)." },
+  const checkFailures: Worded[] = [
+    {
+      error: { ...failure("timeout", { step: "check", reason: "timeout", timeoutSecs: 8, feed: "http://127.0.0.1:9/latest.json" }), detail: "feed: http://127.0.0.1:9/latest.json" },
+      en: "The update server did not answer within 8 s.",
+      zh: "更新服务器在 8 秒内没有响应。",
+    },
+    {
+      error: failure("updateFeed", { step: "check", reason: "notJson" }),
+      en: "The update feed is not valid JSON.",
+      zh: "更新源不是有效的 JSON。",
+    },
+    {
+      error: failure("updateFeed", { step: "check", reason: "unreachable" }),
+      en: "Could not reach the update server.",
+      zh: "无法连接更新服务器。",
+    },
+    {
+      error: failure("updateNoPackage", { step: "check", reason: "noPackage", targets: ["linux-x86_64-deb", "linux-x86_64"] }),
+      en: "The latest release of Lode has no package for this system (looked for: linux-x86_64-deb, linux-x86_64).",
+      zh: "Lode 的最新版本没有适用于此系统的安装包（查找的平台：linux-x86_64-deb, linux-x86_64）。",
+    },
+    {
+      error: failure("updatesOff", { step: "check", reason: "off" }),
+      en: "Update checks are turned off.",
+      zh: "更新检查已关闭。",
+    },
+    {
+      error: failure("updatesOff", { step: "check", reason: "noFeed" }),
+      en: "This build has no update feed; set one in Settings (Update feed… in the menu).",
+      zh: "此版本没有更新源；请在设置中指定一个（菜单中的“更新源…”）。",
+    },
   ];
 
-  it.each(checkFailures)("shows a failed check ($code) and closes with Escape", async (failure) => {
-    ipc({ check_for_updates: () => Promise.reject(failure) });
+  it.each(checkFailures)("words a failed check ($error.code, $error.facts.reason) and closes with Escape", async ({ error, en }) => {
+    ipc({ check_for_updates: () => Promise.reject(error) });
     const user = renderMenu();
     const dialog = await checkFromMenu(user);
     const status = within(dialog).getByTestId("update-status");
-    await waitFor(() => expect(status).toHaveTextContent(failure.message));
-    expect(status).toHaveTextContent(titles[failure.code] ?? "");
+    await waitFor(() => expect(status).toHaveTextContent(en));
+    expect(status).toHaveTextContent(titles[error.code] ?? "");
     expect(within(dialog).queryByTestId("update-install")).not.toBeInTheDocument();
     await user.keyboard("{Escape}");
     expect(screen.queryByTestId("update-dialog")).not.toBeInTheDocument();
+  });
+
+  it.each([...checkFailures, ...installFailures])("words $error.facts.step $error.facts.reason in Chinese", async ({ error, zh }) => {
+    ipc({ check_for_updates: () => Promise.reject(error) });
+    const user = renderMenu("zh-CN");
+    await user.click(screen.getByTestId("app-menu"));
+    await user.click(screen.getByTestId("menu-check-updates"));
+    const dialog = await screen.findByTestId("update-dialog");
+    await waitFor(() => expect(within(dialog).getByTestId("update-status")).toHaveTextContent(zh));
+  });
+
+  it("shows a failure without facts as Rust's message", async () => {
+    ipc({ check_for_updates: () => Promise.reject({ code: "internal", message: "the pending update's lock is poisoned" }) });
+    const user = renderMenu();
+    const dialog = await checkFromMenu(user);
+    await waitFor(() => expect(within(dialog).getByTestId("update-status")).toHaveTextContent("the pending update's lock is poisoned"));
   });
 
   it("drops the answer of a check the person closed", async () => {

@@ -4,6 +4,7 @@ import { parseTimestamp, useT, type Formatters, type Translate } from "../../i18
 import type { DownloadProgress, UpdateInfo } from "../../ipc";
 import { Dialog } from "../../ui-kit/Dialog";
 import { LodeErrorBanner } from "../errors/LodeErrorBanner";
+import { updateFailureText } from "./failureText";
 import type { UpdateStep, Updates } from "./useUpdates";
 import "./updates.css";
 import { RelativeTime } from "../../ui-kit/RelativeTime";
@@ -103,13 +104,13 @@ function Release({ update }: { update: UpdateInfo }) {
 }
 
 function Status({ state }: { state: UpdateStep }) {
-  const { t } = useT();
+  const { t, format } = useT();
   const failed = state.step === "failed";
   return (
     <div className="update__status" data-testid="update-status" role={failed ? "alert" : "status"} aria-live="polite">
       <StatusText state={state} />
       {state.step === "available" && <p className="update__faint">{t("update.hint")}</p>}
-      {failed && <LodeErrorBanner error={state.error} />}
+      {failed && <LodeErrorBanner error={state.error} message={updateFailureText(state.error, t, format)} />}
     </div>
   );
 }

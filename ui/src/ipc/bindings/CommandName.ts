@@ -71,6 +71,8 @@ export type CommandName =
   | "pending_update"
   | "install_update"
   | "restart_lode"
+  | "update_feed"
+  | "set_update_feed"
   | "pending_server_asks"
   | "answer_server_ask"
   | "open_ask_url"

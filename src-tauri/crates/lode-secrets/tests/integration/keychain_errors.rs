@@ -172,11 +172,13 @@ fn in_child(test: &str) -> bool {
     std::env::var(CHILD).is_ok_and(|v| v == test)
 }
 
-fn assert_code(result: Result<impl std::fmt::Debug, LodeError>, code: ErrorCode, hint: &str) {
+/// The error's code, and what its message says failed (how to fix it is worded by the window
+/// and the CLI, per code).
+fn assert_code(result: Result<impl std::fmt::Debug, LodeError>, code: ErrorCode, what: &str) {
     match result {
         Err(e) => {
             assert_eq!(e.code, code, "{e:?}");
-            assert!(e.message.contains(hint), "hint {hint:?} missing: {e:?}");
+            assert!(e.message.contains(what), "{what:?} missing: {e:?}");
             println!("{code:?}: {}\n  detail: {:?}", e.message, e.detail);
         }
         Ok(v) => panic!("expected {code:?}, got Ok({v:?})"),
@@ -199,7 +201,7 @@ fn child_no_session_bus() {
     assert_code(
         KeychainStore::open_with_service(SERVICE),
         ErrorCode::KeychainUnavailable,
-        "install gnome-keyring",
+        "the system keychain is not available",
     );
 }
 
@@ -232,7 +234,7 @@ fn child_no_secret_service() {
     assert_code(
         result,
         ErrorCode::KeychainUnavailable,
-        "Secret Service provider",
+        "the system keychain is not available",
     );
 }
 
@@ -264,7 +266,7 @@ fn child_no_default_keyring() {
     assert_code(
         store.set(&key, &Secret::new("tok")),
         ErrorCode::KeychainUnavailable,
-        "Create a default keyring",
+        "has no default keyring",
     );
 }
 
@@ -306,13 +308,13 @@ fn child_locked_keyring() {
     login.lock().expect("lock the login keyring");
     assert!(login.is_locked().expect("locked?"));
 
-    let hint = "Unlock the login keyring";
-    assert_code(store.get(&bearer), ErrorCode::KeychainLocked, hint);
-    assert_code(store.get(&oauth), ErrorCode::KeychainLocked, hint);
+    let locked = "the system keychain is locked";
+    assert_code(store.get(&bearer), ErrorCode::KeychainLocked, locked);
+    assert_code(store.get(&oauth), ErrorCode::KeychainLocked, locked);
     assert_code(
         store.set(&bearer, &Secret::new("tok-2")),
         ErrorCode::KeychainLocked,
-        hint,
+        locked,
     );
     assert_code(
         store.set(
@@ -320,13 +322,13 @@ fn child_locked_keyring() {
             &Secret::new("new"),
         ),
         ErrorCode::KeychainLocked,
-        hint,
+        locked,
     );
-    assert_code(store.delete(&bearer), ErrorCode::KeychainLocked, hint);
+    assert_code(store.delete(&bearer), ErrorCode::KeychainLocked, locked);
     assert_code(
         store.delete_connection_secrets(connection, &[]),
         ErrorCode::KeychainLocked,
-        hint,
+        locked,
     );
 }
 
@@ -356,5 +358,9 @@ fn child_access_denied() {
             "{e:?}"
         );
     }
-    assert_code(result, ErrorCode::KeychainDenied, "grant it access");
+    assert_code(
+        result,
+        ErrorCode::KeychainDenied,
+        "access to the system keychain was denied",
+    );
 }

@@ -283,5 +283,5 @@ fn signed_version(signature: &str) -> Option<String> {
 }
 
 #[cfg(test)]
-#[path = "update_package_tests.rs"]
+#[path = "package_tests.rs"]
 mod tests;

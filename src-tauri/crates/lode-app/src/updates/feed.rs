@@ -1,22 +1,25 @@
 //! The rules of update checks, apart from the updater that runs them (the shell's plugin):
-//! which feed (`LODE_UPDATE_FEED`), how long to wait (`LODE_UPDATE_TIMEOUT_SECS`), and whether
-//! the check at start-up is due (at most once a day; the time of the last one is a setting).
+//! what a feed may be, how long to wait (`LODE_UPDATE_TIMEOUT_SECS`), and whether the check at
+//! start-up is due (at most once a day; the time of the last one is a setting). Which feed is
+//! used is `feed_choice.rs`'s.
 
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
-use lode_core::{ErrorCode, LodeError, LodeResult};
+use lode_core::{
+    ErrorCode, ErrorFacts, LodeError, LodeResult, UpdateFailure, UpdateReason, UpdateStep,
+};
 use url::Url;
 
 use crate::Lode;
 
-/// Overrides the feed of the app's configuration; `off` turns every check off.
-pub const UPDATE_FEED_ENV: &str = "LODE_UPDATE_FEED";
 /// Seconds the check and the download may wait for the update server.
 pub const UPDATE_TIMEOUT_ENV: &str = "LODE_UPDATE_TIMEOUT_SECS";
 pub const DEFAULT_UPDATE_TIMEOUT: Duration = Duration::from_secs(30);
 /// The start-up check runs at most this often.
 pub const UPDATE_CHECK_INTERVAL: chrono::TimeDelta = chrono::TimeDelta::hours(24);
+/// The longest feed URL accepted (a setting, so bounded like any input).
+pub const MAX_FEED_URL_BYTES: usize = 2048;
 
 /// The setting holding when updates were last looked for (RFC 3339).
 const LAST_CHECK_KEY: &str = "updates/lastCheck";
@@ -24,59 +27,52 @@ const LAST_CHECK_KEY: &str = "updates/lastCheck";
 /// Where updates come from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum UpdateFeed {
-    /// The feed of the app's configuration (`plugins.updater.endpoints`).
-    Configured,
-    /// A feed given in `LODE_UPDATE_FEED`.
+    /// The `latest.json` at this URL.
     Url(Url),
-    /// `LODE_UPDATE_FEED=off`: tests and managed installs, where someone else updates Lode.
+    /// No checks: turned off, or a build without a feed and none set.
     Off,
 }
 
 impl UpdateFeed {
-    /// Reads `LODE_UPDATE_FEED`'s value: unset or empty is the configured feed, `off` (any
-    /// case) none, anything else must be an `https` URL, or a plain `http` one on this computer
-    /// in a debug build (the tests' loopback feed; [`plain_loopback_feeds_allowed`]).
-    pub fn from_setting(value: Option<&str>) -> LodeResult<Self> {
-        Self::from_setting_in(value, plain_loopback_feeds_allowed())
+    /// Reads a feed as the environment or the setting gives it: `off` (any case) is none,
+    /// anything else must be an `https` URL, or a plain `http` one on this computer in a debug
+    /// build (the tests' loopback feed; [`plain_loopback_feeds_allowed`]).
+    pub fn parse(value: &str) -> LodeResult<Self> {
+        Self::parse_in(value, plain_loopback_feeds_allowed())
     }
 
-    /// [`UpdateFeed::from_setting`], with plain `http` loopback feeds allowed or not (a debug
-    /// or a release build).
-    pub fn from_setting_in(value: Option<&str>, plain_loopback: bool) -> LodeResult<Self> {
-        let value = value.map(str::trim).unwrap_or_default();
-        if value.is_empty() {
-            return Ok(Self::Configured);
-        }
+    /// [`UpdateFeed::parse`], with plain `http` loopback feeds allowed or not (a debug or a
+    /// release build).
+    pub fn parse_in(value: &str, plain_loopback: bool) -> LodeResult<Self> {
+        let value = value.trim();
         if value.eq_ignore_ascii_case("off") {
             return Ok(Self::Off);
         }
-        let invalid = |why: &str| {
-            LodeError::new(
-                ErrorCode::UpdateFeed,
-                format!("{UPDATE_FEED_ENV} is not a feed URL or \"off\": {why}"),
-            )
-            .with_detail(format!("{UPDATE_FEED_ENV}={value}"))
+        let shown: String = value.chars().take(200).collect();
+        let refused = |reason: UpdateReason, why: String| {
+            feed_error(reason, format!("not a feed URL or \"off\": {why}"))
+                .with_detail(format!("feed: {shown}"))
         };
-        let url = Url::parse(value).map_err(|e| invalid(&e.to_string()))?;
+        if value.len() > MAX_FEED_URL_BYTES {
+            return Err(refused(
+                UpdateReason::InvalidFeed,
+                format!("longer than {MAX_FEED_URL_BYTES} bytes"),
+            ));
+        }
+        let url =
+            Url::parse(value).map_err(|e| refused(UpdateReason::InvalidFeed, e.to_string()))?;
         match url.scheme() {
             "https" => Ok(Self::Url(url)),
             "http" if plain_loopback && is_loopback(&url) => Ok(Self::Url(url)),
-            "http" if plain_loopback => Err(invalid(
-                "plain http is accepted only for a feed on this computer (127.0.0.1, ::1, \
-                 localhost); use https",
+            "http" => Err(refused(
+                UpdateReason::Insecure,
+                "plain http is accepted only for a feed on this computer in a debug build".into(),
             )),
-            "http" => Err(invalid(
-                "plain http is accepted only for a loopback feed in a debug build; use https",
+            other => Err(refused(
+                UpdateReason::InvalidFeed,
+                format!("the scheme {other}: is neither http nor https"),
             )),
-            other => Err(invalid(&format!(
-                "the scheme {other}: is neither http nor https"
-            ))),
         }
-    }
-
-    /// From the environment of this process.
-    pub fn from_env() -> LodeResult<Self> {
-        Self::from_setting(std::env::var(UPDATE_FEED_ENV).ok().as_deref())
     }
 
     /// A plain-http feed on this computer (tests serve one on 127.0.0.1): nothing on the
@@ -87,6 +83,18 @@ impl UpdateFeed {
         };
         url.scheme() == "http" && is_loopback(url)
     }
+}
+
+/// A failure of the check step that no request made: the feed itself (off, none, invalid).
+pub fn feed_error(reason: UpdateReason, message: impl Into<String>) -> LodeError {
+    let code = match reason {
+        UpdateReason::Off | UpdateReason::NoFeed => ErrorCode::UpdatesOff,
+        _ => ErrorCode::UpdateFeed,
+    };
+    LodeError::new(code, message).with_facts(ErrorFacts::Update(UpdateFailure::new(
+        UpdateStep::Check,
+        reason,
+    )))
 }
 
 /// Whether a plain-http feed on this computer is accepted: in debug builds only (the tests',
@@ -107,7 +115,7 @@ fn is_loopback(url: &Url) -> bool {
 
 /// Whether the package the feed points at may be downloaded from `url`: `https`, or plain
 /// `http` on this computer when the feed itself is such a loopback feed (allowed only in
-/// debug builds, [`UpdateFeed::from_setting`]). The package is verified either way; this keeps
+/// debug builds, [`UpdateFeed::parse`]). The package is verified either way; this keeps
 /// the download off plain http on the network.
 pub fn package_url_allowed(url: &Url, feed: &UpdateFeed) -> bool {
     match url.scheme() {
@@ -218,31 +226,42 @@ mod tests {
     }
 
     #[test]
-    fn the_feed_is_the_configured_one_a_url_or_off() {
-        assert_eq!(
-            UpdateFeed::from_setting(None).ok(),
-            Some(UpdateFeed::Configured)
-        );
-        assert_eq!(
-            UpdateFeed::from_setting(Some(" ")).ok(),
-            Some(UpdateFeed::Configured)
-        );
-        assert_eq!(
-            UpdateFeed::from_setting(Some("OFF")).ok(),
-            Some(UpdateFeed::Off)
-        );
-        let feed = UpdateFeed::from_setting(Some("http://127.0.0.1:8123/latest.json"));
+    fn a_feed_is_a_url_or_off() {
+        assert_eq!(UpdateFeed::parse("OFF").ok(), Some(UpdateFeed::Off));
+        assert_eq!(UpdateFeed::parse(" off ").ok(), Some(UpdateFeed::Off));
+        let feed = UpdateFeed::parse("http://127.0.0.1:8123/latest.json");
         assert!(matches!(&feed, Ok(UpdateFeed::Url(url)) if url.port() == Some(8123)));
-        for bad in ["releases.lode.dev/latest.json", "file:///tmp/latest.json"] {
-            let error = UpdateFeed::from_setting(Some(bad)).err();
-            assert_eq!(error.map(|e| e.code), Some(ErrorCode::UpdateFeed), "{bad}");
+        for bad in [
+            "",
+            "releases.example/latest.json",
+            "file:///tmp/latest.json",
+            &format!("https://example.org/{}", "a".repeat(MAX_FEED_URL_BYTES)),
+        ] {
+            let error = UpdateFeed::parse(bad).err();
+            assert_eq!(
+                error.as_ref().map(|e| e.code),
+                Some(ErrorCode::UpdateFeed),
+                "{bad}"
+            );
+            assert_eq!(
+                error.and_then(|e| e.facts).map(|f| *f),
+                Some(ErrorFacts::Update(UpdateFailure::new(
+                    UpdateStep::Check,
+                    UpdateReason::InvalidFeed
+                ))),
+                "{bad}"
+            );
         }
     }
 
     #[test]
     fn plain_http_feeds_are_refused_in_release_builds() {
-        let release = |text: &str| UpdateFeed::from_setting_in(Some(text), false);
-        let debug = |text: &str| UpdateFeed::from_setting_in(Some(text), true);
+        let release = |text: &str| UpdateFeed::parse_in(text, false);
+        let debug = |text: &str| UpdateFeed::parse_in(text, true);
+        let insecure = Some(ErrorFacts::Update(UpdateFailure::new(
+            UpdateStep::Check,
+            UpdateReason::Insecure,
+        )));
         for loopback in [
             "http://127.0.0.1:9/latest.json",
             "http://localhost/latest.json",
@@ -252,13 +271,19 @@ mod tests {
                 refused.as_ref().map(|e| e.code),
                 Some(ErrorCode::UpdateFeed)
             );
-            assert!(refused.is_some_and(|e| e.message.contains("debug build")));
+            assert_eq!(refused.and_then(|e| e.facts).map(|f| *f), insecure);
             assert!(debug(loopback).is_ok_and(|feed| feed.is_loopback_http()));
         }
         // Never to another machine, debug or not.
-        assert!(debug("http://192.168.1.2/latest.json").is_err());
-        assert!(release("http://releases.lode.dev/latest.json").is_err());
-        assert!(release("https://releases.lode.dev/latest.json").is_ok());
+        assert_eq!(
+            debug("http://192.168.1.2/latest.json")
+                .err()
+                .and_then(|e| e.facts)
+                .map(|f| *f),
+            insecure
+        );
+        assert!(release("http://releases.example/latest.json").is_err());
+        assert!(release("https://releases.example/latest.json").is_ok());
         // The tests run a debug build.
         assert!(plain_loopback_feeds_allowed());
     }
@@ -266,7 +291,7 @@ mod tests {
     #[test]
     fn the_package_is_downloaded_over_https_unless_feed_and_package_are_loopback() {
         let url = |text: &str| Url::parse(text).expect("a URL");
-        let https_feed = UpdateFeed::Url(url("https://releases.lode.dev/latest.json"));
+        let https_feed = UpdateFeed::Url(url("https://releases.example/latest.json"));
         let loopback_feed = UpdateFeed::Url(url("http://127.0.0.1:9/latest.json"));
         assert!(package_url_allowed(
             &url("https://cdn.example/lode.deb"),
@@ -296,16 +321,15 @@ mod tests {
 
     #[test]
     fn only_plain_http_on_this_computer_counts_as_loopback() {
-        let loopback = |text: &str| {
-            UpdateFeed::from_setting(Some(text)).is_ok_and(|feed| feed.is_loopback_http())
-        };
+        let loopback =
+            |text: &str| UpdateFeed::parse(text).is_ok_and(|feed| feed.is_loopback_http());
         assert!(loopback("http://127.0.0.1:9/latest.json"));
         assert!(loopback("http://[::1]:9/latest.json"));
         assert!(loopback("http://localhost/latest.json"));
         assert!(!loopback("http://192.168.1.2/latest.json"));
-        assert!(!loopback("http://releases.lode.dev/latest.json"));
+        assert!(!loopback("http://releases.example/latest.json"));
         assert!(!loopback("https://127.0.0.1/latest.json"));
-        assert!(!UpdateFeed::Configured.is_loopback_http());
+        assert!(!UpdateFeed::Off.is_loopback_http());
     }
 
     #[test]

@@ -9,7 +9,7 @@ use lode_app::{Lode, UpdateFeed};
 use lode_core::{LodeResult, UpdateCheck};
 use tauri::{AppHandle, Emitter, Manager, Runtime};
 
-use super::{update_info, Updates, UPDATE_EVENT};
+use super::{update_info, Pending, Updates, UPDATE_EVENT};
 use crate::startup::Startup;
 
 /// The start-up check waits for the first resource rows, so nothing that waits on the network
@@ -17,18 +17,23 @@ use crate::startup::Startup;
 const STARTUP_CHECK_AT_MOST_AFTER: Duration = Duration::from_secs(30);
 
 impl Updates {
-    /// Asks the feed. A newer release is kept as the pending update (and returned); the time of
+    /// Asks the feed in use (`Lode::update_feed`). A newer release is kept as the pending update (and returned); the time of
     /// the check is saved, so the start-up check skips the next day.
     pub async fn check<R: Runtime>(
         &self,
         app: &AppHandle<R>,
         lode: &Lode,
     ) -> LodeResult<UpdateCheck> {
-        let updater = self.updater(app)?;
+        let feed = lode.update_feed()?.feed?;
+        let updater = self.updater(app, &feed)?;
+        let shown = match &feed {
+            UpdateFeed::Url(url) => url.to_string(),
+            UpdateFeed::Off => String::new(),
+        };
         let found = updater
             .check()
             .await
-            .map_err(|e| self.check_error(app, &e))?;
+            .map_err(|e| self.check_error(&shown, &e))?;
         if let Err(error) = lode.record_update_check() {
             tracing::warn!(%error, "could not save the time of the update check");
         }
@@ -36,7 +41,7 @@ impl Updates {
             current_version: app.package_info().version.to_string(),
             update: found.as_ref().map(update_info),
         };
-        *self.pending()? = found;
+        *self.pending()? = found.map(|update| Pending { update, feed });
         Ok(check)
     }
 }
@@ -50,11 +55,18 @@ pub fn spawn_startup_check<R: Runtime>(app: AppHandle<R>) {
             .after_first_rows(STARTUP_CHECK_AT_MOST_AFTER)
             .await;
         let updates = app.state::<Updates>();
-        if matches!(updates.feed, Ok(UpdateFeed::Off)) {
-            tracing::info!("update checks are off (LODE_UPDATE_FEED=off)");
-            return;
-        }
         let lode = app.state::<Arc<Lode>>().inner().clone();
+        match lode.update_feed().map(|in_use| in_use.feed) {
+            Ok(Ok(UpdateFeed::Url(_))) => {}
+            Ok(Ok(UpdateFeed::Off)) => {
+                tracing::info!("update checks are off");
+                return;
+            }
+            Ok(Err(error)) | Err(error) => {
+                tracing::info!(%error, "no update check at start-up");
+                return;
+            }
+        }
         match lode.is_update_check_due() {
             Ok(true) => {}
             Ok(false) => {

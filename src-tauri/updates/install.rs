@@ -1,17 +1,16 @@
 //! Installing the pending update, only when the person asked: download with progress (over
 //! https, at most `MAX_UPDATE_BYTES`), the plugin's minisign check against the configured key,
 //! the version inside the package (newer than the running one: the feed's `version` is not
-//! signed, `lode_app::update_package`), then the platform's install (on Linux `dpkg -i`/`rpm -U`
+//! signed, `lode_app::updates::package`), then the platform's install (on Linux `dpkg -i`/`rpm -U`
 //! through pkexec, a graphical sudo or sudo). Any failure leaves the running app as it was, and
 //! the pending update in place for another try.
 
 use std::time::{Duration, Instant};
 
-use lode_app::update_package::{check_download_size, check_update_package};
-use lode_app::UpdateFeed;
+use lode_app::updates::package::{check_download_size, check_update_package};
 use lode_core::{DownloadProgress, ErrorCode, LodeError, LodeResult};
 
-use super::failure::{describe, Failure, Step};
+use super::failure::{describe, At, Failure};
 use super::Updates;
 
 /// Progress is sent at most this often (a chunk arrives every few kilobytes).
@@ -24,21 +23,20 @@ impl Updates {
         &self,
         progress: impl Fn(DownloadProgress) + Send + Sync,
     ) -> LodeResult<()> {
-        let update = self.pending()?.clone().ok_or_else(|| {
-            LodeError::new(
-                ErrorCode::InvalidInput,
-                "There is no update to install: check for updates first.",
-            )
-        })?;
-        let feed = self.feed.clone().unwrap_or(UpdateFeed::Configured);
+        let (update, feed) = self
+            .pending()?
+            .as_ref()
+            .map(|pending| (pending.update.clone(), pending.feed.clone()))
+            .ok_or_else(|| {
+                LodeError::new(
+                    ErrorCode::InvalidInput,
+                    "There is no update to install: check for updates first.",
+                )
+            })?;
         if !lode_app::package_url_allowed(&update.download_url, &feed) {
-            return Err(LodeError::new(
-                ErrorCode::UpdateFeed,
-                format!(
-                    "The update feed points at its package over {}: Lode downloads updates over \
-                     https only; nothing was downloaded.",
-                    update.download_url.scheme()
-                ),
+            return Err(describe(
+                Failure::Insecure,
+                At::download(&update.version, 0, None, self.timeout),
             ));
         }
         let mut received: u64 = 0;
@@ -85,12 +83,7 @@ impl Updates {
         let bytes = downloaded.map_err(|error| {
             describe(
                 Failure::of(&error),
-                Step::Download {
-                    version: &update.version,
-                    received,
-                    total,
-                    timeout: self.timeout,
-                },
+                At::download(&update.version, received, total, self.timeout),
             )
         })?;
         progress(DownloadProgress {
@@ -114,8 +107,7 @@ impl Updates {
             .map_err(|e| {
                 LodeError::new(ErrorCode::Internal, format!("the install stopped: {e}"))
             })?;
-        installed
-            .map_err(|error| describe(Failure::of(&error), Step::Install { version: &version }))?;
+        installed.map_err(|error| describe(Failure::of(&error), At::install(&version)))?;
         tracing::info!(%version, "update installed; it runs after a restart");
         *self.pending()? = None;
         Ok(())
