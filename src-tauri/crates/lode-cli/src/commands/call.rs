@@ -1,13 +1,13 @@
 //! `lode call TOOL --args JSON`: run a tool. A result with `isError` is printed and exits 2;
 //! so is one whose `structuredContent` does not match the tool's `outputSchema` (what does not
-//! match is said on stderr). It is followed (`followed.rs`): progress on a terminal, Ctrl-C
+//! match is said on stderr). It is followed (`followed_requests.rs`): progress on a terminal, Ctrl-C
 //! cancels it.
 
 use clap::Args;
 use lode_core::LodeResult;
 
 use super::exactly;
-use super::followed::{self, TAG};
+use super::followed_requests::{self, TAG};
 use crate::exit::Outcome;
 use crate::pairs::usage;
 use crate::render::{self, catalog};
@@ -35,7 +35,7 @@ pub async fn run(args: &CallArgs) -> LodeResult<Outcome> {
             "--args must be a JSON object, e.g. '{\"table\":\"user\"}'",
         ));
     }
-    let call = followed::run(&spec, async |client| {
+    let call = followed_requests::run(&spec, async |client| {
         client.call_tool_followed(&tool, arguments, TAG).await
     });
     let Some(result) = call.await? else {

@@ -4,7 +4,7 @@ use clap::Args;
 use lode_core::LodeResult;
 
 use super::exactly;
-use super::followed::{self, TAG};
+use super::followed_requests::{self, TAG};
 use crate::connect::with_client;
 use crate::exit::Outcome;
 use crate::pairs::pairs;
@@ -39,7 +39,7 @@ pub async fn prompt(args: &PromptArgs) -> LodeResult<Outcome> {
     let (spec, words) = args.server.resolve(&args.words)?;
     let [name] = exactly(words, ["NAME"])?;
     let arguments = pairs("--arg", &args.arguments, false)?;
-    let get = followed::run(&spec, async |client| {
+    let get = followed_requests::run(&spec, async |client| {
         client.get_prompt_followed(&name, &arguments, TAG).await
     });
     let Some(result) = get.await? else {

@@ -8,7 +8,7 @@ pub mod catalog;
 pub mod complete;
 pub mod connections;
 pub mod context_hub;
-mod followed;
+mod followed_requests;
 pub mod info;
 pub mod ls;
 pub mod read;

@@ -1,6 +1,6 @@
 //! `lode read URI [--out FILE]`: print the contents, or write the first one to a file.
 //! `lode read --template T --var K=V…` reads the URI the template gives instead. The read is
-//! followed (`followed.rs`): progress on a terminal, Ctrl-C cancels it.
+//! followed (`followed_requests.rs`): progress on a terminal, Ctrl-C cancels it.
 
 use std::path::{Path, PathBuf};
 
@@ -10,7 +10,7 @@ use lode_core::{ErrorCode, LodeError, LodeResult, ResourceContent};
 use serde::Serialize;
 
 use super::exactly;
-use super::followed::{self, TAG};
+use super::followed_requests::{self, TAG};
 use crate::exit::Outcome;
 use crate::pairs::{pairs, usage};
 use crate::render::{self, count, grouped};
@@ -47,7 +47,7 @@ pub async fn run(args: &ReadArgs) -> LodeResult<Outcome> {
             uri
         }
     };
-    let read = followed::run(&spec, async |client| {
+    let read = followed_requests::run(&spec, async |client| {
         client.info().offers_resources(client.server_name())?;
         client.read_resource_followed(&uri, TAG).await
     });

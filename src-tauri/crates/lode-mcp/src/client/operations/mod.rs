@@ -1,7 +1,7 @@
 //! The requests Lode makes of a connected server, one module per area.
 
 mod catalog;
-mod followed;
+mod followed_requests;
 mod logging;
 mod paging;
 mod resources;
