@@ -21,14 +21,14 @@ use tauri::{AppHandle, Emitter, Manager, RunEvent, Runtime};
 pub use commands::assistants::AssistantPlaces;
 pub use confirm::Confirmer;
 
-/// The event carrying `HubEvent`s (status changes and server notifications) to the UI, as a
-/// batch: every event that arrived since the last one, at most [`HUB_BATCH`] of them.
-pub const HUB_EVENT: &str = "lode://hub";
+/// The event carrying `ConnectionEvent`s (status changes and server notifications) to the UI, as a
+/// batch: every event that arrived since the last one, at most [`CONNECTION_EVENT_BATCH`] of them.
+pub const CONNECTION_EVENT: &str = "lode://connections";
 
-/// At most this many hub events go to the window in one message, and at most one message
-/// every [`HUB_EVENT_INTERVAL`]: a server flooding notifications must not flood the webview.
-const HUB_BATCH: usize = 512;
-const HUB_EVENT_INTERVAL: std::time::Duration = std::time::Duration::from_millis(16);
+/// At most this many connection events go to the window in one message, and at most one message
+/// every [`CONNECTION_EVENT_INTERVAL`]: a server flooding notifications must not flood the webview.
+const CONNECTION_EVENT_BATCH: usize = 512;
+const CONNECTION_EVENT_INTERVAL: std::time::Duration = std::time::Duration::from_millis(16);
 
 /// The event carrying the browser's `BrowseStatus` to the UI whenever the index changes.
 pub const BROWSE_EVENT: &str = "lode://browse";
@@ -102,7 +102,10 @@ fn build_launched<R: Runtime>(
                 webkit_settings::apply(&window);
                 window_place::remember(&window, lode.clone());
             }
-            tauri::async_runtime::spawn(forward_hub_events(app.handle().clone(), lode.clone()));
+            tauri::async_runtime::spawn(forward_connection_events(
+                app.handle().clone(),
+                lode.clone(),
+            ));
             tauri::async_runtime::spawn(forward_browse_changes(app.handle().clone(), lode.clone()));
             tauri::async_runtime::spawn(commands::asks::forward_ask_events(
                 app.handle().clone(),
@@ -192,29 +195,29 @@ fn start_connections(lode: &Arc<Lode>) {
     });
 }
 
-async fn forward_hub_events<R: Runtime>(app: AppHandle<R>, lode: Arc<Lode>) {
+async fn forward_connection_events<R: Runtime>(app: AppHandle<R>, lode: Arc<Lode>) {
     let mut events = lode.events();
     loop {
         let mut batch = match events.recv().await {
             Ok(event) => vec![event],
             // The UI fell behind: it re-reads the statuses rather than missing a change.
             Err(tokio::sync::broadcast::error::RecvError::Lagged(missed)) => {
-                tracing::warn!(missed, "the window missed hub events");
+                tracing::warn!(missed, "the window missed connection events");
                 continue;
             }
             Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
         };
         // Whatever else is waiting goes in the same message.
-        while batch.len() < HUB_BATCH {
+        while batch.len() < CONNECTION_EVENT_BATCH {
             match events.try_recv() {
                 Ok(event) => batch.push(event),
                 Err(_) => break,
             }
         }
-        if let Err(error) = app.emit(HUB_EVENT, &batch) {
-            tracing::warn!(%error, "could not deliver hub events to the window");
+        if let Err(error) = app.emit(CONNECTION_EVENT, &batch) {
+            tracing::warn!(%error, "could not deliver connection events to the window");
         }
-        tokio::time::sleep(HUB_EVENT_INTERVAL).await;
+        tokio::time::sleep(CONNECTION_EVENT_INTERVAL).await;
     }
 }
 

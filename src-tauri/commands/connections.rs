@@ -18,7 +18,7 @@ pub async fn list_connections(lode: State<'_, Arc<Lode>>) -> Result<Vec<Connecti
     lode.list_connections()
 }
 
-/// Where each connection is now; later changes arrive as `lode://hub` events.
+/// Where each connection is now; later changes arrive as `lode://connections` events.
 #[tauri::command]
 pub async fn connection_statuses(
     lode: State<'_, Arc<Lode>>,

@@ -2,7 +2,7 @@
 //! that saves, uses, tests, edits, exports, imports, removes and restores connections holding
 //! it — through the real commands, on the real keychain, with every log line captured at TRACE
 //! (under the app's own filter, which keeps rmcp's dumps of whole messages out) — neither the database files, nor the log output, nor anything that crossed IPC to the window
-//! (command answers and hub events), nor the protocol history (listed, every message opened,
+//! (command answers and connection events), nor the protocol history (listed, every message opened,
 //! exported) nor a `--trace` file of the same connection contains it — not even where a stdio
 //! server echoes its secret variable back (server-everything's `get-env`). Nor does any form of
 //! it — JSON-\u-escaped, URL-encoded, base64 in either alphabet at any alignment — that a server
@@ -275,7 +275,7 @@ fn forms_in(haystack: &[u8]) -> Vec<String> {
 }
 
 /// Waits until the echoing server's echoes have arrived: its stderr in its log, its log and
-/// progress notifications as hub events.
+/// progress notifications as connection events.
 fn wait_echoes(
     traffic: &mut Traffic,
     window: &tauri::WebviewWindow<tauri::test::MockRuntime>,
@@ -375,7 +375,7 @@ fn a_planted_secret_is_in_no_database_file_log_line_or_ipc_message() {
     let mut hub = lode.events();
     tauri::async_runtime::spawn(async move {
         while let Ok(event) = hub.recv().await {
-            let payload = serde_json::to_string(&event).expect("a hub event serializes");
+            let payload = serde_json::to_string(&event).expect("a connection event serializes");
             sink.lock().unwrap_or_else(|p| p.into_inner()).push(payload);
         }
     });
@@ -520,7 +520,7 @@ fn a_planted_secret_is_in_no_database_file_log_line_or_ipc_message() {
     let log = log.text();
     println!(
         "searched {} bytes of database files, {} bytes of log output, {} IPC answers and {} \
-         hub events ({} bytes)",
+         connection events ({} bytes)",
         database.len(),
         log.len(),
         traffic.answers.len(),

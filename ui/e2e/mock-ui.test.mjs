@@ -103,14 +103,14 @@ const tests = [
     },
   },
   {
-    name: "hub events move the status dot",
+    name: "connection events move the status dot",
     fn: async (page) => {
       await openDemo(page);
       await page.locator('[data-testid="connection-item"][data-status="ready"]').first().waitFor();
       /** @param {unknown} status */
       const emitStatus = (status) =>
         page.evaluate(
-          (payload) => /** @type {any} */ (window).__LODE_E2E_EMIT__("lode://hub", payload),
+          (payload) => /** @type {any} */ (window).__LODE_E2E_EMIT__("lode://connections", payload),
           { connection: 1, kind: { type: "status", payload: status } },
         );
       await emitStatus({

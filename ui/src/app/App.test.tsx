@@ -16,7 +16,7 @@ import {
   browseHandlers,
   createBrowseIndex,
   emitBrowseStatus,
-  emitHubEvent,
+  emitConnectionEvent,
   installIpc,
   streamedRead,
   type Handler,
@@ -101,7 +101,7 @@ describe("App", () => {
     });
     expect(docs).toHaveAttribute("data-status", "connecting");
     expect(within(demo ?? document.body).getByRole("img", { name: "Ready" })).toBeInTheDocument();
-    await emitHubEvent({
+    await emitConnectionEvent({
       connection: httpConnection.id,
       kind: { type: "status", payload: { state: "failed", error: { code: "http", message: "HTTP 502" } } },
     });

@@ -12,7 +12,7 @@ export function listConnections(): Promise<Connection[]> {
   return call<Connection[]>("list_connections");
 }
 
-/** Where each saved connection is now; later changes arrive through `onHubEvent`. */
+/** Where each saved connection is now; later changes arrive through `onConnectionEvent`. */
 export function connectionStatuses(): Promise<ConnectionState[]> {
   return call<ConnectionState[]>("connection_statuses");
 }

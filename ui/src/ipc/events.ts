@@ -1,7 +1,7 @@
-// The hub event (lode://hub: connection status changes and server notifications) and listening
-// to it.
+// The connection events (lode://connections: status changes and server notifications) and
+// listening to them.
 import { listen, type UnlistenFn } from "@tauri-apps/api/event";
-import type { HubEvent } from "./bindings/HubEvent";
+import type { ConnectionEvent } from "./bindings/ConnectionEvent";
 
 export type { UnlistenFn };
 
@@ -10,15 +10,15 @@ export type { UnlistenFn };
  * batch of them (every event since the last message), so a server flooding notifications
  * costs the window a few messages a frame, not one per notification.
  */
-export const HUB_EVENT = "lode://hub";
+export const CONNECTION_EVENT = "lode://connections";
 
 /**
- * Calls `handler` with every HubEvent from now on, in order. Resolves, once the listener is
+ * Calls `handler` with every ConnectionEvent from now on, in order. Resolves, once the listener is
  * registered, to the function that removes it. (The browser's status and offered updates have
  * listeners of their own, in browse.ts and updates.ts.)
  */
-export function onHubEvent(handler: (event: HubEvent) => void): Promise<UnlistenFn> {
-  return listen<HubEvent | HubEvent[]>(HUB_EVENT, (event) => {
+export function onConnectionEvent(handler: (event: ConnectionEvent) => void): Promise<UnlistenFn> {
+  return listen<ConnectionEvent | ConnectionEvent[]>(CONNECTION_EVENT, (event) => {
     const batch = Array.isArray(event.payload) ? event.payload : [event.payload];
     for (const one of batch) handler(one);
   });

@@ -17,8 +17,8 @@ export type { Duplicate } from "./bindings/Duplicate";
 export type { EntryProblem } from "./bindings/EntryProblem";
 export type { ErrorCode } from "./bindings/ErrorCode";
 export type { Exported } from "./bindings/Exported";
-export type { HubEvent } from "./bindings/HubEvent";
-export type { HubEventKind } from "./bindings/HubEventKind";
+export type { ConnectionEvent } from "./bindings/ConnectionEvent";
+export type { ConnectionEventKind } from "./bindings/ConnectionEventKind";
 export type { Icon } from "./bindings/Icon";
 export type { CommandView } from "./bindings/CommandView";
 export type { ExposedSecret } from "./bindings/ExposedSecret";
@@ -75,7 +75,7 @@ export {
 } from "./import";
 export { serverInfo, serverLog } from "./server";
 export { ERROR_CODES, isErrorCode, isLodeError, toLodeError } from "./errors";
-export { HUB_EVENT, onHubEvent, stopListening, type UnlistenFn } from "./events";
+export { CONNECTION_EVENT, onConnectionEvent, stopListening, type UnlistenFn } from "./events";
 export { setLogLevel } from "./logLevel";
 export { addRootFolder, setRoots } from "./roots";
 export {

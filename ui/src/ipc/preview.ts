@@ -24,7 +24,7 @@ export async function readResourceStreamed(
 }
 
 /**
- * Asks the server to report changes of `uri` (they arrive as `resourceUpdated` hub events).
+ * Asks the server to report changes of `uri` (they arrive as `resourceUpdated` connection events).
  * Resolves to false when the server does not offer subscriptions.
  */
 export function subscribeResource(connectionId: ConnectionId, uri: string): Promise<boolean> {

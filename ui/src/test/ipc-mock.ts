@@ -1,5 +1,5 @@
 // The Vitest IPC mock: installIpc routes commands to handlers and records calls; emitters for the
-// hub, browse and update events; handlers over the shared mock index and basket store; streamed reads.
+// connection, browse and update events; handlers over the shared mock index and basket store; streamed reads.
 import { emit } from "@tauri-apps/api/event";
 import { mockIPC } from "@tauri-apps/api/mocks";
 import { act } from "@testing-library/react";
@@ -8,11 +8,11 @@ import { createBrowseIndex, type BrowseIndex } from "../../e2e/browse-index.mjs"
 import {
   ASK_EVENT,
   BROWSE_EVENT,
-  HUB_EVENT,
+  CONNECTION_EVENT,
   UPDATE_EVENT,
   type AskEvent,
   type BrowseStatus,
-  type HubEvent,
+  type ConnectionEvent,
   type Query,
   type SavedSearches,
   type SearchSpec,
@@ -33,7 +33,7 @@ export interface IpcCall {
  * Routes `invoke` to per-command handlers (a thrown value or rejected promise becomes the
  * invoke rejection, as the Rust shell's errors do). Returns the recorded calls. Events are
  * mocked too (`listen`, `unlisten`, `emit` stay in the page and are not recorded): see
- * `emitHubEvent`.
+ * `emitConnectionEvent`.
  */
 export function installIpc(handlers: Partial<Record<CommandName, Handler>>): IpcCall[] {
   const calls: IpcCall[] = [];
@@ -51,10 +51,10 @@ export function installIpc(handlers: Partial<Record<CommandName, Handler>>): Ipc
   return calls;
 }
 
-/** Delivers `event` to every `lode://hub` listener, as the Rust shell's hub would. */
-export async function emitHubEvent(event: HubEvent): Promise<void> {
+/** Delivers `event` to every `lode://connections` listener, as the Rust shell's hub would. */
+export async function emitConnectionEvent(event: ConnectionEvent): Promise<void> {
   await act(async () => {
-    await emit(HUB_EVENT, event);
+    await emit(CONNECTION_EVENT, event);
   });
 }
 

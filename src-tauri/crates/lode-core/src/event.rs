@@ -41,7 +41,7 @@ pub enum ServerEvent {
     },
 }
 
-/// Where a connection is in its life. The hub streams every change to the app.
+/// Where a connection is in its life. The connection supervisor streams every change to the app.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(
     tag = "state",
@@ -76,19 +76,19 @@ pub enum ConnectionStatus {
     Stopped,
 }
 
-/// What the connection hub tells the app: one connection's status change or server event.
+/// What the connection supervisor tells the app: one connection's status change or server event.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
-pub struct HubEvent {
+pub struct ConnectionEvent {
     pub connection: crate::connection::ConnectionId,
-    pub kind: HubEventKind,
+    pub kind: ConnectionEventKind,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "type", content = "payload", rename_all = "camelCase")]
 #[ts(export)]
-pub enum HubEventKind {
+pub enum ConnectionEventKind {
     Status(ConnectionStatus),
     Server(ServerEvent),
 }

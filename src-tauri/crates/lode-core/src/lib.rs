@@ -49,7 +49,9 @@ pub use draft::{
     SecretEdit, SecretText,
 };
 pub use error::{ErrorCode, LodeError, LodeResult};
-pub use event::{ConnectionState, ConnectionStatus, HubEvent, HubEventKind, ServerEvent};
+pub use event::{
+    ConnectionEvent, ConnectionEventKind, ConnectionState, ConnectionStatus, ServerEvent,
+};
 pub use listing::{
     CacheHint, Completion, ItemWarning, ListProgress, ResourceListing, ResourceTemplate,
 };

@@ -11,7 +11,7 @@ import { HandshakeTip } from "./HandshakeTip";
 
 interface ConnectionItemProps {
   connection: Connection;
-  /** Undefined until the hub has said anything about this connection. */
+  /** Undefined until the supervisor has said anything about this connection. */
   status: ConnectionStatus | undefined;
   selected: boolean;
   onSelect: () => void;

@@ -1,7 +1,7 @@
-// The connections feature's public entry: the pane, the connections' statuses, the hub's events,
+// The connections feature's public entry: the pane, the connections' statuses, the connection events,
 // a connection becoming ready again, and whether a connection is the built-in demo.
 export { ConnectionsPane } from "./ConnectionsPane";
 export { useConnectionStatuses } from "./useConnectionStatuses";
-export { useHubEvents } from "./useHubEvents";
+export { useConnectionEvents } from "./useConnectionEvents";
 export { useReadyAgain } from "./useReadyAgain";
 export { isBuiltInDemo } from "./builtInDemo";

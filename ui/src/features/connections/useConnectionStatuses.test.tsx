@@ -1,10 +1,10 @@
 import { act, renderHook, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { ConnectionState, ConnectionStatus, HubEvent } from "../../ipc";
-import { emitHubEvent, installIpc } from "../../test/ipc-mock";
+import type { ConnectionState, ConnectionStatus, ConnectionEvent } from "../../ipc";
+import { emitConnectionEvent, installIpc } from "../../test/ipc-mock";
 import { useConnectionStatuses } from "./useConnectionStatuses";
 
-const status = (connection: number, payload: ConnectionStatus): HubEvent => ({
+const status = (connection: number, payload: ConnectionStatus): ConnectionEvent => ({
   connection,
   kind: { type: "status", payload },
 });
@@ -44,14 +44,14 @@ describe("useConnectionStatuses", () => {
       expect(result.current.get(1)).toEqual({ state: "connecting" });
     });
 
-    await emitHubEvent(status(1, { state: "ready" }));
+    await emitConnectionEvent(status(1, { state: "ready" }));
     expect(result.current.get(1)).toEqual({ state: "ready" });
 
     const reconnecting: ConnectionStatus = { state: "reconnecting", attempt: 2, retryInMs: 4000, error: lost };
-    await emitHubEvent(status(1, reconnecting));
-    await emitHubEvent(status(3, { state: "connecting" }));
+    await emitConnectionEvent(status(1, reconnecting));
+    await emitConnectionEvent(status(3, { state: "connecting" }));
     const before = result.current;
-    await emitHubEvent({ connection: 1, kind: { type: "server", payload: { kind: "resourceListChanged" } } });
+    await emitConnectionEvent({ connection: 1, kind: { type: "server", payload: { kind: "resourceListChanged" } } });
     expect(result.current).toBe(before);
     expect(result.current.get(1)).toEqual(reconnecting);
     expect(result.current.get(3)).toEqual({ state: "connecting" });
@@ -65,7 +65,7 @@ describe("useConnectionStatuses", () => {
     await waitFor(() => {
       expect(calls.map((c) => c.cmd)).toEqual(["connection_statuses"]);
     });
-    await emitHubEvent(status(1, { state: "ready" }));
+    await emitConnectionEvent(status(1, { state: "ready" }));
     expect(result.current.get(1)).toEqual({ state: "ready" });
 
     // The snapshot was taken before that event reached the window: it must not undo it.
@@ -83,7 +83,7 @@ describe("useConnectionStatuses", () => {
   it("still follows events when the initial statuses fail", async () => {
     installIpc({ connection_statuses: () => Promise.reject({ code: "internal", message: "hub gone" }) });
     const { result } = renderHook(() => useConnectionStatuses());
-    await emitHubEvent(status(1, { state: "authRequired", challenge: "Bearer" }));
+    await emitConnectionEvent(status(1, { state: "authRequired", challenge: "Bearer" }));
     expect(result.current.get(1)).toEqual({ state: "authRequired", challenge: "Bearer" });
   });
 
@@ -96,8 +96,8 @@ describe("useConnectionStatuses", () => {
     });
     expect(unregister).not.toHaveBeenCalled();
     unmount();
-    expect(unregister).toHaveBeenCalledWith("lode://hub", expect.any(Number));
-    await emitHubEvent(status(1, { state: "ready" }));
+    expect(unregister).toHaveBeenCalledWith("lode://connections", expect.any(Number));
+    await emitConnectionEvent(status(1, { state: "ready" }));
     expect(result.current.size).toBe(0);
   });
 
@@ -107,7 +107,7 @@ describe("useConnectionStatuses", () => {
     const { unmount } = renderHook(() => useConnectionStatuses());
     unmount();
     await waitFor(() => {
-      expect(unregister).toHaveBeenCalledWith("lode://hub", expect.any(Number));
+      expect(unregister).toHaveBeenCalledWith("lode://connections", expect.any(Number));
     });
     // Nobody is left to read a snapshot for.
     expect(calls).toEqual([]);

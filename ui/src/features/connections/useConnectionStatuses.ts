@@ -1,7 +1,7 @@
-// The live status of every saved connection: one snapshot, then the hub's status events.
+// The live status of every saved connection: one snapshot, then the connection events.
 import { useState } from "react";
 import { connectionStatuses, type ConnectionId, type ConnectionStatus } from "../../ipc";
-import { useHubEvents } from "./useHubEvents";
+import { useConnectionEvents } from "./useConnectionEvents";
 
 export type ConnectionStatuses = ReadonlyMap<ConnectionId, ConnectionStatus>;
 
@@ -17,7 +17,7 @@ const NONE: ConnectionStatuses = new Map();
 export function useConnectionStatuses(): ConnectionStatuses {
   const [statuses, setStatuses] = useState<ConnectionStatuses>(NONE);
 
-  useHubEvents(
+  useConnectionEvents(
     ({ connection, kind }) => {
       if (kind.type !== "status") return;
       setStatuses((current) => new Map(current).set(connection, kind.payload));

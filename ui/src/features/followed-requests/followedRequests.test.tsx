@@ -6,7 +6,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { I18nProvider } from "../../i18n";
 import type { Connection, PromptItem, ResourceItem } from "../../ipc";
-import { emitHubEvent, installIpc, type IpcCall } from "../../test/ipc-mock";
+import { emitConnectionEvent, installIpc, type IpcCall } from "../../test/ipc-mock";
 import type { Baskets } from "../basket";
 import { PreviewPane } from "../preview";
 import { PromptsPane } from "../prompts";
@@ -15,7 +15,7 @@ const SLOW_PROMPT: PromptItem = { name: "slow_prompt", arguments: [] };
 const SLOW_READ: ResourceItem = { server: "Demo", uri: "demo://slow/20", name: "slow", annotations: {} };
 
 function progress(connection: number, token: string, done: number, total?: number, message?: string) {
-  return emitHubEvent({ connection, kind: { type: "server", payload: { kind: "progress", token, progress: done, total, message } } });
+  return emitConnectionEvent({ connection, kind: { type: "server", payload: { kind: "progress", token, progress: done, total, message } } });
 }
 
 function baskets(): Baskets {

@@ -1,8 +1,8 @@
 // The server's progress reports for one followed request (a tool call, prompt get or read made with a tag): Lode
-// reports them as hub events whose token is the request's tag.
+// reports them as connection events whose token is the request's tag.
 import { useState } from "react";
-import type { ConnectionId, HubEvent } from "../../ipc";
-import { useHubEvents } from "../connections";
+import type { ConnectionId, ConnectionEvent } from "../../ipc";
+import { useConnectionEvents } from "../connections";
 
 /** The newest progress report of a request: `total` when the server knows it. */
 export interface Progress {
@@ -14,7 +14,7 @@ export interface Progress {
 /** The newest report for `tag` on `connection`, or null before the first (or with no tag). */
 export function useRequestProgress(connection: ConnectionId | null, tag: string | null): Progress | null {
   const [latest, setLatest] = useState<{ tag: string; progress: Progress } | null>(null);
-  useHubEvents((event: HubEvent) => {
+  useConnectionEvents((event: ConnectionEvent) => {
     if (tag === null || event.connection !== connection || event.kind.type !== "server") return;
     const server = event.kind.payload;
     if (server.kind !== "progress" || server.token !== tag) return;

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import type { HubEvent, ReadPiece, ResourceContent, ResourceItem } from "../../ipc";
-import { emitHubEvent, installIpc, streamContents, type IpcCall } from "../../test/ipc-mock";
+import type { ConnectionEvent, ReadPiece, ResourceContent, ResourceItem } from "../../ipc";
+import { emitConnectionEvent, installIpc, streamContents, type IpcCall } from "../../test/ipc-mock";
 import { PreviewPane } from "./PreviewPane";
 import { renderWithI18n } from "../../test/renderWithI18n";
 
@@ -16,11 +16,11 @@ const CLOCK: ResourceItem = {
 };
 const NOTE: ResourceItem = { server: "Demo", uri: "demo://note", name: "note", annotations: {} };
 
-const updated = (uri: string, connection = 1): HubEvent => ({
+const updated = (uri: string, connection = 1): ConnectionEvent => ({
   connection,
   kind: { type: "server", payload: { kind: "resourceUpdated", uri } },
 });
-const status = (state: "ready" | "connecting", connection = 1): HubEvent => ({
+const status = (state: "ready" | "connecting", connection = 1): ConnectionEvent => ({
   connection,
   kind: { type: "status", payload: { state } },
 });
@@ -103,12 +103,12 @@ describe("the preview pane", () => {
     expect(count(server.calls, "subscribe_resource", CLOCK.uri)).toBe(1);
 
     // Another resource's or another connection's change is not ours.
-    await emitHubEvent(updated("demo://other"));
-    await emitHubEvent(updated(CLOCK.uri, 2));
+    await emitConnectionEvent(updated("demo://other"));
+    await emitConnectionEvent(updated(CLOCK.uri, 2));
     expect(server.pending).toHaveLength(0);
     expect(screen.queryByTestId("preview-changed")).toBeNull();
 
-    await emitHubEvent(updated(CLOCK.uri));
+    await emitConnectionEvent(updated(CLOCK.uri));
     await waitFor(() => {
       expect(server.pending).toHaveLength(1);
     });
@@ -143,7 +143,7 @@ describe("the preview pane", () => {
     expect(count(server.calls, "subscribe_resource", NOTE.uri)).toBe(1);
     // After the switch, the clock's changes no longer trigger reads.
     const reads = count(server.calls, "read_resource_streamed");
-    await emitHubEvent(updated(CLOCK.uri));
+    await emitConnectionEvent(updated(CLOCK.uri));
     expect(count(server.calls, "read_resource_streamed")).toBe(reads);
     unmount();
     await waitFor(() => {
@@ -159,8 +159,8 @@ describe("the preview pane", () => {
     renderWithI18n(<PreviewPane connectionId={1} resource={CLOCK} />);
     await screen.findByText("Live");
     await server.answer(clockText("10:00:00"));
-    await emitHubEvent(status("connecting"));
-    await emitHubEvent(status("ready"));
+    await emitConnectionEvent(status("connecting"));
+    await emitConnectionEvent(status("ready"));
     await waitFor(() => {
       expect(count(server.calls, "subscribe_resource", CLOCK.uri)).toBe(2);
     });

@@ -1,8 +1,8 @@
 // Keeping the opened resource live: subscribed while open, re-read when the server says it
 // changed or when the connection comes back, and the live state for LiveStatus.
 import { useEffect, useRef, useState } from "react";
-import { toLodeError, type ConnectionId, type HubEvent, type LodeError } from "../../ipc";
-import { useHubEvents } from "../connections";
+import { toLodeError, type ConnectionId, type ConnectionEvent, type LodeError } from "../../ipc";
+import { useConnectionEvents } from "../connections";
 import { holdSubscription } from "./liveSubscriptions";
 
 export type LiveState =
@@ -46,7 +46,7 @@ export function useLiveUpdates(connectionId: ConnectionId | null, uri: string | 
     connectionDown.current = false;
   }, [connectionId]);
 
-  useHubEvents((event: HubEvent) => {
+  useConnectionEvents((event: ConnectionEvent) => {
     if (connectionId === null || uri === null || key === null || event.connection !== connectionId) return;
     const { kind } = event;
     if (kind.type === "server" && kind.payload.kind === "resourceUpdated" && kind.payload.uri === uri) {

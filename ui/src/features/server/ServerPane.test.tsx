@@ -14,7 +14,7 @@ import {
 import {
   browseHandlers,
   createBrowseIndex,
-  emitHubEvent,
+  emitConnectionEvent,
   installIpc,
   streamedRead,
   type Handler,
@@ -234,7 +234,7 @@ describe("server details", () => {
     // The log failed the same way: one banner says it.
     expect(within(pane).getAllByRole("alert")).toHaveLength(1);
 
-    await emitHubEvent({
+    await emitConnectionEvent({
       connection: demoConnection.id,
       kind: {
         type: "status",
@@ -242,7 +242,7 @@ describe("server details", () => {
       },
     });
     up = true;
-    await emitHubEvent({ connection: demoConnection.id, kind: { type: "status", payload: { state: "ready" } } });
+    await emitConnectionEvent({ connection: demoConnection.id, kind: { type: "status", payload: { state: "ready" } } });
     expect(await heading()).toHaveTextContent("Lode Demo Server");
     expect(await logLines()).toEqual(["back"]);
     expect(within(pane).queryByRole("alert")).toBeNull();

@@ -1,7 +1,7 @@
 // The servers' log messages (`notifications/message`), kept per connection from the moment the
 // window starts collecting: bounded in number (oldest dropped) and in size (each entry's text
 // cut), so a server that logs without end costs the window a fixed amount of memory.
-import { onHubEvent, type ConnectionId, type HubEvent } from "../../ipc";
+import { onConnectionEvent, type ConnectionId, type ConnectionEvent } from "../../ipc";
 import { cleanLogLine } from "./log";
 
 /** Entries kept per connection; older ones are dropped. */
@@ -77,8 +77,8 @@ export class LogMessages {
     this.listeners.forEach((listener) => listener());
   }
 
-  /** Takes a hub event: a log message is kept, anything else ignored. */
-  take(event: HubEvent): void {
+  /** Takes a connection event: a log message is kept, anything else ignored. */
+  take(event: ConnectionEvent): void {
     if (event.kind.type !== "server" || event.kind.payload.kind !== "log") return;
     const { level, logger, data } = event.kind.payload;
     this.add(event.connection, level, logger, data);
@@ -109,7 +109,7 @@ let collecting = false;
 export function startLogCollection(): void {
   if (collecting) return;
   collecting = true;
-  onHubEvent((event) => logMessages.take(event)).catch(() => {
+  onConnectionEvent((event) => logMessages.take(event)).catch(() => {
     collecting = false;
   });
 }

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { I18nProvider } from "../../i18n";
 import type { AddReport, Connection, ToolItem } from "../../ipc";
-import { emitHubEvent, installIpc, type IpcCall } from "../../test/ipc-mock";
+import { emitConnectionEvent, installIpc, type IpcCall } from "../../test/ipc-mock";
 import type { Baskets } from "../basket";
 import { LIST_CHANGED_DEBOUNCE_MS } from "../catalog/useListChanged";
 import { ToolsPane } from "./ToolsPane";
@@ -54,7 +54,7 @@ async function startCall(calls: IpcCall[]): Promise<string> {
 }
 
 function progress(connection: number, token: string, done: number, total?: number, message?: string) {
-  return emitHubEvent({ connection, kind: { type: "server", payload: { kind: "progress", token, progress: done, total, message } } });
+  return emitConnectionEvent({ connection, kind: { type: "server", payload: { kind: "progress", token, progress: done, total, message } } });
 }
 
 afterEach(() => {
@@ -110,10 +110,10 @@ describe("tools/list_changed", () => {
     tools = [SLOW, { name: "new_tool", inputSchema: { type: "object" } }];
     vi.useFakeTimers({ shouldAdvanceTime: true });
     for (let i = 0; i < 5; i++) {
-      await emitHubEvent({ connection: 7, kind: { type: "server", payload: { kind: "toolListChanged" } } });
+      await emitConnectionEvent({ connection: 7, kind: { type: "server", payload: { kind: "toolListChanged" } } });
     }
     // Another connection's change is not ours.
-    await emitHubEvent({ connection: 8, kind: { type: "server", payload: { kind: "toolListChanged" } } });
+    await emitConnectionEvent({ connection: 8, kind: { type: "server", payload: { kind: "toolListChanged" } } });
     expect(listed()).toBe(1);
     await act(async () => {
       await vi.advanceTimersByTimeAsync(LIST_CHANGED_DEBOUNCE_MS + 50);

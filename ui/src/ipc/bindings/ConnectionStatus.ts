@@ -2,7 +2,7 @@
 import type { LodeError } from "./LodeError";
 
 /**
- * Where a connection is in its life. The hub streams every change to the app.
+ * Where a connection is in its life. The connection supervisor streams every change to the app.
  */
 export type ConnectionStatus = { "state": "connecting" } | { "state": "ready" } | { "state": "reconnecting", attempt: number, retryInMs: number, error: LodeError, } | { "state": "authRequired", challenge?: string, 
 /**

@@ -8,7 +8,7 @@ use std::sync::{Arc, Weak};
 
 use lode_core::basket::{outdates, BasketId};
 use lode_core::{
-    ConnectionId, ConnectionStatus, HubEvent, HubEventKind, ResourceItem, ServerEvent,
+    ConnectionEvent, ConnectionEventKind, ConnectionId, ConnectionStatus, ResourceItem, ServerEvent,
 };
 
 use crate::Lode;
@@ -21,10 +21,10 @@ pub(crate) fn follow(lode: &Arc<Lode>) {
     });
 }
 
-async fn on_event(lode: &Arc<Lode>, weak: &Weak<Lode>, event: HubEvent) {
+async fn on_event(lode: &Arc<Lode>, weak: &Weak<Lode>, event: ConnectionEvent) {
     let id = event.connection;
     match event.kind {
-        HubEventKind::Status(ConnectionStatus::Ready) => {
+        ConnectionEventKind::Status(ConnectionStatus::Ready) => {
             // Subscribing asks the server; not on the event loop.
             let weak = weak.clone();
             tokio::spawn(async move {
@@ -33,7 +33,7 @@ async fn on_event(lode: &Arc<Lode>, weak: &Weak<Lode>, event: HubEvent) {
                 }
             });
         }
-        HubEventKind::Server(ServerEvent::ResourceUpdated { uri }) => {
+        ConnectionEventKind::Server(ServerEvent::ResourceUpdated { uri }) => {
             let Ok(connection) = lode.store.get_connection(id) else {
                 return;
             };

@@ -6,7 +6,9 @@
 
 use std::sync::{Arc, Weak};
 
-use lode_core::{ConnectionId, ConnectionStatus, ErrorCode, HubEvent, HubEventKind, ServerEvent};
+use lode_core::{
+    ConnectionEvent, ConnectionEventKind, ConnectionId, ConnectionStatus, ErrorCode, ServerEvent,
+};
 
 use crate::Lode;
 
@@ -19,20 +21,22 @@ pub(crate) fn follow(lode: &Arc<Lode>) {
     });
 }
 
-async fn on_event(lode: &Arc<Lode>, weak: &Weak<Lode>, event: HubEvent) {
+async fn on_event(lode: &Arc<Lode>, weak: &Weak<Lode>, event: ConnectionEvent) {
     let id = event.connection;
     match event.kind {
         // A new session: whatever was listing belongs to the old one.
-        HubEventKind::Status(ConnectionStatus::Ready) => list(lode, weak, id, false),
-        HubEventKind::Server(ServerEvent::ResourceListChanged) => list(lode, weak, id, true),
-        HubEventKind::Status(ConnectionStatus::Stopped) => lode.browser.forget(id),
-        HubEventKind::Status(ConnectionStatus::Failed { error }) => lode.browser.failed(id, error),
-        HubEventKind::Status(_) => {
+        ConnectionEventKind::Status(ConnectionStatus::Ready) => list(lode, weak, id, false),
+        ConnectionEventKind::Server(ServerEvent::ResourceListChanged) => list(lode, weak, id, true),
+        ConnectionEventKind::Status(ConnectionStatus::Stopped) => lode.browser.forget(id),
+        ConnectionEventKind::Status(ConnectionStatus::Failed { error }) => {
+            lode.browser.failed(id, error)
+        }
+        ConnectionEventKind::Status(_) => {
             if let Ok(connection) = lode.store.get_connection(id) {
                 lode.browser.waiting(id, &connection.name);
             }
         }
-        HubEventKind::Server(_) => {}
+        ConnectionEventKind::Server(_) => {}
     }
 }
 

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use lode_core::{
-    Connection, ConnectionId, ConnectionState, Credentials, ErrorCode, HubEvent, LodeError,
+    Connection, ConnectionEvent, ConnectionId, ConnectionState, Credentials, ErrorCode, LodeError,
     LodeResult, ResourceContent, ResourceItem, ServerInfo,
 };
 use lode_mcp::McpClient;
@@ -74,7 +74,7 @@ impl Lode {
         self.supervisor.asks()
     }
 
-    pub fn events(&self) -> broadcast::Receiver<HubEvent> {
+    pub fn events(&self) -> broadcast::Receiver<ConnectionEvent> {
         self.supervisor.subscribe()
     }
 

@@ -5,7 +5,7 @@
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
-use lode_core::{HubEventKind, LodeResult};
+use lode_core::{ConnectionEventKind, LodeResult};
 
 use crate::{basket, browser, Lode};
 
@@ -35,7 +35,7 @@ impl Lode {
     /// store.
     fn record_outcomes(self: &Arc<Self>) {
         self.follow_events(|lode, event| async move {
-            if let HubEventKind::Status(status) = event.kind {
+            if let ConnectionEventKind::Status(status) = event.kind {
                 lode.record_outcome(event.connection, &status);
             }
         });

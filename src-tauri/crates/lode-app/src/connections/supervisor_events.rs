@@ -4,7 +4,7 @@
 use std::future::Future;
 use std::sync::Arc;
 
-use lode_core::HubEvent;
+use lode_core::ConnectionEvent;
 use tokio::sync::broadcast;
 
 use crate::Lode;
@@ -15,7 +15,7 @@ impl Lode {
     /// missed.
     pub(crate) fn follow_events<F, Fut>(self: &Arc<Self>, mut on_event: F)
     where
-        F: FnMut(Arc<Lode>, HubEvent) -> Fut + Send + 'static,
+        F: FnMut(Arc<Lode>, ConnectionEvent) -> Fut + Send + 'static,
         Fut: Future<Output = ()> + Send + 'static,
     {
         let mut events = self.events();

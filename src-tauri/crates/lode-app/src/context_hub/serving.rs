@@ -12,7 +12,7 @@ use std::net::SocketAddr;
 use std::sync::{Arc, PoisonError, RwLock, Weak};
 use std::time::Duration;
 
-use lode_core::{ConnectionStatus, HubEventKind, LodeResult, ServerEvent};
+use lode_core::{ConnectionEventKind, ConnectionStatus, LodeResult, ServerEvent};
 use lode_serve::context_hub::{serve_context_hub_http, serve_context_hub_stdio, HubChange};
 use lode_serve::{HttpLimits, HttpServing, TokenHandle};
 use tokio::sync::broadcast;
@@ -192,7 +192,7 @@ fn relay_events(lode: &Arc<Lode>, changes: broadcast::Sender<HubChange>) {
     lode.follow_events(move |_, event| {
         let change = {
             match event.kind {
-                HubEventKind::Server(ServerEvent::ResourceUpdated { uri }) => {
+                ConnectionEventKind::Server(ServerEvent::ResourceUpdated { uri }) => {
                     Some(HubChange::Updated {
                         connection: event.connection.0,
                         uri,
@@ -201,9 +201,11 @@ fn relay_events(lode: &Arc<Lode>, changes: broadcast::Sender<HubChange>) {
                 // Not the origin's `list_changed` itself: the hub's list is the index, which
                 // lists the server again on it, and `relay_index_changes` tells the clients
                 // once the index has changed (and only if it did).
-                HubEventKind::Status(ConnectionStatus::Ready) => Some(HubChange::Reconnected {
-                    connection: event.connection.0,
-                }),
+                ConnectionEventKind::Status(ConnectionStatus::Ready) => {
+                    Some(HubChange::Reconnected {
+                        connection: event.connection.0,
+                    })
+                }
                 _ => None,
             }
         };

@@ -11,7 +11,7 @@ use std::time::Duration;
 use lode_app::Lode;
 use lode_core::browse::ListingState;
 use lode_core::{
-    ConnectionDraft, ConnectionId, HubEvent, HubEventKind, ServerEvent, TransportSpec,
+    ConnectionDraft, ConnectionEvent, ConnectionEventKind, ConnectionId, ServerEvent, TransportSpec,
 };
 use lode_secrets::MemoryStore;
 use serde_json::json;
@@ -30,16 +30,16 @@ fn catalog_changes_server() -> TransportSpec {
 
 /// Waits (bounded) for the server event of `id` that `wanted` picks.
 async fn notice(
-    events: &mut broadcast::Receiver<HubEvent>,
+    events: &mut broadcast::Receiver<ConnectionEvent>,
     id: ConnectionId,
     wanted: fn(&ServerEvent) -> bool,
 ) {
     let waiting = async {
         loop {
             match events.recv().await {
-                Ok(HubEvent {
+                Ok(ConnectionEvent {
                     connection,
-                    kind: HubEventKind::Server(event),
+                    kind: ConnectionEventKind::Server(event),
                 }) if connection == id && wanted(&event) => return,
                 Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {}
                 Err(error) => panic!("the supervisor's events ended: {error}"),

@@ -13,8 +13,8 @@ use events::wait_for_status;
 use lode_app::secrets::{MemoryStore, SecretKey, SecretName, SecretStore};
 use lode_app::{Lode, ServerTarget};
 use lode_core::{
-    ConnectionDraft, ConnectionId, ConnectionStatus, ErrorCode, HubEvent, SecretEdit, SecretPlace,
-    TransportSpec,
+    ConnectionDraft, ConnectionEvent, ConnectionId, ConnectionStatus, ErrorCode, SecretEdit,
+    SecretPlace, TransportSpec,
 };
 use support::demo;
 use tokio::sync::broadcast;
@@ -50,7 +50,7 @@ fn stored(keychain: &MemoryStore, id: ConnectionId, place: &SecretPlace) -> Opti
     secret.map(|s| s.expose().to_owned())
 }
 
-async fn ready(events: &mut broadcast::Receiver<HubEvent>, id: ConnectionId) {
+async fn ready(events: &mut broadcast::Receiver<ConnectionEvent>, id: ConnectionId) {
     wait_for_status(events, id, Duration::from_secs(30), |status| {
         matches!(status, ConnectionStatus::Ready)
     })

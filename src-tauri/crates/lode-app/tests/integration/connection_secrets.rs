@@ -13,8 +13,8 @@ use lode_app::secrets::{EntryStore, MemoryStore, Secret, SecretKey, SecretName, 
 use events::wait_for_status;
 use lode_app::Lode;
 use lode_core::{
-    ConnectionDraft, ConnectionId, ConnectionStatus, ErrorCode, HubEvent, LodeError, LodeResult,
-    SecretEdit, SecretPlace, TransportSpec,
+    ConnectionDraft, ConnectionEvent, ConnectionId, ConnectionStatus, ErrorCode, LodeError,
+    LodeResult, SecretEdit, SecretPlace, TransportSpec,
 };
 use support::demo;
 use tokio::sync::broadcast;
@@ -51,7 +51,10 @@ fn token() -> SecretPlace {
     }
 }
 
-async fn settled(events: &mut broadcast::Receiver<HubEvent>, id: ConnectionId) -> ConnectionStatus {
+async fn settled(
+    events: &mut broadcast::Receiver<ConnectionEvent>,
+    id: ConnectionId,
+) -> ConnectionStatus {
     wait_for_status(events, id, Duration::from_secs(30), |status| {
         !matches!(status, ConnectionStatus::Connecting)
     })

@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 
 use lode_app::Lode;
 use lode_core::{
-    ConnectionDraft, ConnectionId, ContentBlock, ErrorCode, HubEvent, HubEventKind, ServerEvent,
-    ToolResult,
+    ConnectionDraft, ConnectionEvent, ConnectionEventKind, ConnectionId, ContentBlock, ErrorCode,
+    ServerEvent, ToolResult,
 };
 use lode_secrets::MemoryStore;
 use serde_json::json;
@@ -38,16 +38,16 @@ pub(crate) fn text(result: &ToolResult) -> String {
 
 /// The next server event of `id` that `wanted` picks, within 10 s.
 pub(crate) async fn next_event(
-    events: &mut broadcast::Receiver<HubEvent>,
+    events: &mut broadcast::Receiver<ConnectionEvent>,
     id: ConnectionId,
     wanted: impl Fn(&ServerEvent) -> bool,
 ) -> ServerEvent {
     let waiting = async {
         loop {
             match events.recv().await {
-                Ok(HubEvent {
+                Ok(ConnectionEvent {
                     connection,
-                    kind: HubEventKind::Server(event),
+                    kind: ConnectionEventKind::Server(event),
                 }) if connection == id && wanted(&event) => return event,
                 Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {}
                 Err(error) => panic!("the supervisor's events ended: {error}"),

@@ -9,7 +9,7 @@ use lode_app::secrets::MemoryStore;
 use lode_app::Lode;
 use lode_core::browse::{BrowseStatus, ListingState, ServerListing};
 use lode_core::{
-    ConnectionDraft, ConnectionId, ContentBlock, HubEventKind, ListingCut, ServerEvent,
+    ConnectionDraft, ConnectionEventKind, ConnectionId, ContentBlock, ListingCut, ServerEvent,
     TransportSpec,
 };
 
@@ -219,7 +219,7 @@ async fn a_flood_of_large_log_messages_reaches_the_app_cut_and_rate_limited() {
             // Fewer events reach the app than the server sends: none should be dropped here.
             Err(error) => panic!("the test fell behind the app's events: {error}"),
         };
-        let HubEventKind::Server(ServerEvent::Log { logger, data, .. }) = event.kind else {
+        let ConnectionEventKind::Server(ServerEvent::Log { logger, data, .. }) = event.kind else {
             continue;
         };
         if event.connection != evil {

@@ -12,8 +12,8 @@ use std::time::Duration;
 
 use lode_app::Lode;
 use lode_core::{
-    ConnectionDraft, ConnectionId, ConnectionStatus, ContentBlock, ErrorCode, HubEvent,
-    HubEventKind, TransportSpec,
+    ConnectionDraft, ConnectionEvent, ConnectionEventKind, ConnectionId, ConnectionStatus,
+    ContentBlock, ErrorCode, TransportSpec,
 };
 use lode_secrets::MemoryStore;
 use tokio::sync::broadcast;
@@ -65,11 +65,11 @@ async fn until_allowed(lode: &Lode, id: ConnectionId, folder: &Path) -> String {
 }
 
 /// No status change of `id` (a reconnect would show `connecting`) among the events so far.
-fn no_reconnect(events: &mut broadcast::Receiver<HubEvent>, id: ConnectionId) {
+fn no_reconnect(events: &mut broadcast::Receiver<ConnectionEvent>, id: ConnectionId) {
     while let Ok(event) = events.try_recv() {
-        if let HubEvent {
+        if let ConnectionEvent {
             connection,
-            kind: HubEventKind::Status(status),
+            kind: ConnectionEventKind::Status(status),
         } = event
         {
             assert!(

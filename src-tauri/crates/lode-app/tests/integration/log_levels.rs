@@ -8,14 +8,14 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use lode_app::Lode;
-use lode_core::{ConnectionDraft, ConnectionId, HubEvent, HubEventKind, ServerEvent};
+use lode_core::{ConnectionDraft, ConnectionEvent, ConnectionEventKind, ConnectionId, ServerEvent};
 use lode_secrets::MemoryStore;
 use serde_json::json;
 use tokio::sync::broadcast;
 
 /// The log messages of `id` (level, text) up to and including the one whose text has `last`.
 async fn logs_until(
-    events: &mut broadcast::Receiver<HubEvent>,
+    events: &mut broadcast::Receiver<ConnectionEvent>,
     id: ConnectionId,
     last: &str,
 ) -> Vec<(String, String)> {
@@ -23,9 +23,9 @@ async fn logs_until(
     let waiting = async {
         loop {
             match events.recv().await {
-                Ok(HubEvent {
+                Ok(ConnectionEvent {
                     connection,
-                    kind: HubEventKind::Server(ServerEvent::Log { level, data, .. }),
+                    kind: ConnectionEventKind::Server(ServerEvent::Log { level, data, .. }),
                 }) if connection == id => {
                     let text = data.as_str().unwrap_or_default().to_owned();
                     let done = text.contains(last);

@@ -12,12 +12,12 @@ use std::time::Duration;
 use events::wait_for_status;
 use lode_app::secrets::MemoryStore;
 use lode_app::Lode;
-use lode_core::{ConnectionDraft, ConnectionId, ConnectionStatus, HubEvent, TransportSpec};
+use lode_core::{ConnectionDraft, ConnectionEvent, ConnectionId, ConnectionStatus, TransportSpec};
 use oauth_server::OAuthServer;
 use tokio::sync::broadcast;
 
 async fn until(
-    events: &mut broadcast::Receiver<HubEvent>,
+    events: &mut broadcast::Receiver<ConnectionEvent>,
     id: ConnectionId,
     want: fn(&ConnectionStatus) -> bool,
 ) {

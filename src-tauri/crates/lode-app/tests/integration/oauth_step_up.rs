@@ -15,8 +15,8 @@ use events::wait_for_status;
 use lode_app::secrets::MemoryStore;
 use lode_app::Lode;
 use lode_core::{
-    Connection, ConnectionDraft, ConnectionId, ConnectionStatus, ErrorCode, HubEvent, LodeResult,
-    TransportSpec,
+    Connection, ConnectionDraft, ConnectionEvent, ConnectionId, ConnectionStatus, ErrorCode,
+    LodeResult, TransportSpec,
 };
 use oauth_server::OAuthServer;
 use tokio::sync::broadcast;
@@ -24,7 +24,7 @@ use tokio::sync::broadcast;
 const WIDER: &str = "mcp:write";
 
 async fn until(
-    events: &mut broadcast::Receiver<HubEvent>,
+    events: &mut broadcast::Receiver<ConnectionEvent>,
     id: ConnectionId,
     want: impl Fn(&ConnectionStatus) -> bool,
 ) {
@@ -60,7 +60,7 @@ fn browser(opened: &Arc<AtomicUsize>) -> impl FnOnce(&str) -> LodeResult<()> {
 struct Fixture {
     _dir: tempfile::TempDir,
     lode: Arc<Lode>,
-    events: broadcast::Receiver<HubEvent>,
+    events: broadcast::Receiver<ConnectionEvent>,
     saved: Connection,
 }
 

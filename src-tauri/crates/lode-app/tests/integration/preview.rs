@@ -10,8 +10,8 @@ use std::time::Duration;
 
 use lode_app::{decode_base64, ContentKind, Lode, ReadPiece};
 use lode_core::{
-    ConnectionDraft, ConnectionId, HubEvent, HubEventKind, ProtocolEra, ResourceContent,
-    ServerEvent, TransportSpec,
+    ConnectionDraft, ConnectionEvent, ConnectionEventKind, ConnectionId, ProtocolEra,
+    ResourceContent, ServerEvent, TransportSpec,
 };
 use lode_secrets::MemoryStore;
 use support::{demo, demo_command};
@@ -61,7 +61,7 @@ fn node_server(relative: &str, args: &[&str]) -> TransportSpec {
 
 /// Waits for `resourceUpdated` of `uri` from connection `id`; false after `limit`.
 async fn updated(
-    events: &mut broadcast::Receiver<HubEvent>,
+    events: &mut broadcast::Receiver<ConnectionEvent>,
     id: ConnectionId,
     uri: &str,
     limit: Duration,
@@ -69,9 +69,9 @@ async fn updated(
     let waiting = async {
         loop {
             match events.recv().await {
-                Ok(HubEvent {
+                Ok(ConnectionEvent {
                     connection,
-                    kind: HubEventKind::Server(ServerEvent::ResourceUpdated { uri: changed }),
+                    kind: ConnectionEventKind::Server(ServerEvent::ResourceUpdated { uri: changed }),
                 }) if connection == id && changed == uri => return,
                 Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {}
                 Err(broadcast::error::RecvError::Closed) => panic!("the supervisor's events ended"),

@@ -5,8 +5,8 @@
 use std::sync::Arc;
 
 use lode_core::{
-    Connection, ConnectionId, ConnectionStatus, ErrorCode, HubEvent, HubEventKind, LodeError,
-    SecretScrubber, ServerEvent,
+    Connection, ConnectionEvent, ConnectionEventKind, ConnectionId, ConnectionStatus, ErrorCode,
+    LodeError, SecretScrubber, ServerEvent,
 };
 use lode_mcp::{ConnectOptions, McpClient, ProtocolHistory};
 use tokio::sync::{broadcast, mpsc, watch, Notify};
@@ -53,7 +53,7 @@ pub(crate) struct ConnectionTask {
     pub eras: Eras,
     pub history: ProtocolHistory,
     pub status: watch::Sender<Snapshot>,
-    pub events: broadcast::Sender<HubEvent>,
+    pub events: broadcast::Sender<ConnectionEvent>,
     pub control: Arc<Control>,
     pub asks: Arc<crate::asks::AskDesk>,
     /// Shared with every session and with the supervisor, which replaces them live.
@@ -226,9 +226,9 @@ impl ConnectionTask {
             client,
         });
         // No receivers is fine: nobody is listening yet.
-        let _ = self.events.send(HubEvent {
+        let _ = self.events.send(ConnectionEvent {
             connection: self.connection.id,
-            kind: HubEventKind::Status(status),
+            kind: ConnectionEventKind::Status(status),
         });
     }
 
@@ -273,14 +273,14 @@ async fn close(client: Arc<McpClient>) {
 async fn forward_events(
     connection: ConnectionId,
     mut events: mpsc::Receiver<ServerEvent>,
-    hub: broadcast::Sender<HubEvent>,
+    followers: broadcast::Sender<ConnectionEvent>,
 ) {
     let mut gate = EventGate::default();
     let send_all = |gate: &mut EventGate| {
         for event in gate.drain() {
-            let _ = hub.send(HubEvent {
+            let _ = followers.send(ConnectionEvent {
                 connection,
-                kind: HubEventKind::Server(event),
+                kind: ConnectionEventKind::Server(event),
             });
         }
     };

@@ -1,6 +1,6 @@
 //! The connection supervisor: one supervised task per saved connection (`connection_task`), all
 //! started in parallel, each publishing its status (connecting, ready, reconnecting,
-//! auth-required, failed, stopped) and its server's notifications as [`HubEvent`]s. Not the
+//! auth-required, failed, stopped) and its server's notifications as [`ConnectionEvent`]s. Not the
 //! context hub (`context_hub/`), which serves assistants.
 
 mod backoff;
@@ -14,8 +14,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use lode_core::{
-    Connection, ConnectionId, ConnectionStatus, Credentials, ErrorCode, HubEvent, HubEventKind,
-    ListingLimits, LodeError, LodeResult,
+    Connection, ConnectionEvent, ConnectionEventKind, ConnectionId, ConnectionStatus, Credentials,
+    ErrorCode, ListingLimits, LodeError, LodeResult,
 };
 use lode_mcp::{McpClient, ProtocolHistory};
 use tokio::sync::{broadcast, watch, Mutex};
@@ -50,7 +50,7 @@ struct Link {
 
 pub struct Supervisor {
     links: Mutex<HashMap<ConnectionId, Link>>,
-    events: broadcast::Sender<HubEvent>,
+    events: broadcast::Sender<ConnectionEvent>,
     options: SupervisorOptions,
     /// `options.listing_limits` as changed since (the settings were edited).
     listing_limits: std::sync::Mutex<ListingLimits>,
@@ -97,7 +97,7 @@ impl Supervisor {
 
     /// Every status change and server event from now on. A receiver that falls far behind
     /// loses the oldest events (and is told so by `broadcast`), it never blocks the supervisor.
-    pub fn subscribe(&self) -> broadcast::Receiver<HubEvent> {
+    pub fn subscribe(&self) -> broadcast::Receiver<ConnectionEvent> {
         self.events.subscribe()
     }
 
@@ -167,9 +167,9 @@ impl Supervisor {
             status: status.clone(),
             client: None,
         });
-        let _ = self.events.send(HubEvent {
+        let _ = self.events.send(ConnectionEvent {
             connection: connection.id,
-            kind: HubEventKind::Status(status),
+            kind: ConnectionEventKind::Status(status),
         });
         links.insert(
             connection.id,

@@ -2,12 +2,12 @@
 
 use std::time::Duration;
 
-use lode_core::{ConnectionId, ConnectionStatus, HubEvent, HubEventKind};
+use lode_core::{ConnectionEvent, ConnectionEventKind, ConnectionId, ConnectionStatus};
 use tokio::sync::broadcast;
 
 /// Waits for the first status of `id` that satisfies `wanted`, failing after `limit`.
 pub async fn wait_for_status(
-    events: &mut broadcast::Receiver<HubEvent>,
+    events: &mut broadcast::Receiver<ConnectionEvent>,
     id: ConnectionId,
     limit: Duration,
     wanted: impl Fn(&ConnectionStatus) -> bool,
@@ -15,9 +15,9 @@ pub async fn wait_for_status(
     let waiting = async {
         loop {
             match events.recv().await {
-                Ok(HubEvent {
+                Ok(ConnectionEvent {
                     connection,
-                    kind: HubEventKind::Status(status),
+                    kind: ConnectionEventKind::Status(status),
                 }) if connection == id && wanted(&status) => return status,
                 Ok(_) => {}
                 Err(error) => panic!("the supervisor's events ended: {error}"),

@@ -1,18 +1,18 @@
-// Listening to the hub's event stream (lode://hub) for a component's lifetime, with a hook for
-// reading a snapshot once the listener is registered.
+// Listening to the connection events (lode://connections) for a component's lifetime, with a
+// hook for reading a snapshot once the listener is registered.
 import { useEffect, useEffectEvent } from "react";
-import { onHubEvent, stopListening, type HubEvent, type UnlistenFn } from "../../ipc";
+import { onConnectionEvent, stopListening, type ConnectionEvent, type UnlistenFn } from "../../ipc";
 
 /**
- * Calls `onEvent` with every hub event while the component is mounted, and stops listening on
+ * Calls `onEvent` with every connection event while the component is mounted, and stops listening on
  * unmount (also when the listener only finishes registering after that).
  *
  * `onListening` runs once the listener is registered (or could not be): a snapshot read from
  * then on misses no change, since every later change also arrives as an event. Its signal is
  * aborted on unmount.
  */
-export function useHubEvents(
-  onEvent: (event: HubEvent) => void,
+export function useConnectionEvents(
+  onEvent: (event: ConnectionEvent) => void,
   onListening?: (signal: AbortSignal) => void,
 ): void {
   const deliver = useEffectEvent(onEvent);
@@ -21,7 +21,7 @@ export function useHubEvents(
   useEffect(() => {
     const mounted = new AbortController();
     let unlisten: UnlistenFn | null = null;
-    onHubEvent((event) => {
+    onConnectionEvent((event) => {
       if (!mounted.signal.aborted) deliver(event);
     })
       .then(

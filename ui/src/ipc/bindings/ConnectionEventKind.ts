@@ -2,4 +2,4 @@
 import type { ConnectionStatus } from "./ConnectionStatus";
 import type { ServerEvent } from "./ServerEvent";
 
-export type HubEventKind = { "type": "status", "payload": ConnectionStatus } | { "type": "server", "payload": ServerEvent };
+export type ConnectionEventKind = { "type": "status", "payload": ConnectionStatus } | { "type": "server", "payload": ServerEvent };
