@@ -58,7 +58,7 @@ series() {
   rm -rf "$data_dir" "$XDG_CACHE_HOME"
   local name
   for name in "$@"; do
-    LODE_DATA_DIR="$data_dir" lode servers add "${name%%=*}" --stdio "${name#*=}" >/dev/null
+    LODE_DATA_DIR="$data_dir" lode connections add "${name%%=*}" --stdio "${name#*=}" >/dev/null
   done
   LODE_SETTLE_SECS=$settle bash "$launch" "$entry" "$data_dir" "$artifacts/$label" 1 \
     | awk -F'|' -v label="$label" -v resources="$resources" '
