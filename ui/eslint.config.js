@@ -17,12 +17,11 @@ const tauriImportBan = {
 /**
  * A feature is used through its public entry (`features/NAME/index.ts`), never through its
  * files: what another feature or app/ may use is what that entry exports, and widgets that
- * several features share live in src/ui-kit. `updates` and `settings` have no entry yet, so
- * their files stay reachable (and theirs may reach others') until they get one.
+ * several features share live in src/ui-kit.
  */
 /** @param {string} prefix the import path up to a feature's folder, as a regex */
 const ownEntries = (prefix) => ({
-  regex: `^(${prefix})(?!updates/|settings/)[a-z][a-z-]*/.+`,
+  regex: `^(${prefix})[a-z][a-z-]*/.+`,
   message: "Import another feature through its public entry (features/NAME/index.ts), or move a shared widget to src/ui-kit.",
 });
 /** @param {string} prefix as for ownEntries */
@@ -58,7 +57,6 @@ export default tseslint.config(
   },
   {
     files: ["src/features/**/*.{ts,tsx}"],
-    ignores: ["src/features/updates/**", "src/features/settings/**"],
     rules: { "no-restricted-imports": ["error", featureImportBan("\\.\\./|(\\.\\./)+features/")] },
   },
   {

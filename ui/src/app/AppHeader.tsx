@@ -1,6 +1,6 @@
 // The window's header: the app's name and tagline, the theme and language switches and the app
 // menu.
-import { AppMenu } from "../features/updates/AppMenu";
+import { AppMenu } from "../features/updates";
 import { LOCALES, useT, type Locale } from "../i18n";
 import { ThemeSwitch } from "../theme/ThemeSwitch";
 import { HeaderPicker } from "../ui-kit/HeaderPicker";

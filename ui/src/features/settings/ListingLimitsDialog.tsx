@@ -7,7 +7,7 @@ import { Dialog } from "../../ui-kit/Dialog";
 import { Field } from "../../ui-kit/Field";
 import { Spinner } from "../../ui-kit/Spinner";
 import { useAsync } from "../../ui-kit/useAsync";
-import { LodeErrorBanner } from "../errors/LodeErrorBanner";
+import { LodeErrorBanner } from "../errors";
 
 const FIELDS = ["maxItems", "maxBytes", "maxPages"] as const;
 type Cap = (typeof FIELDS)[number];

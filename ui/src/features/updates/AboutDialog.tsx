@@ -6,8 +6,8 @@ import { aboutLode, toLodeError, type AboutLode, type LodeError } from "../../ip
 import { Dialog } from "../../ui-kit/Dialog";
 import { Spinner } from "../../ui-kit/Spinner";
 import { useAsync } from "../../ui-kit/useAsync";
-import { copyText } from "../basket/clipboard";
-import { LodeErrorBanner } from "../errors/LodeErrorBanner";
+import { copyText } from "../basket";
+import { LodeErrorBanner } from "../errors";
 import { feedSourceText } from "./feedText";
 import "./updates.css";
 

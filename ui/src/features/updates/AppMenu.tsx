@@ -3,8 +3,8 @@
 import { useState } from "react";
 import { useT } from "../../i18n";
 import { Menu } from "../../ui-kit/Menu";
-import { AssistantsDialog } from "../assistants/AssistantsDialog";
-import { ListingLimitsDialog } from "../settings/ListingLimitsDialog";
+import { AssistantsDialog } from "../assistants";
+import { ListingLimitsDialog } from "../settings";
 import { AboutDialog } from "./AboutDialog";
 import { UpdateDialog } from "./UpdateDialog";
 import { UpdateFeedDialog } from "./UpdateFeedDialog";

@@ -3,7 +3,7 @@
 import { parseTimestamp, useT, type Formatters, type Translate } from "../../i18n";
 import type { DownloadProgress, UpdateInfo } from "../../ipc";
 import { Dialog } from "../../ui-kit/Dialog";
-import { LodeErrorBanner } from "../errors/LodeErrorBanner";
+import { LodeErrorBanner } from "../errors";
 import { updateFailureText } from "./failureText";
 import type { UpdateStep, Updates } from "./useUpdates";
 import "./updates.css";
