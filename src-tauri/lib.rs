@@ -223,14 +223,8 @@ async fn forward_connection_events<R: Runtime>(app: AppHandle<R>, lode: Arc<Lode
 
 async fn forward_browse_changes<R: Runtime>(app: AppHandle<R>, lode: Arc<Lode>) {
     let mut changes = lode.browse_changes();
-    let mut first_rows_indexed = false;
     while changes.changed().await.is_ok() {
-        let status = lode.browse_status();
-        if !first_rows_indexed && status.servers.iter().any(|server| server.resources > 0) {
-            first_rows_indexed = true;
-            app.state::<startup::Startup>().mark("first rows indexed");
-        }
-        if let Err(error) = app.emit(BROWSE_EVENT, status) {
+        if let Err(error) = app.emit(BROWSE_EVENT, lode.browse_status()) {
             tracing::warn!(%error, "could not deliver the browser's status to the window");
         }
         // Changes during the pause are coalesced: `changed()` then fires once for all.
