@@ -5,9 +5,13 @@ import "./scriptBegan";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
+import { askBrowserEarly } from "./features/browser";
 import { I18nProvider } from "./i18n";
 import "./styles/theme.css";
 import { startTheme } from "./theme/themeStore";
+
+// The first rows' questions go out now, answered while React builds the first render.
+askBrowserEarly();
 
 // public/theme-boot.js set the theme before this ran; from here on it follows the switch and the OS.
 startTheme();

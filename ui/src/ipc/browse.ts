@@ -7,6 +7,7 @@ import type { QueryResult } from "./bindings/QueryResult";
 import type { TreeQuery } from "./bindings/TreeQuery";
 import type { TreeResult } from "./bindings/TreeResult";
 import { call } from "./commands";
+import { sendEarly, takeEarly } from "./early";
 import type { UnlistenFn } from "./events";
 
 /** The event carrying the index's `BrowseStatus` whenever it changes (at most ~10 times a second). */
@@ -20,6 +21,20 @@ export function browseList(query: Query): Promise<QueryResult> {
 /** A window of the tree's visible rows. */
 export function browseTree(question: TreeQuery): Promise<TreeResult> {
   return call<TreeResult>("browse_tree", { question });
+}
+
+/**
+ * Sends the browser's first questions before the window's features mount (early.ts): the
+ * status, and the list's first window when the list is what shows.
+ */
+export function sendBrowseEarly(firstWindow: Query | null): void {
+  sendEarly("browse_status");
+  if (firstWindow !== null) sendEarly("browse_list", { query: firstWindow });
+}
+
+/** The status sent early, once, if it was (see useBrowseStatus for why it is taken apart). */
+export function earlyBrowseStatus(): Promise<BrowseStatus> | undefined {
+  return takeEarly("browse_status") as Promise<BrowseStatus> | undefined;
 }
 
 /** Where each server's listing stands, and the index's generation. */

@@ -102,7 +102,16 @@ export type { TreeNode } from "./bindings/TreeNode";
 export type { TreeQuery } from "./bindings/TreeQuery";
 export type { TreeResult } from "./bindings/TreeResult";
 export type { TreeRow } from "./bindings/TreeRow";
-export { BROWSE_EVENT, browseList, browseStatus, browseTree, onBrowseStatus, stopListing } from "./browse";
+export {
+  BROWSE_EVENT,
+  browseList,
+  browseStatus,
+  browseTree,
+  earlyBrowseStatus,
+  onBrowseStatus,
+  sendBrowseEarly,
+  stopListing,
+} from "./browse";
 export { completeTemplate, expandTemplate, listTemplates, templateVariables } from "./templates";
 export type { Basket } from "./bindings/Basket";
 export type { BasketId } from "./bindings/BasketId";

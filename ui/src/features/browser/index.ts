@@ -2,3 +2,4 @@
 export { BrowserPane } from "./BrowserPane";
 export { resourceId } from "./rowIds";
 export { useBrowseStatus } from "./useBrowseStatus";
+export { askBrowserEarly } from "./askBrowserEarly";

@@ -4,7 +4,8 @@ import type { ViewMode } from "./browseQuery";
 
 const KEY = "lode.browser.view";
 
-function stored(): ViewMode {
+/** The view the person chose last (list unless they chose the tree). */
+export function storedViewMode(): ViewMode {
   try {
     return window.localStorage.getItem(KEY) === "tree" ? "tree" : "list";
   } catch {
@@ -14,7 +15,7 @@ function stored(): ViewMode {
 
 /** List or tree, remembered across launches. */
 export function useViewMode(): [ViewMode, (mode: ViewMode) => void] {
-  const [mode, setMode] = useState<ViewMode>(stored);
+  const [mode, setMode] = useState<ViewMode>(storedViewMode);
   const choose = useCallback((next: ViewMode) => {
     setMode(next);
     try {
