@@ -21,6 +21,7 @@ import {
   type IpcCall,
 } from "../../test/ipc-mock";
 import { scrollingInJsdom } from "../../test/scrolling";
+import { askBrowserEarly } from "./askBrowserEarly";
 import { BrowserPane } from "./BrowserPane";
 import { LIST_ROW_HEIGHT } from "./ListRow";
 import { WINDOW_SIZE } from "./rowWindows";
@@ -87,6 +88,16 @@ function gatedList(index: BrowseIndex) {
 }
 
 describe("BrowserPane", () => {
+  it("shows the rows asked before it mounted, without asking Rust for them again", async () => {
+    const { calls } = setup();
+    askBrowserEarly();
+    renderBrowser();
+    expect(await screen.findByTestId("browser-count")).toHaveTextContent("404 resources");
+    expect(screen.getAllByTestId("resource-row").length).toBeGreaterThan(0);
+    // The one first-window call is the early one: the pane's own first question matched it.
+    expect(queries(calls).filter((query) => query.offset === 0)).toHaveLength(1);
+  });
+
   it("asks for the first window of every server's resources and renders their annotations", async () => {
     const { calls } = setup();
     renderBrowser();
