@@ -6,6 +6,10 @@
 //!   buffers, under software GL without a GPU), and under Xvfb animation frames came 4–12 a
 //!   second; off, frames follow the display's 60 Hz. `LODE_WEBKIT_COMPOSITING=on` gives WebKit
 //!   its default back (a person whose GPU driver renders better with it).
+//! - **With it, the rest of the GPU path off:** WebKit's DMA-BUF renderer (what compositing
+//!   draws through) and GDK's GL, which GTK sets up at start to choose its visuals. Neither is
+//!   used with compositing off, and together they held 6 MB of the app process idle (GDK's GLX
+//!   loads Mesa a second way). `LODE_WEBKIT_COMPOSITING=on` leaves them as they are too.
 //! - **Cache model "document viewer".** No page cache, small memory caches: Lode never
 //!   navigates. `LODE_WEBKIT_CACHE_MODEL=browser` gives WebKit's default back.
 //! - **JavaScriptCore's optimizing JIT (DFG, and FTL above it) off.** The page's script is
@@ -16,7 +20,11 @@
 
 /// WebKitGTK reads it when its web process starts.
 const WEBKIT_COMPOSITING_OFF: &str = "WEBKIT_DISABLE_COMPOSITING_MODE";
-/// `on`: leave compositing as WebKit decides.
+/// WebKitGTK's renderer of composited frames, read when the app creates its web view.
+const WEBKIT_DMABUF_RENDERER_OFF: &str = "WEBKIT_DISABLE_DMABUF_RENDERER";
+/// GTK 3 reads it when it opens the display.
+const GDK_GL: &str = "GDK_GL";
+/// `on`: leave compositing, and what it draws through, as WebKit and GTK decide.
 const LODE_COMPOSITING: &str = "LODE_WEBKIT_COMPOSITING";
 /// `browser`: leave WebKit's cache model as it is.
 const LODE_CACHE_MODEL: &str = "LODE_WEBKIT_CACHE_MODEL";
@@ -25,8 +33,9 @@ const JSC_OPTIMIZING_JIT: &str = "JSC_useDFGJIT";
 /// `full`: leave JavaScriptCore's JIT tiers as they are.
 const LODE_JIT: &str = "LODE_WEBKIT_JIT";
 
-/// Turns compositing and JavaScriptCore's optimizing JIT off for the web process this app will
-/// start, each unless the person chose otherwise (either of its variables set). Call first
+/// Turns compositing (with the DMA-BUF renderer and GDK's GL) and JavaScriptCore's optimizing
+/// JIT off for the web view this app will create, each unless the person chose otherwise (the
+/// variable itself set, or Lode's variable asking for the default). Call first
 /// thing in `run`, while the process has one thread: the environment is changed, and only
 /// before anything else reads it.
 pub fn choose_before_webkit_starts() {
@@ -45,6 +54,8 @@ pub fn choose_before_webkit_starts() {
 fn variables_to_set(read: impl Fn(&str) -> Option<String>) -> Vec<(&'static str, &'static str)> {
     [
         (WEBKIT_COMPOSITING_OFF, LODE_COMPOSITING, "on", "1"),
+        (WEBKIT_DMABUF_RENDERER_OFF, LODE_COMPOSITING, "on", "1"),
+        (GDK_GL, LODE_COMPOSITING, "on", "disable"),
         (JSC_OPTIMIZING_JIT, LODE_JIT, "full", "false"),
     ]
     .into_iter()
@@ -90,33 +101,53 @@ mod tests {
     }
 
     #[test]
-    fn turns_compositing_and_the_optimizing_jit_off_by_default() {
+    fn turns_compositing_its_gpu_path_and_the_optimizing_jit_off_by_default() {
         assert_eq!(
             chosen(&[]),
-            [(WEBKIT_COMPOSITING_OFF, "1"), (JSC_OPTIMIZING_JIT, "false")]
+            [
+                (WEBKIT_COMPOSITING_OFF, "1"),
+                (WEBKIT_DMABUF_RENDERER_OFF, "1"),
+                (GDK_GL, "disable"),
+                (JSC_OPTIMIZING_JIT, "false")
+            ]
         );
     }
 
     #[test]
     fn leaves_each_to_the_person_who_chose() {
-        // WebKit's own variable, whatever its value, is the person's.
+        let names = |environment: &[(&str, &str)]| -> Vec<&str> {
+            chosen(environment)
+                .into_iter()
+                .map(|(name, _)| name)
+                .collect()
+        };
+        // WebKit's or GTK's own variable, whatever its value, is the person's.
         assert_eq!(
-            chosen(&[("JSC_useDFGJIT", "true")]),
-            [(WEBKIT_COMPOSITING_OFF, "1")]
+            names(&[("JSC_useDFGJIT", "true")]),
+            [WEBKIT_COMPOSITING_OFF, WEBKIT_DMABUF_RENDERER_OFF, GDK_GL]
         );
         assert_eq!(
-            chosen(&[("WEBKIT_DISABLE_COMPOSITING_MODE", "0")]),
-            [(JSC_OPTIMIZING_JIT, "false")]
+            names(&[("GDK_GL", "always")]),
+            [
+                WEBKIT_COMPOSITING_OFF,
+                WEBKIT_DMABUF_RENDERER_OFF,
+                JSC_OPTIMIZING_JIT
+            ]
         );
         assert_eq!(
-            chosen(&[("LODE_WEBKIT_JIT", "full")]),
-            [(WEBKIT_COMPOSITING_OFF, "1")]
+            names(&[("WEBKIT_DISABLE_COMPOSITING_MODE", "0")]),
+            [WEBKIT_DMABUF_RENDERER_OFF, GDK_GL, JSC_OPTIMIZING_JIT]
+        );
+        // Lode's variables give back WebKit's defaults: compositing with what it draws through.
+        assert_eq!(
+            names(&[("LODE_WEBKIT_JIT", "full")]),
+            [WEBKIT_COMPOSITING_OFF, WEBKIT_DMABUF_RENDERER_OFF, GDK_GL]
         );
         assert_eq!(
-            chosen(&[("LODE_WEBKIT_COMPOSITING", "on")]),
-            [(JSC_OPTIMIZING_JIT, "false")]
+            names(&[("LODE_WEBKIT_COMPOSITING", "on")]),
+            [JSC_OPTIMIZING_JIT]
         );
-        // Another value of Lode's variable is not a choice of WebKit's default.
-        assert_eq!(chosen(&[("LODE_WEBKIT_JIT", "yes")]).len(), 2);
+        // Another value of Lode's variable is not a choice of the default.
+        assert_eq!(names(&[("LODE_WEBKIT_JIT", "yes")]).len(), 4);
     }
 }
