@@ -16,7 +16,8 @@
 //!   light (Rust searches and sorts; the page draws windows of rows), and the DFG's compiled code
 //!   and profiles held 13 MB of the web process idle. Its baseline JIT stays: the keystroke's
 //!   input-to-paint over 100k resources was the same (median 33 ms against 32), where the JIT
-//!   wholly off saved 3 MB more and cost 11 ms. `LODE_WEBKIT_JIT=full` gives JSC its default back.
+//!   wholly off saved 3–7 MB more (two measurements) and cost 11 ms. `LODE_WEBKIT_JIT=full` gives
+//!   JSC its default back.
 
 /// WebKitGTK reads it when its web process starts.
 const WEBKIT_COMPOSITING_OFF: &str = "WEBKIT_DISABLE_COMPOSITING_MODE";
