@@ -32,6 +32,8 @@ export function sendEarly(command: CommandName, args?: Record<string, unknown>):
  * Rust again. Undefined when none was sent, or it is too old to stand for a fresh one.
  */
 export function takeEarly(command: CommandName, args?: Record<string, unknown>): Promise<unknown> | undefined {
+  // Every call passes here: once the early answers are taken, it costs no key to build.
+  if (sent.size === 0) return undefined;
   const key = keyOf(command, args);
   const early = sent.get(key);
   if (early === undefined) return undefined;
