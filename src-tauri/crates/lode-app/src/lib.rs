@@ -102,6 +102,8 @@ pub struct Lode {
     pub(crate) icons: std::sync::OnceLock<window::icons::IconCache>,
     /// The demo server found beside the running executable: what the built-in demo runs.
     pub(crate) demo: Option<lode_core::TransportSpec>,
+    /// Held while a session is started or stopped (`connections/session_changes.rs`).
+    pub(crate) session_changes: connections::SessionChanges,
 }
 
 impl Lode {
@@ -145,6 +147,7 @@ impl Lode {
             followed: Default::default(),
             icons: Default::default(),
             demo,
+            session_changes: Default::default(),
         })
     }
 

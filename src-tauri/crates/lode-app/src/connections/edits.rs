@@ -13,6 +13,7 @@ use lode_secrets::{Secret, SecretName};
 use super::credentials::{self, Resolved};
 use super::keychain_io;
 use super::trash::Trashed;
+use super::Changing;
 use crate::settings::demo;
 use crate::Lode;
 
@@ -43,7 +44,8 @@ impl Lode {
             self.store.delete_connections(&[saved.id])?;
             return Err(error);
         }
-        self.go_live(&saved).await;
+        self.go_live(&self.session_changes.begin().await, saved.id)
+            .await;
         Ok(saved)
     }
 
@@ -63,6 +65,8 @@ impl Lode {
             .map(|edit| SecretName::from(&edit.place))
             .collect();
         keychain_io::write_all(&self.secrets, id, new_values(draft)).await?;
+        // From the save to the new session's start: a request must not start the old one.
+        let changing = self.session_changes.begin().await;
         let saved = match self.store.update_connection(
             id,
             draft.name.trim(),
@@ -95,7 +99,8 @@ impl Lode {
         if moved {
             self.forget_era(id);
         }
-        self.go_live(&saved).await;
+        self.go_live(&changing, id).await;
+        drop(changing);
         keychain_io::delete_each(&self.secrets, id, dropped)
             .await
             .map_err(|e| {
@@ -173,10 +178,11 @@ impl Lode {
     /// Connects a connection again now: after a failure, a fixed secret, or a sign-in (even a
     /// disabled one: the person asked). Only where Lode supervises connections (the app).
     pub async fn retry_connection(&self, id: ConnectionId) -> LodeResult<()> {
-        let connection = self.store.get_connection(id)?;
+        let changing = self.session_changes.begin().await;
+        self.store.get_connection(id)?;
         self.supervisor.stop(id).await;
         if self.is_live() {
-            self.start(connection).await;
+            self.start(&changing, id).await;
         }
         Ok(())
     }
@@ -196,8 +202,10 @@ impl Lode {
         } else {
             Vec::new()
         };
+        let changing = self.session_changes.begin().await;
         self.supervisor.stop(id).await;
         self.store.delete_connections(&[id])?;
+        drop(changing);
         self.trash.put(Trashed {
             connection,
             secrets,
@@ -256,7 +264,8 @@ impl Lode {
             return Err(error);
         }
         self.put_back_in_place(&restored, old.position)?;
-        self.go_live(&restored).await;
+        self.go_live(&self.session_changes.begin().await, restored.id)
+            .await;
         self.store.get_connection(restored.id)
     }
 
@@ -274,10 +283,16 @@ impl Lode {
         self.store.reorder_connections(&ids)
     }
 
-    /// Connects `connection` when it is enabled and Lode supervises its connections.
-    pub(crate) async fn go_live(&self, connection: &Connection) {
-        if connection.settings.enabled && self.is_live() {
-            self.start(connection.clone()).await;
+    /// Connects connection `id` when it is enabled (as saved now) and Lode supervises its
+    /// connections.
+    pub(crate) async fn go_live(&self, changing: &Changing<'_>, id: ConnectionId) {
+        if self.is_live()
+            && self
+                .store
+                .get_connection(id)
+                .is_ok_and(|saved| saved.settings.enabled)
+        {
+            self.start(changing, id).await;
         }
     }
 

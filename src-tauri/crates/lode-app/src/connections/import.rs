@@ -145,9 +145,11 @@ impl Lode {
                 return Err(error);
             }
         }
+        let changing = self.session_changes.begin().await;
         for connection in &saved {
-            self.go_live(connection).await;
+            self.go_live(&changing, connection.id).await;
         }
+        drop(changing);
         Ok(saved)
     }
 

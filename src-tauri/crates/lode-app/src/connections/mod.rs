@@ -5,7 +5,8 @@
 //! `keychain_io`), and a one-off client for a command-line target (`connect`, `target`).
 //!
 //! Each started connection is one task of the [`supervisor`]; `sessions` hands its clients to
-//! the other use cases, `supervision` starts the app's live supervision (never the CLI's), and
+//! the other use cases, `session_changes` keeps its starts and stops from interleaving,
+//! `supervision` starts the app's live supervision (never the CLI's), and
 //! `supervisor_events` follows what the supervisor publishes. `eras` keeps each connection's
 //! protocol era in the store for the supervisor.
 
@@ -18,6 +19,7 @@ pub mod import_sources;
 mod keychain_io;
 pub mod oauth;
 mod order;
+mod session_changes;
 mod sessions;
 mod sign_in;
 mod starts;
@@ -29,5 +31,6 @@ mod target;
 mod trash;
 
 pub use credentials::LazyKeychain;
+pub(crate) use session_changes::{Changing, SessionChanges};
 pub use target::ServerTarget;
 pub(crate) use trash::Trash;

@@ -12,12 +12,29 @@ use lode_mcp::McpClient;
 use tokio::sync::broadcast;
 
 use super::credentials::{self, Resolved};
-use super::supervisor::CredentialSource;
+use super::supervisor::{CredentialSource, Supervisor};
+use super::Changing;
 use crate::settings::demo;
 use crate::Lode;
 
 impl Lode {
-    pub(crate) async fn start(&self, connection: Connection) {
+    /// Starts connection `id`'s session under the supervisor, unless it is started already:
+    /// from the connection as saved now, read again under `_changing`, since a copy read
+    /// before may predate an edit saved since (`session_changes.rs`). A connection removed
+    /// since is not started, nor any after [`Lode::shutdown`].
+    pub(crate) async fn start(&self, _changing: &Changing<'_>, id: ConnectionId) {
+        if self.session_changes.ended() {
+            return;
+        }
+        let connection = match self.store.get_connection(id) {
+            Ok(connection) => connection,
+            Err(error) => {
+                if error.code != ErrorCode::UnknownConnection {
+                    tracing::warn!(%error, "could not read a connection to start it");
+                }
+                return;
+            }
+        };
         match self.resolve(&connection).await {
             Ok(resolved) => {
                 let credentials = self.credential_source(&connection, resolved.credentials);
@@ -128,12 +145,31 @@ impl Lode {
         Ok(self.client(id).await?.log().tail(lines))
     }
 
-    /// Closes every live connection; call before exit so server processes end cleanly.
+    /// Closes every live connection; call before exit so server processes end cleanly. No
+    /// request starts one again after it.
     pub async fn shutdown(&self) {
+        let changing = self.session_changes.begin().await;
+        self.session_changes.end(&changing);
         self.supervisor.shutdown().await;
     }
 
     pub(crate) async fn client(&self, id: ConnectionId) -> LodeResult<Arc<McpClient>> {
+        // A second turn when an edit stopped the session this found (or started) before it
+        // was ready: the edit starts the connection again as it saved it.
+        let mut turns_left = 2;
+        loop {
+            let connection = self.running(id).await?;
+            match self.supervisor.client(&connection).await {
+                Some(answer) => return answer,
+                None if turns_left > 1 => turns_left -= 1,
+                None => return Err(Supervisor::stopped(&connection)),
+            }
+        }
+    }
+
+    /// Connection `id` as saved, its session started if it was not.
+    async fn running(&self, id: ConnectionId) -> LodeResult<Connection> {
+        let changing = self.session_changes.begin().await;
         let connection = self.store.get_connection(id)?;
         if !self.supervisor.is_started(id).await {
             // A connection that is off (an imported program, say) is started by the person
@@ -145,11 +181,9 @@ impl Lode {
                     format!("{} is not started: start it first", connection.name),
                 ));
             }
-            self.start(connection.clone()).await;
+            self.start(&changing, id).await;
         }
-        self.supervisor
-            .client(&connection, Credentials::default)
-            .await
+        Ok(connection)
     }
 
     /// Runs `request` on connection `id`'s client (connecting first when the connection is not

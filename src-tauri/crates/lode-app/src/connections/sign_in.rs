@@ -114,10 +114,9 @@ impl Lode {
     pub async fn sign_out(&self, id: ConnectionId) -> LodeResult<()> {
         let connection = self.store.get_connection(id)?;
         oauth::sign_out(&connection, self.secrets.clone()).await?;
+        let changing = self.session_changes.begin().await;
         self.supervisor.stop(id).await;
-        if self.is_live() && connection.settings.enabled {
-            self.start(connection).await;
-        }
+        self.go_live(&changing, id).await;
         Ok(())
     }
 }

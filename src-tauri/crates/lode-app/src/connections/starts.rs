@@ -60,7 +60,8 @@ impl Lode {
                     &connection.transport,
                     &connection.settings,
                 )?;
-                self.go_live(&connection).await;
+                self.go_live(&self.session_changes.begin().await, connection.id)
+                    .await;
             }
             started.push(connection);
         }

@@ -20,7 +20,8 @@ impl Lode {
         }
         for connection in self.store.list_connections()? {
             if connection.settings.enabled {
-                self.start(connection).await;
+                self.start(&self.session_changes.begin().await, connection.id)
+                    .await;
             }
         }
         Ok(())

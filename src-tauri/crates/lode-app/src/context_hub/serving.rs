@@ -72,7 +72,8 @@ impl Lode {
         crate::browser::follow(self);
         for connection in &exposure.connections {
             if connection.settings.enabled {
-                self.start(connection.clone()).await;
+                self.start(&self.session_changes.begin().await, connection.id)
+                    .await;
             }
         }
         let saved = exposure.saved;
@@ -118,7 +119,9 @@ fn follow_profile(source: Weak<HubOfLode>) {
             for connection in &now.connections {
                 let new = before.by_id(connection.id.0).is_none();
                 if new && connection.settings.enabled {
-                    source.lode.start(connection.clone()).await;
+                    let lode = &source.lode;
+                    lode.start(&lode.session_changes.begin().await, connection.id)
+                        .await;
                 }
             }
             let seen_differently = before.names() != now.names()

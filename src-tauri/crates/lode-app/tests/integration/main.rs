@@ -37,5 +37,6 @@ mod oauth_step_up;
 mod oauth_urls;
 mod preview;
 mod serve_token;
+mod session_changes;
 mod supervisor;
 mod templates;

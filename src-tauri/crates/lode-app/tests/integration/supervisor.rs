@@ -65,8 +65,9 @@ async fn connects_in_parallel_and_reports_each_outcome() {
     })
     .await;
     let client = supervisor
-        .client(&demo, Credentials::default)
+        .client(&demo)
         .await
+        .expect("a session")
         .expect("demo ready");
     assert_eq!(client.list_resources().await.expect("list").len(), 60);
 
@@ -128,8 +129,9 @@ async fn restarts_a_server_that_crashes() {
     })
     .await;
     let client = supervisor
-        .client(&flaky, Credentials::default)
+        .client(&flaky)
         .await
+        .expect("a session")
         .expect("ready again");
     assert_eq!(client.list_resources().await.expect("list").len(), 60);
     supervisor.shutdown().await;
@@ -153,8 +155,9 @@ async fn shutdown_ends_every_server_process() {
         .await;
     // The grandchild answers the handshake through the shell's inherited pipes.
     supervisor
-        .client(&server, Credentials::default)
+        .client(&server)
         .await
+        .expect("a session")
         .expect("ready");
     let pid = std::fs::read_to_string(&pid_file).expect("pid file");
     let pid = pid.trim().to_owned();

@@ -14,8 +14,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use lode_core::{
-    Connection, ConnectionEvent, ConnectionEventKind, ConnectionId, ConnectionStatus, Credentials,
-    ErrorCode, ListingLimits, LodeError, LodeResult,
+    Connection, ConnectionEvent, ConnectionEventKind, ConnectionId, ConnectionStatus, ErrorCode,
+    ListingLimits, LodeError, LodeResult,
 };
 use lode_mcp::{McpClient, ProtocolHistory};
 use tokio::sync::{broadcast, watch, Mutex};
@@ -196,48 +196,46 @@ impl Supervisor {
             .collect()
     }
 
-    /// The ready client of `connection`, starting it if needed. Waits while it connects; a
-    /// connection that is failing answers at once with its latest error (the supervisor keeps
-    /// retrying in the background).
-    pub async fn client(
-        &self,
-        connection: &Connection,
-        credentials: impl FnOnce() -> Credentials,
-    ) -> LodeResult<Arc<McpClient>> {
+    /// The ready client of `connection`, once its session has settled: a connection that is
+    /// failing answers at once with its latest error (the supervisor keeps retrying in the
+    /// background). `None` when it has no session, or its session was stopped while this
+    /// waited. It never starts one: a start is the caller's, from the connection as saved
+    /// (`Lode::start`), not from this copy, which may predate an edit.
+    pub async fn client(&self, connection: &Connection) -> Option<LodeResult<Arc<McpClient>>> {
         let mut status = {
             let links = self.links.lock().await;
             links.get(&connection.id).map(|l| l.status.clone())
-        };
-        if status.is_none() {
-            self.start(connection.clone(), credentials()).await;
-            let links = self.links.lock().await;
-            status = links.get(&connection.id).map(|l| l.status.clone());
-        }
-        let Some(mut status) = status else {
-            return Err(stopped(connection));
-        };
+        }?;
         let settled = status
             .wait_for(|s| !matches!(s.status, ConnectionStatus::Connecting))
             .await
-            .map_err(|_| stopped(connection))?;
+            .ok()?;
         let snapshot = settled.clone();
         drop(settled);
         match (snapshot.status, snapshot.client) {
-            (ConnectionStatus::Ready, Some(client)) => Ok(client),
+            (ConnectionStatus::Ready, Some(client)) => Some(Ok(client)),
             (ConnectionStatus::Reconnecting { error, .. }, _)
-            | (ConnectionStatus::Failed { error }, _) => Err(error),
+            | (ConnectionStatus::Failed { error }, _) => Some(Err(error)),
             (ConnectionStatus::AuthRequired { challenge, .. }, _) => {
                 let error = LodeError::new(
                     ErrorCode::AuthRequired,
                     format!("{} requires authorization", connection.name),
                 );
-                Err(match challenge {
+                Some(Err(match challenge {
                     Some(challenge) => error.with_detail(challenge),
                     None => error,
-                })
+                }))
             }
-            _ => Err(stopped(connection)),
+            _ => None,
         }
+    }
+
+    /// The error of a request to `connection` while it has no session.
+    pub(crate) fn stopped(connection: &Connection) -> LodeError {
+        LodeError::new(
+            ErrorCode::TransportClosed,
+            format!("the connection to {} is stopped", connection.name),
+        )
     }
 
     /// Drops the session of `id` and connects again: after a timeout the session may be stuck.
@@ -279,11 +277,4 @@ impl Supervisor {
             let _ = link.task.await;
         }
     }
-}
-
-fn stopped(connection: &Connection) -> LodeError {
-    LodeError::new(
-        ErrorCode::TransportClosed,
-        format!("the connection to {} is stopped", connection.name),
-    )
 }
