@@ -44,8 +44,14 @@ export function createFormatters(locale: string): Formatters {
     }
     return format;
   };
-  const dateTimeFormat = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
-  const relativeFormat = new Intl.RelativeTimeFormat(locale, { numeric: "auto", style: "long" });
+  // Made when first used: the window's first screen shows no date, and building these loads
+  // ICU's calendars, time zones and patterns into the web process.
+  let dateTimeFormat: Intl.DateTimeFormat | undefined;
+  let relativeFormat: Intl.RelativeTimeFormat | undefined;
+  const relative = (amount: number, unit: Intl.RelativeTimeFormatUnit) => {
+    relativeFormat ??= new Intl.RelativeTimeFormat(locale, { numeric: "auto", style: "long" });
+    return relativeFormat.format(amount, unit);
+  };
 
   return {
     number: (value, maxFractionDigits = 0) => numberFormat(maxFractionDigits).format(value),
@@ -60,15 +66,18 @@ export function createFormatters(locale: string): Formatters {
       return byteFormat(unit, unit === 0 || amount >= 100 ? 0 : 1).format(amount);
     },
 
-    dateTime: (date) => dateTimeFormat.format(date),
+    dateTime(date) {
+      dateTimeFormat ??= new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+      return dateTimeFormat.format(date);
+    },
 
     relative(date, now = new Date()) {
       let amount = (date.getTime() - now.getTime()) / 1000;
       for (const [unit, size] of RELATIVE_STEPS) {
-        if (Math.abs(amount) < size) return relativeFormat.format(Math.round(amount), unit);
+        if (Math.abs(amount) < size) return relative(Math.round(amount), unit);
         amount /= size;
       }
-      return relativeFormat.format(Math.round(amount), "year");
+      return relative(Math.round(amount), "year");
     },
   };
 }
