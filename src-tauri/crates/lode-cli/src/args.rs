@@ -66,6 +66,8 @@ pub enum Command {
     Prompt(PromptArgs),
     /// List the server's tools.
     Tools(Plain),
+    /// List the server's apps (MCP Apps): its `ui://` views, listed or named by a tool.
+    Apps(Plain),
     /// Call one tool with a JSON object of arguments.
     Call(CallArgs),
     /// Subscribe to resources and print each update as it arrives.

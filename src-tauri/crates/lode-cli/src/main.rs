@@ -92,6 +92,7 @@ async fn run(command: Command) -> LodeResult<exit::Outcome> {
         Command::Prompts(args) => catalog::prompts(&args).await,
         Command::Prompt(args) => catalog::prompt(&args).await,
         Command::Tools(args) => catalog::tools(&args).await,
+        Command::Apps(args) => apps::apps(&args).await,
         Command::Call(args) => call::run(&args).await,
         Command::Watch(args) => watch::run(&args).await,
         Command::Info(args) => info::run(&args).await,

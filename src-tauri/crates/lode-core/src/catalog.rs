@@ -88,6 +88,10 @@ pub struct ToolItem {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub meta: Option<MetaJson>,
+    /// What its `_meta.ui` says: the app that renders its results, and who may call it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub ui: Option<crate::apps::ToolUi>,
 }
 
 /// MCP's tool annotations: a display title and four behaviour hints, each absent when the

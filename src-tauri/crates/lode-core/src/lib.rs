@@ -2,6 +2,7 @@
 //! and nothing that knows about MCP libraries, SQLite, keychains or Tauri.
 
 pub mod about;
+pub mod apps;
 pub mod asks;
 pub mod assistants;
 pub mod basket;

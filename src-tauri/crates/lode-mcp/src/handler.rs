@@ -126,6 +126,18 @@ impl ClientHandler for LodeClientHandler {
         if self.asks.is_some() {
             crate::handler_asks::offer(&mut capabilities);
         }
+        // MCP Apps: Lode lists and shows a server's apps, so a server that offers its app tools
+        // only to hosts that can show them offers them to Lode.
+        let mut apps = serde_json::Map::new();
+        apps.insert(
+            "mimeTypes".to_owned(),
+            serde_json::json!([lode_core::apps::APP_MIME_TYPE]),
+        );
+        capabilities.extensions = Some(
+            [(lode_core::apps::APPS_EXTENSION.to_owned(), apps)]
+                .into_iter()
+                .collect(),
+        );
         // The version an `initialize` asks for (a `server/discover` names its own): the newest
         // of the `initialize` era. rmcp's default is 2026-07-28, which a 2025 server is free
         // to refuse, and the conformance suite's `initialize` scenario does.

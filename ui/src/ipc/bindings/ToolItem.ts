@@ -2,6 +2,7 @@
 import type { Icon } from "./Icon";
 import type { MetaJson } from "./MetaJson";
 import type { ToolHints } from "./ToolHints";
+import type { ToolUi } from "./ToolUi";
 
 export type ToolItem = { name: string, title?: string, description?: string, 
 /**
@@ -23,4 +24,8 @@ icons?: Array<Icon>,
 /**
  * Its `_meta`, bounded.
  */
-meta?: MetaJson, };
+meta?: MetaJson, 
+/**
+ * What its `_meta.ui` says: the app that renders its results, and who may call it.
+ */
+ui?: ToolUi, };

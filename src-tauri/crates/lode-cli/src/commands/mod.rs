@@ -1,6 +1,7 @@
 //! One module per command, with its own flags. Each resolves its server, connects, asks,
 //! closes, and prints. `main.rs` sends each command of `args.rs` to its module.
 
+pub mod apps;
 pub mod assistants;
 pub mod basket;
 pub mod call;

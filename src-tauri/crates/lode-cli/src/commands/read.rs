@@ -57,7 +57,10 @@ pub async fn run(args: &ReadArgs) -> LodeResult<Outcome> {
     match (&args.out, args.server.json) {
         (Some(file), json) => write_first(file, &uri, &contents, json)?,
         (None, true) => render::json(&contents)?,
-        (None, false) => render::resources::contents(&contents)?,
+        (None, false) => {
+            render::resources::contents(&contents)?;
+            render::apps::declarations(&contents);
+        }
     }
     Ok(Outcome::Success)
 }

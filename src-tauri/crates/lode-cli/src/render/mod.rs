@@ -8,6 +8,7 @@
 //! the window, move the cursor or disguise a name. Only [`styled`] prints Lode's own escape
 //! sequences, around fields cleaned first.
 
+pub mod apps;
 pub mod blocks;
 pub mod catalog;
 pub mod connections;

@@ -22,6 +22,7 @@ mod no_keychain;
 mod no_resources;
 mod read_template;
 mod real_servers;
+mod real_servers_apps;
 mod real_servers_commands;
 mod real_servers_watch;
 mod search_commands;

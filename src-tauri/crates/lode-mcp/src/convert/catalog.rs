@@ -70,6 +70,10 @@ pub(crate) fn tool_item(wire: mcp::Tool) -> ToolItem {
         }),
         output_schema,
         icons: super::icons(wire.icons),
+        ui: wire
+            .meta
+            .as_ref()
+            .and_then(|meta| lode_core::apps::ToolUi::from_meta(&meta.0)),
         meta: super::meta(wire.meta.as_ref()),
     }
 }

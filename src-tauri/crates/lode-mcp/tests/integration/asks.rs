@@ -207,6 +207,11 @@ async fn an_sdk_server_asks_directly_and_sees_both_capabilities() {
         json!({"form": {}, "url": {}})
     );
     assert_eq!(form["capabilities"]["sampling"], json!({}));
+    // MCP Apps: Lode says it shows apps, so a server may offer it its app tools.
+    assert_eq!(
+        form["capabilities"]["extensions"]["io.modelcontextprotocol/ui"],
+        json!({"mimeTypes": ["text/html;profile=mcp-app"]})
+    );
     assert_eq!(
         form["result"],
         json!({"action": "accept", "content": {"name": "John Doe", "age": 30, "score": 95.5,

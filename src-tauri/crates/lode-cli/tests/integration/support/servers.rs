@@ -113,6 +113,18 @@ pub fn hello_world_stdio() -> String {
     )
 }
 
+/// `@modelcontextprotocol/server-basic-react@2.0.3` over stdio: an MCP Apps server, its app
+/// `ui://get-time/mcp-app.html` linked from its `get-time` tool.
+pub fn basic_react_stdio() -> String {
+    format!(
+        "node {} --stdio",
+        quoted(&node_script(
+            "@modelcontextprotocol/server-basic-react/dist/index.js",
+            "@modelcontextprotocol/server-basic-react@2.0.3"
+        ))
+    )
+}
+
 /// A `--stdio` line whose server keeps its data in `dir` (deleted on drop).
 pub struct StdioWithDir {
     pub cmd: String,
