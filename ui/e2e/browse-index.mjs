@@ -79,8 +79,22 @@ export function createBrowseIndex(resources, templates = {}) {
     return { score, nameMatches: sorted(name), uriMatches: sorted(uri), descriptionMatches: sorted(described) };
   }
 
+  /** A resource's kind, as lode-core's `ResourceKind::of`: an app's type is HTML with the
+   * `mcp-app` profile. @param {any} item */
+  const kindOf = (item) => {
+    const [essence = "", ...parameters] = (item.mimeType ?? "").split(";");
+    const app =
+      essence.trim().toLowerCase() === "text/html" &&
+      parameters.some((/** @type {string} */ p) => {
+        const [name, value = ""] = p.split("=");
+        return (name ?? "").trim().toLowerCase() === "profile" && value.trim().replace(/^"|"$/g, "").toLowerCase() === "mcp-app";
+      });
+    return app ? "app" : "resource";
+  };
+
   /** @param {any} item @param {any} q */
   function passes(item, q) {
+    if (q.kind && kindOf(item) !== q.kind) return false;
     if ((q.hidden ?? []).includes(item.server)) return false;
     if (q.servers && !q.servers.includes(item.server)) return false;
     const audience = item.annotations.audience ?? [];
@@ -112,7 +126,7 @@ export function createBrowseIndex(resources, templates = {}) {
 
   /** The rows `q` selects, sorted, each with its match. @param {any} q */
   function answer(q) {
-    const key = JSON.stringify([q.text, q.sort, q.audience, q.servers, q.hidden, q.mimePrefix, q.scheme]);
+    const key = JSON.stringify([q.text, q.sort, q.audience, q.servers, q.hidden, q.mimePrefix, q.scheme, q.kind]);
     if (last?.key !== key) last = { key, value: compute(q) };
     return last.value;
   }
@@ -144,9 +158,10 @@ export function createBrowseIndex(resources, templates = {}) {
   /** @param {any} hit */
   const toRow = (hit) => {
     const { item, score, nameMatches, uriMatches, descriptionMatches } = hit;
+    const kind = kindOf(item);
     return score === undefined
-      ? { item: structuredClone(item), nameMatches, uriMatches, descriptionMatches }
-      : { item: structuredClone(item), score, nameMatches, uriMatches, descriptionMatches };
+      ? { item: structuredClone(item), kind, nameMatches, uriMatches, descriptionMatches }
+      : { item: structuredClone(item), kind, score, nameMatches, uriMatches, descriptionMatches };
   };
 
   /** @param {any} q */
@@ -170,7 +185,7 @@ export function createBrowseIndex(resources, templates = {}) {
    * @param {any} q
    */
   function facets(q) {
-    const none = { ...q, audience: null, servers: null, hidden: [], mimePrefix: null, scheme: null };
+    const none = { ...q, audience: null, servers: null, hidden: [], mimePrefix: null, scheme: null, kind: null };
     const matches = resources.filter((item) => search(q.text, item) !== null);
     /** @type {Map<string, number>} */
     const servers = new Map();
@@ -180,6 +195,8 @@ export function createBrowseIndex(resources, templates = {}) {
     const schemes = new Map();
     /** @type {Map<string, number>} */
     const audiences = new Map();
+    /** @type {Map<string, number>} */
+    const kinds = new Map();
     const add = (/** @type {Map<string, number>} */ map, /** @type {string | null | undefined} */ value) => {
       if (value) map.set(value, (map.get(value) ?? 0) + 1);
     };
@@ -190,21 +207,23 @@ export function createBrowseIndex(resources, templates = {}) {
         mime: !passes(item, { ...none, mimePrefix: q.mimePrefix }),
         scheme: !passes(item, { ...none, scheme: q.scheme }),
         audience: !passes(item, { ...none, audience: q.audience }),
+        kind: !passes(item, { ...none, kind: q.kind }),
       };
       const failed = Object.values(fails).filter(Boolean).length;
       if (failed > 1) continue;
       if (failed === 0) total += 1;
-      if (!fails.mime && !fails.scheme && !fails.audience) add(servers, item.server);
-      if (!fails.server && !fails.scheme && !fails.audience) add(mimes, mimeFamily(item.mimeType));
-      if (!fails.server && !fails.mime && !fails.audience) {
+      if (!fails.mime && !fails.scheme && !fails.audience && !fails.kind) add(servers, item.server);
+      if (!fails.server && !fails.scheme && !fails.audience && !fails.kind) add(mimes, mimeFamily(item.mimeType));
+      if (!fails.server && !fails.mime && !fails.audience && !fails.kind) {
         const scheme = item.uri.split(":")[0] ?? "";
         if (item.uri.includes(":") && /^[A-Za-z][A-Za-z0-9+.-]*$/.test(scheme)) add(schemes, scheme.toLowerCase());
       }
-      if (!fails.server && !fails.mime && !fails.scheme) {
+      if (!fails.server && !fails.mime && !fails.scheme && !fails.kind) {
         for (const audience of ["user", "assistant", "both", "unspecified"]) {
           if (passes(item, { ...none, audience })) add(audiences, audience);
         }
       }
+      if (!fails.server && !fails.mime && !fails.scheme && !fails.audience) add(kinds, kindOf(item));
     }
     const ranked = (/** @type {Map<string, number>} */ map) =>
       [...map].map(([value, count]) => ({ value, count })).sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : 1));
@@ -217,6 +236,7 @@ export function createBrowseIndex(resources, templates = {}) {
       audiences: ["user", "assistant", "both", "unspecified"]
         .filter((audience) => audiences.has(audience))
         .map((audience) => ({ audience, count: audiences.get(audience) ?? 0 })),
+      kinds: ["resource", "app"].filter((kind) => kinds.has(kind)).map((kind) => ({ kind, count: kinds.get(kind) ?? 0 })),
     };
   }
 

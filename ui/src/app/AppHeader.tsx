@@ -1,5 +1,6 @@
 // The window's header: the app's name and tagline, the theme and language switches and the app
 // menu.
+import { useState } from "react";
 import { AppMenu } from "../features/updates";
 import { LOCALES, useT, type Locale } from "../i18n";
 import { ThemeSwitch } from "../theme/ThemeSwitch";
@@ -8,7 +9,16 @@ import { ShortcutSheet, useShortcutSheet } from "./ShortcutSheet";
 
 export function AppHeader() {
   const { t, locale, setLocale } = useT();
-  const options = LOCALES.map((value: Locale) => ({ value, label: t(`language.${value}`) }));
+  // Until the language menu first takes the focus, "简体中文" is written in Latin letters in a
+  // window that is not in Chinese: WebKit measures every option for the menu's width, and that
+  // name alone loaded a CJK font (2 MB of the web process) the window never needs otherwise. The
+  // menu shows each language's own name from its first focus on, before its list opens.
+  const [languagesFocused, setLanguagesFocused] = useState(false);
+  const options = LOCALES.map((value: Locale) => ({
+    value,
+    label:
+      value === "zh-CN" && locale !== "zh-CN" && !languagesFocused ? t("language.zh-CN.inLatin") : t(`language.${value}`),
+  }));
   const sheet = useShortcutSheet();
   return (
     <header className="app-header">
@@ -19,7 +29,7 @@ export function AppHeader() {
       </div>
       <div className="app-header__actions">
         <ThemeSwitch />
-        <HeaderPicker label={t("language.label")} value={locale} options={options} onChange={setLocale} testId="language-switch" />
+        <HeaderPicker label={t("language.label")} value={locale} options={options} onChange={setLocale} onFocus={() => setLanguagesFocused(true)} testId="language-switch" />
         <AppMenu onShortcuts={sheet.show} />
         {sheet.open && <ShortcutSheet onClose={sheet.close} />}
       </div>

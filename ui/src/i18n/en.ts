@@ -41,6 +41,7 @@ export const en = {
   "language.label": "Language",
   "language.en": "English",
   "language.zh-CN": "简体中文",
+  "language.zh-CN.inLatin": "Chinese (Simplified)",
   ...appMenuEn,
   ...updatesEn,
   ...errorHintsEn,

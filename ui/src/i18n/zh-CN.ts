@@ -29,6 +29,7 @@ export const zhCN: Catalog = {
   "language.label": "语言",
   "language.en": "English",
   "language.zh-CN": "简体中文",
+  "language.zh-CN.inLatin": "Chinese (Simplified)",
   ...appMenuZhCN,
   ...updatesZhCN,
   ...errorHintsZhCN,

@@ -88,6 +88,7 @@ export type { ContentHead } from "./bindings/ContentHead";
 export type { ContentKind } from "./bindings/ContentKind";
 export type { ReadPiece } from "./bindings/ReadPiece";
 export type { AudienceFilter } from "./bindings/AudienceFilter";
+export type { ResourceKind } from "./bindings/ResourceKind";
 export type { BrowseStatus } from "./bindings/BrowseStatus";
 export type { Filters } from "./bindings/Filters";
 export type { FolderKind } from "./bindings/FolderKind";

@@ -11,11 +11,13 @@ interface HeaderPickerProps<V extends string> {
   value: V;
   options: readonly HeaderPickerOption<V>[];
   onChange: (value: V) => void;
+  /** When the picker takes the focus (before its list opens, by mouse or keyboard). */
+  onFocus?: () => void;
   testId: string;
 }
 
 /** A labelled `<select>` among a few fixed values; only those values reach `onChange`. */
-export function HeaderPicker<V extends string>({ label, value, options, onChange, testId }: HeaderPickerProps<V>) {
+export function HeaderPicker<V extends string>({ label, value, options, onChange, onFocus, testId }: HeaderPickerProps<V>) {
   const id = useId();
   return (
     <div className="header-switch">
@@ -27,6 +29,7 @@ export function HeaderPicker<V extends string>({ label, value, options, onChange
         data-testid={testId}
         className="header-switch__select"
         value={value}
+        onFocus={onFocus}
         onChange={(event) => {
           const next = options.find((option) => option.value === event.target.value);
           if (next) onChange(next.value);

@@ -1,8 +1,8 @@
-// The facets above the results: each server, MIME family, URI scheme and audience among the
+// The facets above the results: each server, MIME family, URI scheme, audience and kind among the
 // matches with its count, as a toggle that filters by it; and how many matches the filters
 // hide, with a way to clear them.
 import { useT, type MessageKey } from "../../i18n";
-import type { AudienceFilter, FacetCount } from "../../ipc";
+import type { AudienceFilter, FacetCount, ResourceKind } from "../../ipc";
 import { visibleText } from "../../ui-kit/serverText";
 import { isFiltered, type BrowseFilters } from "./browseQuery";
 import { facetsKey, type FacetsAnswer } from "./useFacets";
@@ -17,6 +17,11 @@ const AUDIENCE_LABELS = {
   both: "browser.audience.both",
   unspecified: "browser.audience.unspecified",
 } as const satisfies Record<AudienceFilter, MessageKey>;
+
+const KIND_LABELS = {
+  resource: "browser.kind.resource",
+  app: "browser.kind.app",
+} as const satisfies Record<ResourceKind, MessageKey>;
 
 interface FacetBarProps {
   answer: FacetsAnswer | null;
@@ -46,7 +51,7 @@ export function FacetBar({ answer, filters, onChange, onClearFilters }: FacetBar
       pressed: chosen !== null && chosen.toLowerCase() === value.toLowerCase(),
       toggle: () => choose(chosen === value ? null : value),
     }));
-  type Title = "browser.facets.server" | "browser.facets.mime" | "browser.facets.scheme" | "browser.facets.audience";
+  type Title = "browser.facets.server" | "browser.facets.mime" | "browser.facets.scheme" | "browser.facets.audience" | "browser.facets.kind";
   const groups: { key: string; title: Title; chips: Chip[] }[] = [
     { key: "server", title: "browser.facets.server", chips: chips(facets.servers, filters.only, (only) => onChange({ only })) },
     { key: "mime", title: "browser.facets.mime", chips: chips(facets.mimeFamilies, filters.mime, (mime) => onChange({ mime })) },
@@ -61,6 +66,21 @@ export function FacetBar({ answer, filters, onChange, onClearFilters }: FacetBar
         pressed: filters.audience === audience,
         toggle: () => onChange({ audience: filters.audience === audience ? null : audience }),
       })),
+    },
+    {
+      key: "kind",
+      title: "browser.facets.kind",
+      // Only worth a choice when the matches are of more than one kind, or one is chosen.
+      chips:
+        facets.kinds.length > 1 || filters.kind !== null
+          ? facets.kinds.map(({ kind, count }) => ({
+              id: kind,
+              label: t(KIND_LABELS[kind]),
+              count,
+              pressed: filters.kind === kind,
+              toggle: () => onChange({ kind: filters.kind === kind ? null : kind }),
+            }))
+          : [],
     },
   ];
   // Only what the current question's facets say: a late answer of an older one hides nothing.

@@ -7,6 +7,7 @@ import { DescriptionMatch } from "./DescriptionMatch";
 import { ModifiedBadge } from "../../ui-kit/ModifiedBadge";
 import { ResourceIcon } from "./ResourceIcon";
 import { indexedName, isBlank } from "./rowIds";
+import { KindBadge } from "../../ui-kit/KindBadge";
 import { AudienceIcons, PriorityMeter, SizeLabel } from "../../ui-kit/RowMeta";
 import { rowTooltip } from "./rowTooltip";
 import { SelectBox } from "./SelectBox";
@@ -40,6 +41,7 @@ export const ListRow = memo(function ListRow({ row, selected }: ListRowProps) {
             text={blank ? item.uri : name}
             matches={blank ? row.uriMatches : row.nameMatches}
           />
+          <KindBadge kind={row.kind} />
           <AudienceIcons audience={item.annotations.audience} />
           <PriorityMeter priority={item.annotations.priority} />
           <ModifiedBadge raw={item.annotations.lastModified} />

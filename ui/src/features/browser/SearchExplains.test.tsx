@@ -215,7 +215,7 @@ describe("search that explains itself", () => {
   }, 20_000);
 
   it("runs a recent search with its filters", async () => {
-    const spec: SearchSpec = { text: "", sort: "name", audience: "user", servers: ["Demo"], hidden: [], mimePrefix: null, scheme: null };
+    const spec: SearchSpec = { text: "", sort: "name", audience: "user", servers: ["Demo"], hidden: [], mimePrefix: null, scheme: null, kind: null };
     const calls = setup({ saved: [], recent: [{ id: 7, name: null, search: spec }] });
     renderBrowser();
     await screen.findByText("Welcome note");

@@ -11,6 +11,7 @@ import { RowPlaceholder } from "./ListRow";
 import { ModifiedBadge } from "../../ui-kit/ModifiedBadge";
 import { ResourceIcon } from "./ResourceIcon";
 import { indexedName, isBlank } from "./rowIds";
+import { KindBadge } from "../../ui-kit/KindBadge";
 import { AudienceIcons, PriorityMeter, SizeLabel } from "../../ui-kit/RowMeta";
 import { rowTooltip } from "./rowTooltip";
 import { SelectBox } from "./SelectBox";
@@ -93,6 +94,7 @@ function ResourceLeaf({ row, selected }: { row: IndexRow; selected: boolean }) {
           <DescriptionMatch description={item.description} matches={row.descriptionMatches} />
         )}
       </span>
+      <KindBadge kind={row.kind} />
       <AudienceIcons audience={item.annotations.audience} />
       <PriorityMeter priority={item.annotations.priority} />
       <SizeLabel size={item.size} />

@@ -1,6 +1,6 @@
 // The browser's filters (search, sort, audience, media type, servers) and how they become the
 // index's list and tree queries, with the keys that decide when rows start again at the top.
-import type { AudienceFilter, Query, SortKey, TreeQuery } from "../../ipc";
+import type { AudienceFilter, Query, ResourceKind, SortKey, TreeQuery } from "../../ipc";
 
 export type ViewMode = "list" | "tree";
 
@@ -31,6 +31,8 @@ export interface BrowseFilters {
   /** Only this server's resources, when set. */
   only: string | null;
   hidden: readonly string[];
+  /** Only resources of this kind (a resource, an app), when set. */
+  kind: ResourceKind | null;
 }
 
 export const INITIAL_FILTERS: BrowseFilters = {
@@ -41,6 +43,7 @@ export const INITIAL_FILTERS: BrowseFilters = {
   scheme: null,
   only: null,
   hidden: [],
+  kind: null,
 };
 
 /** The question for a window of the list (nullable filters sent as null, as Rust expects). */
@@ -55,6 +58,7 @@ export function listQuery(filters: BrowseFilters, offset: number, limit: number)
     hidden: [...filters.hidden],
     mimePrefix: filters.mime,
     scheme: filters.scheme,
+    kind: filters.kind,
   };
 }
 
@@ -79,7 +83,16 @@ export function isSearching(filters: BrowseFilters): boolean {
 
 /** Identity of the rows a question selects and their order: a new one starts at the top. */
 export function filtersKey(filters: BrowseFilters): string {
-  return JSON.stringify([filters.text, filters.sort, filters.audience, filters.mime, filters.scheme, filters.only, filters.hidden]);
+  return JSON.stringify([
+    filters.text,
+    filters.sort,
+    filters.audience,
+    filters.mime,
+    filters.scheme,
+    filters.only,
+    filters.hidden,
+    filters.kind,
+  ]);
 }
 
 /** Whether anything narrows the rows (for the "x of y" count and the empty state). */
@@ -94,6 +107,7 @@ export function isFiltered(filters: BrowseFilters): boolean {
     filters.mime !== null ||
     filters.scheme !== null ||
     filters.only !== null ||
+    filters.kind !== null ||
     filters.hidden.length > 0
   );
 }

@@ -31,7 +31,7 @@ describe("an inode/directory resource", () => {
   });
 
   it("as a row of the list", () => {
-    const row: IndexRow = { item: folder, nameMatches: [], uriMatches: [], descriptionMatches: [] };
+    const row: IndexRow = { item: folder, kind: "resource", nameMatches: [], uriMatches: [], descriptionMatches: [] };
     const { container } = render(
       <I18nProvider defaultLocale="en">
         <ListRow row={row} selected={false} />

@@ -15,7 +15,7 @@ export interface FacetsAnswer {
 }
 
 export function facetsKey(filters: BrowseFilters): string {
-  return JSON.stringify([filters.text, filters.audience, filters.mime, filters.scheme, filters.only, filters.hidden]);
+  return JSON.stringify([filters.text, filters.audience, filters.mime, filters.scheme, filters.only, filters.hidden, filters.kind]);
 }
 
 /**

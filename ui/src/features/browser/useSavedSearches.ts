@@ -19,6 +19,7 @@ export function specOf(filters: BrowseFilters): SearchSpec {
     hidden: [...filters.hidden],
     mimePrefix: filters.mime,
     scheme: filters.scheme,
+    kind: filters.kind,
   };
 }
 
@@ -33,6 +34,7 @@ export function filtersOf(spec: SearchSpec): BrowseFilters {
     scheme: spec.scheme,
     only: spec.servers?.[0] ?? null,
     hidden: [...spec.hidden],
+    kind: spec.kind,
   };
 }
 

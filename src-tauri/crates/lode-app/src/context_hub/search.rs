@@ -35,6 +35,7 @@ impl Lode {
                 hidden: Vec::new(),
                 mime_prefix: search.mime_prefix.clone(),
                 scheme: search.scheme.clone(),
+                kind: None,
             },
             offset: 0,
             limit: search.limit(),

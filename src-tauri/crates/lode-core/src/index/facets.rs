@@ -1,5 +1,5 @@
-//! Facets: how the matches of a search spread over servers, MIME families, URI schemes and
-//! audiences, so the window can offer each as a filter with its count, and say how many
+//! Facets: how the matches of a search spread over servers, MIME families, URI schemes,
+//! audiences and kinds (a resource, an app), so the window can offer each as a filter with its count, and say how many
 //! matches the filters hide.
 //!
 //! Counted over the search text's matches without filters, in one pass: a match that passes
@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use serde::Serialize;
 use ts_rs::TS;
 
-use super::query::{AudienceFilter, Filters};
+use super::query::{AudienceFilter, Filters, ResourceKind};
 use super::search::Hit;
 use super::Entry;
 use crate::resource::ResourceItem;
@@ -43,6 +43,16 @@ pub struct AudienceCount {
     pub count: usize,
 }
 
+/// How many matches are of one kind.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct KindCount {
+    pub kind: ResourceKind,
+    #[ts(type = "number")]
+    pub count: usize,
+}
+
 /// The facets of one question (its text and filters; its sort and window do not matter).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
@@ -60,6 +70,8 @@ pub struct Facets {
     pub mime_families: Vec<FacetCount>,
     pub schemes: Vec<FacetCount>,
     pub audiences: Vec<AudienceCount>,
+    /// Only the kinds some match has.
+    pub kinds: Vec<KindCount>,
 }
 
 /// The filters an item fails, one flag per facet.
@@ -68,6 +80,7 @@ struct Fails {
     mime: bool,
     scheme: bool,
     audience: bool,
+    kind: bool,
 }
 
 impl Fails {
@@ -77,14 +90,21 @@ impl Fails {
             mime: !super::passes_mime(item, filters),
             scheme: !super::passes_scheme(item, filters),
             audience: !super::passes_audience(item, filters),
+            kind: !super::passes_kind(item, filters),
         }
     }
 
     fn count(&self) -> usize {
-        [self.server, self.mime, self.scheme, self.audience]
-            .iter()
-            .filter(|&&fails| fails)
-            .count()
+        [
+            self.server,
+            self.mime,
+            self.scheme,
+            self.audience,
+            self.kind,
+        ]
+        .iter()
+        .filter(|&&fails| fails)
+        .count()
     }
 }
 
@@ -119,6 +139,7 @@ struct Tally<'a> {
     mimes: HashMap<&'a str, usize>,
     schemes: HashMap<&'a str, usize>,
     audiences: [usize; 4],
+    kinds: [usize; 2],
     /// Matches that pass every filter.
     total: usize,
 }
@@ -159,6 +180,12 @@ pub(super) fn count(entries: &[Entry], hits: Option<&[Hit]>, filters: &Filters) 
             .filter(|(_, count)| *count > 0)
             .map(|(&audience, count)| AudienceCount { audience, count })
             .collect(),
+        kinds: ResourceKind::ALL
+            .iter()
+            .zip(tally.kinds)
+            .filter(|(_, count)| *count > 0)
+            .map(|(&kind, count)| KindCount { kind, count })
+            .collect(),
     }
 }
 
@@ -170,22 +197,28 @@ impl<'a> Tally<'a> {
             return;
         }
         self.total += usize::from(failed == 0);
-        if !fails.mime && !fails.scheme && !fails.audience {
+        if !fails.mime && !fails.scheme && !fails.audience && !fails.kind {
             *self.servers.entry(item.server.as_str()).or_default() += 1;
         }
-        if !fails.server && !fails.scheme && !fails.audience {
+        if !fails.server && !fails.scheme && !fails.audience && !fails.kind {
             if let Some(family) = item.mime_type.as_deref().and_then(mime_family) {
                 *self.mimes.entry(family).or_default() += 1;
             }
         }
-        if !fails.server && !fails.mime && !fails.audience {
+        if !fails.server && !fails.mime && !fails.audience && !fails.kind {
             if let Some(scheme) = scheme(&item.uri) {
                 *self.schemes.entry(scheme).or_default() += 1;
             }
         }
-        if !fails.server && !fails.mime && !fails.scheme {
+        if !fails.server && !fails.mime && !fails.scheme && !fails.kind {
             for (at, audience) in AUDIENCES.iter().enumerate() {
                 self.audiences[at] += usize::from(audience.accepts(item));
+            }
+        }
+        if !fails.server && !fails.mime && !fails.scheme && !fails.audience {
+            let kind = ResourceKind::of(item);
+            for (at, each) in ResourceKind::ALL.iter().enumerate() {
+                self.kinds[at] += usize::from(*each == kind);
             }
         }
     }

@@ -231,3 +231,43 @@ fn only_the_words_missing_from_the_name_are_marked_in_the_description() {
     let all = index.query(&question("", Filters::default()));
     assert!(all.rows[0].description_matches.is_empty());
 }
+
+#[test]
+fn apps_are_a_kind_of_their_own_counted_and_filtered_like_any_facet() {
+    let mut index = sample();
+    index.extend([
+        item(
+            "clock",
+            "ui://clock/app.html",
+            Some("text/html;profile=mcp-app"),
+            &[],
+        ),
+        // HTML without the profile is a plain resource.
+        item("clock", "ui://clock/readme.html", Some("text/html"), &[]),
+    ]);
+    let kinds = |facets: &Facets| -> Vec<(ResourceKind, usize)> {
+        facets.kinds.iter().map(|k| (k.kind, k.count)).collect()
+    };
+    let all = index.facets(&question("", Filters::default()));
+    assert_eq!(
+        kinds(&all),
+        [(ResourceKind::Resource, 7), (ResourceKind::App, 1)]
+    );
+    let apps = question(
+        "",
+        Filters {
+            kind: Some(ResourceKind::App),
+            ..Filters::default()
+        },
+    );
+    let listed = index.query(&apps);
+    assert_eq!(listed.total, 1);
+    let facets = index.facets(&apps);
+    // The kind facet still counts what choosing the other kind would show.
+    assert_eq!(
+        kinds(&facets),
+        [(ResourceKind::Resource, 7), (ResourceKind::App, 1)]
+    );
+    // The other facets count only the apps.
+    assert_eq!(counts(&facets.servers), [("clock", 1)]);
+}

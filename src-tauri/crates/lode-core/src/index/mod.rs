@@ -35,9 +35,9 @@ use order::Orders;
 use search::{Candidates, Hit, Search};
 use text::Texts;
 
-pub use facets::{AudienceCount, FacetCount, Facets, FACET_VALUES_AT_MOST};
+pub use facets::{AudienceCount, FacetCount, Facets, KindCount, FACET_VALUES_AT_MOST};
 pub use modified::parse_timestamp;
-pub use query::{AudienceFilter, Filters, IndexRow, Query, QueryResult, SortKey};
+pub use query::{AudienceFilter, Filters, IndexRow, Query, QueryResult, ResourceKind, SortKey};
 pub use ranked::FLOOR_LOOKAHEAD;
 pub use ranking::{FieldMatch, MatchField, MatchHow, RankedAnswer, RankedHit};
 pub use saved_search::{
@@ -269,6 +269,7 @@ impl ResourceIndex {
             None => (Vec::new(), Vec::new(), Vec::new()),
         };
         IndexRow {
+            kind: query::ResourceKind::of(item),
             item: item.clone(),
             score: search.map(|_| hit.score),
             name_matches,
@@ -502,6 +503,7 @@ fn passes_filters(item: &ResourceItem, filters: &Filters) -> bool {
         && passes_audience(item, filters)
         && passes_mime(item, filters)
         && passes_scheme(item, filters)
+        && passes_kind(item, filters)
 }
 
 // One function per facet (see `facets`), each a filter the others do not look at.
@@ -526,6 +528,12 @@ fn passes_mime(item: &ResourceItem, filters: &Filters) -> bool {
         mime.get(..prefix.len())
             .is_some_and(|head| head.eq_ignore_ascii_case(prefix))
     })
+}
+
+fn passes_kind(item: &ResourceItem, filters: &Filters) -> bool {
+    filters
+        .kind
+        .is_none_or(|kind| kind == query::ResourceKind::of(item))
 }
 
 fn passes_scheme(item: &ResourceItem, filters: &Filters) -> bool {

@@ -57,6 +57,28 @@ impl AudienceFilter {
     }
 }
 
+/// What kind of thing a resource is: a plain resource, or one an extension of MCP defines (an
+/// MCP App's view: `crate::apps`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum ResourceKind {
+    Resource,
+    App,
+}
+
+impl ResourceKind {
+    pub const ALL: [ResourceKind; 2] = [ResourceKind::Resource, ResourceKind::App];
+
+    pub fn of(item: &ResourceItem) -> Self {
+        if crate::apps::is_app(item) {
+            Self::App
+        } else {
+            Self::Resource
+        }
+    }
+}
+
 /// Which resources a question is about: everything but the order and the window.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase", default)]
@@ -71,6 +93,8 @@ pub struct Filters {
     pub mime_prefix: Option<String>,
     /// A URI scheme, e.g. `file` (case-insensitive).
     pub scheme: Option<String>,
+    /// Only resources of this kind, when given.
+    pub kind: Option<ResourceKind>,
 }
 
 /// One question to the index.
@@ -99,6 +123,8 @@ pub struct Query {
 #[ts(export)]
 pub struct IndexRow {
     pub item: ResourceItem,
+    /// What kind of resource it is (the window's badge), worked out here once.
+    pub kind: ResourceKind,
     /// The match score; `None` without search text.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]

@@ -8,7 +8,7 @@ mod targets;
 
 use std::sync::Arc;
 
-use lode_core::index::{IndexRow, QueryResult, ResourceIndex};
+use lode_core::index::{IndexRow, QueryResult, ResourceIndex, ResourceKind};
 use lode_core::LodeResult;
 
 use crate::connect::open_lode;
@@ -76,6 +76,7 @@ fn above_floor(index: &mut ResourceIndex, args: &SearchArgs) -> LodeResult<Outco
             .hits
             .into_iter()
             .map(|hit| IndexRow {
+                kind: ResourceKind::of(&hit.item),
                 item: hit.item,
                 score: Some(hit.score),
                 name_matches: Vec::new(),
