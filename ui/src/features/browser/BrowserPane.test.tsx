@@ -112,6 +112,7 @@ describe("BrowserPane", () => {
       hidden: [],
       mimePrefix: null,
       scheme: null,
+      kind: null,
     });
     const rows = screen.getAllByTestId("resource-row");
     expect(rows.length).toBeLessThan(40);
