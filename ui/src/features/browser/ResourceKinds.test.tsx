@@ -27,7 +27,7 @@ describe("apps as a kind of resource", () => {
           answer={{ key: facetsKey(INITIAL_FILTERS), facets: facets([{ kind: "resource", count: 5 }, { kind: "app", count: 2 }]) }}
           filters={INITIAL_FILTERS}
           onChange={onChange}
-          onClearFilters={() => {}}
+          onClearFilters={vi.fn()}
         />
       </I18nProvider>,
     );
@@ -45,8 +45,8 @@ describe("apps as a kind of resource", () => {
         <FacetBar
           answer={{ key: facetsKey(INITIAL_FILTERS), facets: facets([{ kind: "resource", count: 7 }]) }}
           filters={INITIAL_FILTERS}
-          onChange={() => {}}
-          onClearFilters={() => {}}
+          onChange={vi.fn()}
+          onClearFilters={vi.fn()}
         />
       </I18nProvider>,
     );
