@@ -26,7 +26,11 @@ pub async fn apps(args: &Plain) -> LodeResult<Outcome> {
         } else {
             Vec::new()
         };
-        Ok(find_apps(&resources, &tools))
+        let uis: Vec<(&str, &lode_core::apps::ToolUi)> = tools
+            .iter()
+            .filter_map(|tool| Some((tool.name.as_str(), tool.ui.as_ref()?)))
+            .collect();
+        Ok(find_apps(&resources, &uis))
     })
     .await?;
     if args.server.json {

@@ -5,8 +5,7 @@
 use serde::Serialize;
 use ts_rs::TS;
 
-use super::{is_app, ToolVisibility};
-use crate::catalog::ToolItem;
+use super::{is_app, ToolUi, ToolVisibility};
 use crate::resource::ResourceItem;
 
 /// One app of a server.
@@ -33,17 +32,16 @@ pub struct AppTool {
 }
 
 /// The apps among `resources` (listed as apps, or named by a tool) and those only `tools`
-/// name: the listed first, in listing order, then the others in tool order.
-pub fn find_apps(resources: &[ResourceItem], tools: &[ToolItem]) -> Vec<FoundApp> {
+/// (each tool's name and `_meta.ui`) name: the listed first, in listing order, then the others
+/// in tool order.
+pub fn find_apps(resources: &[ResourceItem], tools: &[(&str, &ToolUi)]) -> Vec<FoundApp> {
     let linked = |uri: &str| -> Vec<AppTool> {
         tools
             .iter()
-            .filter_map(|tool| {
-                let ui = tool.ui.as_ref()?;
-                (ui.resource_uri.as_deref() == Some(uri)).then(|| AppTool {
-                    name: tool.name.clone(),
-                    visibility: ui.visibility,
-                })
+            .filter(|(_, ui)| ui.resource_uri.as_deref() == Some(uri))
+            .map(|(name, ui)| AppTool {
+                name: (*name).to_owned(),
+                visibility: ui.visibility,
             })
             .collect()
     };
@@ -58,8 +56,8 @@ pub fn find_apps(resources: &[ResourceItem], tools: &[ToolItem]) -> Vec<FoundApp
             });
         }
     }
-    for tool in tools {
-        let Some(uri) = tool.ui.as_ref().and_then(|ui| ui.resource_uri.as_deref()) else {
+    for (_, ui) in tools {
+        let Some(uri) = ui.resource_uri.as_deref() else {
             continue;
         };
         if !apps.iter().any(|app| app.uri == uri) {
@@ -76,7 +74,7 @@ pub fn find_apps(resources: &[ResourceItem], tools: &[ToolItem]) -> Vec<FoundApp
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::apps::{ToolUi, APP_MIME_TYPE};
+    use crate::apps::APP_MIME_TYPE;
     use crate::resource::Annotations;
 
     fn resource(uri: &str, mime_type: &str) -> ResourceItem {
@@ -94,20 +92,10 @@ mod tests {
         }
     }
 
-    fn tool(name: &str, uri: Option<&str>, model: bool) -> ToolItem {
-        ToolItem {
-            name: name.into(),
-            title: None,
-            description: None,
-            input_schema: serde_json::json!({"type": "object"}),
-            annotations: None,
-            output_schema: None,
-            icons: None,
-            meta: None,
-            ui: Some(ToolUi {
-                resource_uri: uri.map(str::to_owned),
-                visibility: ToolVisibility { model, app: true },
-            }),
+    fn tool(uri: Option<&str>, model: bool) -> ToolUi {
+        ToolUi {
+            resource_uri: uri.map(str::to_owned),
+            visibility: ToolVisibility { model, app: true },
         }
     }
 
@@ -119,13 +107,15 @@ mod tests {
             // Named by a tool, listed with a plain type: an app all the same.
             resource("ui://chart/view.html", "text/html"),
         ];
-        let tools = [
-            tool("get-time", Some("ui://clock/app.html"), true),
-            tool("refresh", Some("ui://clock/app.html"), false),
-            tool("plot", Some("ui://chart/view.html"), true),
-            tool("hidden-app", Some("ui://unlisted/app.html"), true),
-            tool("plain", None, true),
+        let uis = [
+            tool(Some("ui://clock/app.html"), true),
+            tool(Some("ui://clock/app.html"), false),
+            tool(Some("ui://chart/view.html"), true),
+            tool(Some("ui://unlisted/app.html"), true),
+            tool(None, true),
         ];
+        let names = ["get-time", "refresh", "plot", "hidden-app", "plain"];
+        let tools: Vec<(&str, &ToolUi)> = names.into_iter().zip(uis.iter()).collect();
         let apps = find_apps(&resources, &tools);
         let uris: Vec<&str> = apps.iter().map(|app| app.uri.as_str()).collect();
         assert_eq!(
