@@ -1,6 +1,7 @@
 //! The desktop shell: opens Lode's data, registers the commands, and closes server connections
 //! on exit. It holds no business logic — each command is a few lines calling `lode-app`.
 
+mod app_frames;
 #[macro_use]
 mod command_list;
 mod commands;
@@ -116,6 +117,7 @@ fn build_launched<R: Runtime>(
             }
             Ok(())
         })
+        .register_uri_scheme_protocol(app_frames::SCHEME, app_frames::serve)
         .invoke_handler(lode_commands!(command_handlers))
 }
 

@@ -2,6 +2,7 @@
 //! crosses IPC as `LodeError` (`{code, message, detail?}`).
 
 pub mod about;
+pub mod apps;
 pub mod asks;
 pub mod assistants;
 pub mod basket;

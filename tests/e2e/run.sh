@@ -12,7 +12,9 @@
 # and tools.test.mjs (a tool result checked against its output schema, _meta and icons) and
 # asks-url.test.mjs (a page to visit: opened through the system opener on Accept, only http(s)),
 # hub.test.mjs (the Hub pane listing what the TypeScript SDK searches and reads through
-# `lode serve --profile work`, live),
+# `lode serve --profile work`, live), apps.test.mjs (MCP Apps: a real app from npm reviewed and
+# run, its tool called through the bridge; a probe app kept to its CSP, refused a javascript: link
+# and Lode's IPC),
 # one after the other, each launching the app on a fresh data folder.
 #
 #   bash tests/e2e/run.sh            from the repository root (or anywhere)
@@ -95,7 +97,8 @@ LODE_E2E_ARTIFACTS="$e2e/artifacts" \
   "$e2e/real-window.test.mjs" "$e2e/connections.test.mjs" "$e2e/browser-scale.test.mjs" \
   "$e2e/basket.test.mjs" "$e2e/feats.test.mjs" "$e2e/asks.test.mjs" "$e2e/wire.test.mjs" \
   "$e2e/roots.test.mjs" "$e2e/tools.test.mjs" "$e2e/asks-url.test.mjs" "$e2e/search.test.mjs" \
-  "$e2e/finish.test.mjs" "$e2e/drag.test.mjs" "$e2e/annot.test.mjs" "$e2e/hub.test.mjs" || status=$?
+  "$e2e/finish.test.mjs" "$e2e/drag.test.mjs" "$e2e/annot.test.mjs" "$e2e/hub.test.mjs" \
+  "$e2e/apps.test.mjs" || status=$?
 
 log "done in $((SECONDS - started)) s (exit $status); screenshots and logs in tests/e2e/artifacts/"
 ls -1 "$e2e/artifacts" >&2 || true

@@ -166,6 +166,7 @@ export function App() {
                   connectionId={opened?.connectionId ?? null}
                   resource={opened?.kind === "resource" ? opened.item : null}
                   onAddToBasket={(item) => void adding.add([item])}
+                  baskets={baskets}
                 />
               )}
             </PaneBoundary>

@@ -8,6 +8,7 @@ import { connectionsEn } from "./connections";
 import { importWizardEn } from "./importWizard";
 import { browserEn } from "./browser";
 import { previewEn } from "./preview";
+import { appsEn } from "./apps";
 import { basketEn } from "./basket";
 import { contextHubEn } from "./contextHub";
 import { serverCatalogsEn } from "./serverCatalogs";
@@ -102,6 +103,7 @@ export const en = {
   ...importWizardEn,
   ...browserEn,
   ...previewEn,
+  ...appsEn,
   ...basketEn,
   ...contextHubEn,
   ...dragEn,

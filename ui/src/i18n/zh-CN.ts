@@ -7,6 +7,7 @@ import { connectionsZhCN } from "./connections";
 import { importWizardZhCN } from "./importWizard";
 import { browserZhCN } from "./browser";
 import { previewZhCN } from "./preview";
+import { appsZhCN } from "./apps";
 import { basketZhCN } from "./basket";
 import { contextHubZhCN } from "./contextHub";
 import { serverCatalogsZhCN } from "./serverCatalogs";
@@ -90,6 +91,7 @@ export const zhCN: Catalog = {
   ...importWizardZhCN,
   ...browserZhCN,
   ...previewZhCN,
+  ...appsZhCN,
   ...basketZhCN,
   ...contextHubZhCN,
   ...dragZhCN,

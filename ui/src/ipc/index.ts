@@ -241,3 +241,21 @@ export {
   saveHubProfile,
   setHubProfilePaused,
 } from "./contextHub";
+export type { AppApproval } from "./bindings/AppApproval";
+export type { AppDeclaration } from "./bindings/AppDeclaration";
+export type { AppReview } from "./bindings/AppReview";
+export type { FrameCsp } from "./bindings/FrameCsp";
+export type { OpenedApp } from "./bindings/OpenedApp";
+export type { RefusedSource } from "./bindings/RefusedSource";
+export {
+  APP_FRAME_SCHEME,
+  addAppContextToBasket,
+  appAddress,
+  appCallTool,
+  appLog,
+  appOpenLink,
+  appReadResource,
+  closeApp,
+  openApp,
+  reviewApp,
+} from "./apps";

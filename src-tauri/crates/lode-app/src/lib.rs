@@ -14,6 +14,7 @@
 //!   `basket/`, `context_hub/`, `assistants/`, `reading/`: one feature each;
 //! - `file_names`, `fresh_file`, `config_file`: files named, written and read safely.
 
+pub mod apps;
 mod asks;
 pub mod assistants;
 mod basket;
@@ -104,6 +105,8 @@ pub struct Lode {
     pub(crate) demo: Option<lode_core::TransportSpec>,
     /// Held while a session is started or stopped (`connections/session_changes.rs`).
     pub(crate) session_changes: connections::SessionChanges,
+    /// The apps running in the window (`apps/views.rs`).
+    pub(crate) app_views: apps::AppViews,
 }
 
 impl Lode {
@@ -148,6 +151,7 @@ impl Lode {
             icons: Default::default(),
             demo,
             session_changes: Default::default(),
+            app_views: Default::default(),
         })
     }
 

@@ -3,7 +3,9 @@
 // shows the error in its place; the other blocks and the rest of the window stay.
 import { useMemo, type ReactNode } from "react";
 import { useT, type MessageKey } from "../../i18n";
-import type { ResourceContent } from "../../ipc";
+import type { ConnectionId, ResourceContent } from "../../ipc";
+import { AppContent, isAppMimeType } from "../apps";
+import type { Baskets } from "../basket";
 import { Badge } from "../../ui-kit/Badge";
 import { ErrorBoundary } from "../../ui-kit/ErrorBoundary";
 import { ItemMetadata } from "../catalog";
@@ -18,6 +20,7 @@ import { languageFor } from "./languages";
 import { MarkdownContent } from "./MarkdownContent";
 import { MediaView } from "./MediaView";
 import { PdfView } from "./PdfView";
+import { RenderedOrSource } from "./RenderedOrSource";
 import { SafeText } from "../../ui-kit/SafeText";
 import { SaveAsButton } from "./SaveAsButton";
 import { TextView } from "./TextView";
@@ -55,7 +58,15 @@ function Base64ProblemMessage({ problem }: { problem: Base64Problem }) {
   );
 }
 
-function Body({ view, content }: { view: ContentView; content: ResourceContent }) {
+interface BodyProps {
+  view: ContentView;
+  content: ResourceContent;
+  connectionId: ConnectionId | null;
+  baskets: Baskets | undefined;
+}
+
+function Body({ view, content, connectionId, baskets }: BodyProps) {
+  const { t } = useT();
   switch (view.kind) {
     case "text":
       return <TextView text={view.text} language={languageFor(content.mimeType, content.uri)} />;
@@ -66,6 +77,16 @@ function Body({ view, content }: { view: ContentView; content: ResourceContent }
     case "csv":
       return <CsvTable text={view.text} delimiter={view.delimiter} />;
     case "html":
+      // An app runs only where Lode knows its server (a resource's preview), after its review.
+      if (connectionId !== null && isAppMimeType(content.mimeType)) {
+        return (
+          <RenderedOrSource
+            labels={{ rendered: t("apps.view.live"), source: t("preview.view.source") }}
+            rendered={<AppContent connectionId={connectionId} uri={content.uri} baskets={baskets} />}
+            source={<TextView text={view.text} language="xml" />}
+          />
+        );
+      }
       return <HtmlView text={view.text} uri={content.uri} />;
     case "svg":
       return <SvgView src={view.src} text={view.text} uri={content.uri} />;
@@ -88,6 +109,10 @@ interface ContentBlockProps {
   resourceUri: string;
   /** What the block says about itself (its annotations, `_meta`), under its header. */
   about?: ReactNode;
+  /** The server it was read from, where known: an app can then run (after its review). */
+  connectionId?: ConnectionId | null;
+  /** Where a running app's context can be kept. */
+  baskets?: Baskets | undefined;
 }
 
 /** One item of a read, or why it could not be shown (with Retry and Dismiss) in its place. */
@@ -107,7 +132,7 @@ export function ContentBlock(props: ContentBlockProps) {
 }
 
 /** One item of a read: a small header (kind, media type, URI when it differs) and its body. */
-function ContentBlockView({ content, resourceUri, about }: ContentBlockProps) {
+function ContentBlockView({ content, resourceUri, about, connectionId = null, baskets }: ContentBlockProps) {
   const { t } = useT();
   const view = useMemo(() => classifyContent(content), [content]);
   const blob = "blob" in content && view.kind !== "invalidBlob" ? content.blob : null;
@@ -130,7 +155,7 @@ function ContentBlockView({ content, resourceUri, about }: ContentBlockProps) {
       {about}
       {/* The content's own `_meta` (a read's contents carry no name, title or annotations). */}
       {content.meta && <ItemMetadata meta={content.meta} />}
-      <Body view={view} content={content} />
+      <Body view={view} content={content} connectionId={connectionId} baskets={baskets} />
     </article>
   );
 }

@@ -15,6 +15,7 @@ import { useLiveUpdates } from "./useLiveUpdates";
 import { usePreview } from "./usePreview";
 import { ItemMetadata } from "../catalog";
 import { Annotations } from "../annotations";
+import type { Baskets } from "../basket";
 import "./preview.css";
 
 interface PreviewPaneProps {
@@ -22,6 +23,8 @@ interface PreviewPaneProps {
   resource: ResourceItem | null;
   /** Adds the opened resource to the current basket (read again there, kept as read). */
   onAddToBasket?: (resource: ResourceItem) => void;
+  /** Where a running app's context can be kept. */
+  baskets?: Baskets;
 }
 
 /** How much of a server's name, URI and description shows before "Show all". */
@@ -31,7 +34,7 @@ const DESCRIPTION_LIMIT = 1000;
 /** A re-read (a live update) shows its progress only when it is large enough to take a while. */
 const PROGRESS_WHILE_SHOWN = 1024 * 1024;
 
-export function PreviewPane({ connectionId, resource, onAddToBasket }: PreviewPaneProps) {
+export function PreviewPane({ connectionId, resource, onAddToBasket, baskets }: PreviewPaneProps) {
   const { t, format } = useT();
   const uri = resource?.uri ?? null;
   const { state, pending, progress, request, reload, refresh } = usePreview(connectionId, uri);
@@ -109,7 +112,7 @@ export function PreviewPane({ connectionId, resource, onAddToBasket }: PreviewPa
           {state.status === "success" &&
             state.data.map((content, index) => (
               // Contents have no id; their order is the identity the server gave them.
-              <ContentBlock key={`${index}:${content.uri}`} content={content} resourceUri={resource.uri} />
+              <ContentBlock key={`${index}:${content.uri}`} content={content} resourceUri={resource.uri} connectionId={connectionId} baskets={baskets} />
             ))}
         </div>
       )}

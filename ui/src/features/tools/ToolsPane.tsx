@@ -17,6 +17,8 @@ import { ToolHintBadges } from "./ToolHintBadges";
 import { OutputCheckNote } from "./OutputCheckNote";
 import { AskAgainNote } from "./AskAgainNote";
 import { useTrustedTools } from "./useTrustedTools";
+import { ToolAppNote } from "./ToolAppNote";
+import { AppContent } from "../apps";
 
 interface ToolsPaneProps {
   /** The connection selected in the connections pane; its server's tools are shown. */
@@ -38,6 +40,8 @@ interface Answer {
   tool: string;
   args: Record<string, unknown>;
   result: ToolResult;
+  /** Counts the calls: each renders its app anew. */
+  call: number;
 }
 
 function ToolsOf({ connection, baskets }: { connection: Connection; baskets: Baskets }) {
@@ -73,17 +77,21 @@ function ToolsOf({ connection, baskets }: { connection: Connection; baskets: Bas
           <ToolHintBadges tool={tool} />
           {trusted.names.includes(tool.name) && <AskAgainNote name={tool.name} error={trusted.error} onAskAgain={() => trusted.forget(tool.name)} />}
           {tool.description && <CatalogDescription text={tool.description} />}
+          <ToolAppNote tool={tool} />
           <ItemMetadata icons={tool.icons} meta={tool.meta} />
           <ToolForm
             connectionId={connection.id}
             tool={tool}
             trusted={trusted.names.includes(tool.name)}
             onResult={(result, args) => {
-              setAnswer({ tool: tool.name, args, result });
+              setAnswer({ tool: tool.name, args, result, call: (answer?.call ?? 0) + 1 });
               adding.reset();
               trusted.refresh();
             }}
           />
+          {answer?.tool === tool.name && tool.ui?.resourceUri && (
+            <AppContent key={answer.call} connectionId={connection.id} uri={tool.ui.resourceUri} call={{ args: answer.args, result: answer.result }} baskets={baskets} />
+          )}
           {answer?.tool === tool.name && (
             <ToolAnswer
               answer={answer}

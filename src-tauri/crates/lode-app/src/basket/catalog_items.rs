@@ -44,6 +44,27 @@ impl Lode {
         self.add_answer(basket, item)
     }
 
+    /// Adds the context app view `view` offered (`text`) to basket `basket`, as a
+    /// `lode-app-context:` item of the app's connection, named by the app's URI. The provenance
+    /// is the view's, kept by Lode; only the text comes from the window.
+    pub fn add_app_context_to_basket(
+        &self,
+        basket: BasketId,
+        view: &str,
+        text: &str,
+    ) -> LodeResult<AddReport> {
+        if text.len() > MAX_APP_CONTEXT_BYTES {
+            return Err(lode_core::LodeError::new(
+                lode_core::ErrorCode::InvalidInput,
+                format!("an app's context is at most {MAX_APP_CONTEXT_BYTES} bytes"),
+            ));
+        }
+        let view = self.app_view(view)?;
+        let server = self.store.get_connection(view.connection_id)?.name;
+        let item = app_context_item(&server, &view.uri, text, now_rfc3339());
+        self.add_answer(basket, item)
+    }
+
     fn add_answer(&self, basket: BasketId, item: NewItem) -> LodeResult<AddReport> {
         let added = self.store.add_basket_items(basket, &[item])?;
         Ok(AddReport {
@@ -83,6 +104,29 @@ pub(crate) fn prompt_item(
         uri,
         name,
         result.description.clone(),
+        contents,
+        fetched_at,
+    )
+}
+
+/// The most an app's context may hold: as much as a basket keeps of a read is far more than an
+/// app should offer at once.
+const MAX_APP_CONTEXT_BYTES: usize = 1024 * 1024;
+
+/// The basket item of an app's context: its text, under the app's URI.
+pub(crate) fn app_context_item(server: &str, app: &str, text: &str, fetched_at: String) -> NewItem {
+    let uri = answer_uri("lode-app-context", app, std::iter::empty());
+    let contents = vec![ResourceContent::text(
+        uri.clone(),
+        Some("text/plain".into()),
+        text,
+    )];
+    item(
+        ItemKind::AppContext,
+        server,
+        uri,
+        app,
+        None,
         contents,
         fetched_at,
     )
@@ -263,6 +307,20 @@ mod tests {
             matches!(&item.contents[1], ResourceContent::Blob { blob, mime_type, .. }
             if blob == "AAAA" && mime_type.as_deref() == Some("image/png"))
         );
+    }
+
+    #[test]
+    fn an_apps_context_is_named_by_the_app_under_its_server() {
+        let item = app_context_item("Weather", "ui://w/app.html", "It is sunny", "now".into());
+        assert_eq!(item.kind, ItemKind::AppContext);
+        assert_eq!(item.uri, "lode-app-context:ui%3A%2F%2Fw%2Fapp.html");
+        assert_eq!(item.server, "Weather");
+        assert_eq!(item.name, "ui://w/app.html");
+        assert!(
+            matches!(&item.contents[..], [ResourceContent::Text { text, .. }] if text == "It is sunny")
+        );
+        assert_eq!(ItemKind::parse("appContext"), Some(ItemKind::AppContext));
+        assert!(!ItemKind::AppContext.is_readable());
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! servers' content); these are the two things such a page must not do on its own. The shell
 //! asks with a native dialog; here is only the decision, testable without one.
 
+mod app_run;
 mod assistant_change;
 mod elided;
 mod exposure;
@@ -13,6 +14,7 @@ mod program_text;
 use lode_core::import::{reveal, ImportedServer};
 use lode_core::{Connection, ConnectionDraft, SecretChange, SecretPlace, TransportSpec};
 
+pub use app_run::for_running_app;
 pub use assistant_change::for_assistant_change;
 use elided::{elided, listed};
 pub use exposure::for_exposing;

@@ -9,6 +9,7 @@ mod support {
     pub mod oauth_server;
 }
 
+mod apps;
 mod ask_flood;
 mod basket;
 mod browser;

@@ -2,16 +2,19 @@
 //! HTML resources of type `text/html;profile=mcp-app` under `ui://`, linked from its tools by
 //! `_meta.ui.resourceUri`. What Lode reads of them: which resources are apps (`kind.rs`), what a
 //! tool says of its app (`tool_ui.rs`), what an app declares it needs (`declaration.rs`), and
-//! a server's apps found in its resources and its tools together (`found.rs`). Every field is
+//! a server's apps found in its resources and its tools together (`found.rs`), and the policy
+//! an app's frame runs under (`frame_csp.rs`). Every field is
 //! the server's and untrusted: bounded, checked, shown, and never run from here.
 
 mod declaration;
 mod found;
+mod frame_csp;
 mod kind;
 mod tool_ui;
 
 pub use declaration::{AppCsp, AppDeclaration, AppPermissions};
 pub use found::{find_apps, AppTool, FoundApp};
+pub use frame_csp::{frame_csp, FrameCsp, RefusedSource, SourceProblem};
 pub use kind::{is_app, is_app_mime_type};
 pub use tool_ui::{ToolUi, ToolVisibility};
 

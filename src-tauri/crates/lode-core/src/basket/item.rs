@@ -20,6 +20,8 @@ pub enum ItemKind {
     Prompt,
     /// What a tool call returned.
     ToolResult,
+    /// The context a running app offered (`ui/update-model-context`).
+    AppContext,
 }
 
 impl ItemKind {
@@ -29,6 +31,7 @@ impl ItemKind {
             Self::Template => "template",
             Self::Prompt => "prompt",
             Self::ToolResult => "toolResult",
+            Self::AppContext => "appContext",
         }
     }
 
@@ -38,6 +41,7 @@ impl ItemKind {
             Self::Template,
             Self::Prompt,
             Self::ToolResult,
+            Self::AppContext,
         ]
         .into_iter()
         .find(|kind| kind.as_str() == text)
