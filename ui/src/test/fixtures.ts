@@ -93,6 +93,8 @@ export const modernInfo: ServerInfo = {
     toolListChanged: false,
     completions: true,
     logging: true,
+    skills: false,
+    skillDirectories: false,
   },
   instructions: "Browse the demo resources.\nRead welcome.md first.",
 };
@@ -113,6 +115,8 @@ export const legacyInfo: ServerInfo = {
     toolListChanged: false,
     completions: false,
     logging: false,
+    skills: false,
+    skillDirectories: false,
   },
 };
 

@@ -18,6 +18,7 @@ use crate::commands::ls::LsArgs;
 use crate::commands::read::ReadArgs;
 use crate::commands::search::args::SearchArgs;
 use crate::commands::serve::ServeArgs;
+use crate::commands::skills::SkillArgs;
 use crate::commands::watch::WatchArgs;
 use crate::transport_args::Plain;
 
@@ -68,6 +69,10 @@ pub enum Command {
     Tools(Plain),
     /// List the server's apps (MCP Apps): its `ui://` views, listed or named by a tool.
     Apps(Plain),
+    /// List the server's agent skills (the skills extension): name, SKILL.md, files.
+    Skills(Plain),
+    /// One skill: `lode skill get SERVER NAME [--verify]` (--verify checks its files' digests).
+    Skill(SkillArgs),
     /// Call one tool with a JSON object of arguments.
     Call(CallArgs),
     /// Subscribe to resources and print each update as it arrives.

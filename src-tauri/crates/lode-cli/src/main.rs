@@ -93,6 +93,8 @@ async fn run(command: Command) -> LodeResult<exit::Outcome> {
         Command::Prompt(args) => catalog::prompt(&args).await,
         Command::Tools(args) => catalog::tools(&args).await,
         Command::Apps(args) => apps::apps(&args).await,
+        Command::Skills(args) => skills::skills(&args).await,
+        Command::Skill(args) => skills::skill(&args).await,
         Command::Call(args) => call::run(&args).await,
         Command::Watch(args) => watch::run(&args).await,
         Command::Info(args) => info::run(&args).await,

@@ -27,6 +27,7 @@ pub mod resource;
 pub mod reveal;
 pub mod secret_scrubber;
 pub mod server;
+pub mod skills;
 pub mod tokens;
 pub mod tool_output;
 pub mod update_failure;

@@ -31,6 +31,13 @@ pub struct ServerCapabilities {
     pub tool_list_changed: bool,
     pub completions: bool,
     pub logging: bool,
+    /// Agent skills (`io.modelcontextprotocol/skills`): `skills/list` and `skills/get`.
+    #[serde(default)]
+    pub skills: bool,
+    /// A skill's folders can be listed (`resources/directory/read`, the extension's
+    /// `directoryRead`).
+    #[serde(default)]
+    pub skill_directories: bool,
 }
 
 /// The result of the handshake. This is also the documented `lode info --json` shape (plus the
@@ -71,6 +78,20 @@ impl ServerInfo {
         Err(LodeError::new(
             ErrorCode::NoResources,
             format!("{server} offers no resources"),
+        ))
+    }
+
+    /// Whether `server` may be asked for its skills: it declared the skills extension.
+    pub fn offers_skills(&self, server: &str) -> LodeResult<()> {
+        if self.capabilities.skills {
+            return Ok(());
+        }
+        Err(LodeError::new(
+            ErrorCode::InvalidInput,
+            format!(
+                "{server} offers no skills (it does not declare the {} extension)",
+                crate::skills::SKILLS_EXTENSION
+            ),
         ))
     }
 }

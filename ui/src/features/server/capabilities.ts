@@ -19,7 +19,12 @@ const MCP_PATHS = {
   toolListChanged: "tools.listChanged",
   completions: "completions",
   logging: "logging",
+  skills: "extensions.io.modelcontextprotocol/skills",
+  skillDirectories: "extensions.io.modelcontextprotocol/skills.directoryRead",
 } as const satisfies Record<CapabilityKey, string>;
+
+/** The path of a flag of a feature (the extension's own name has dots too). */
+const FLAG = /\.(subscribe|listChanged|directoryRead)$/;
 
 export interface OfferedCapability {
   key: CapabilityKey;
@@ -32,5 +37,5 @@ export interface OfferedCapability {
 export function offeredCapabilities(capabilities: ServerCapabilities): OfferedCapability[] {
   return (Object.keys(MCP_PATHS) as CapabilityKey[])
     .filter((key) => capabilities[key])
-    .map((key) => ({ key, mcpPath: MCP_PATHS[key], feature: !MCP_PATHS[key].includes(".") }));
+    .map((key) => ({ key, mcpPath: MCP_PATHS[key], feature: !FLAG.test(MCP_PATHS[key]) }));
 }

@@ -3,4 +3,13 @@
 /**
  * The features a server declared. Absent means "not offered".
  */
-export type ServerCapabilities = { resources: boolean, resourceSubscribe: boolean, resourceListChanged: boolean, prompts: boolean, promptListChanged: boolean, tools: boolean, toolListChanged: boolean, completions: boolean, logging: boolean, };
+export type ServerCapabilities = { resources: boolean, resourceSubscribe: boolean, resourceListChanged: boolean, prompts: boolean, promptListChanged: boolean, tools: boolean, toolListChanged: boolean, completions: boolean, logging: boolean, 
+/**
+ * Agent skills (`io.modelcontextprotocol/skills`): `skills/list` and `skills/get`.
+ */
+skills: boolean, 
+/**
+ * A skill's folders can be listed (`resources/directory/read`, the extension's
+ * `directoryRead`).
+ */
+skillDirectories: boolean, };

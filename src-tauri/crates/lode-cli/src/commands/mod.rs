@@ -15,6 +15,7 @@ pub mod ls;
 pub mod read;
 pub mod search;
 pub mod serve;
+pub mod skills;
 pub mod templates;
 mod uri_tree;
 pub mod watch;

@@ -85,6 +85,11 @@ fn offers(caps: &ServerCapabilities) -> String {
         ),
         feature(caps.completions, "completions", &[]),
         feature(caps.logging, "logging", &[]),
+        feature(
+            caps.skills,
+            "skills",
+            &[(caps.skill_directories, "directoryRead")],
+        ),
     ]
     .into_iter()
     .flatten()

@@ -19,6 +19,7 @@ pub mod progress;
 pub mod resources;
 pub mod safe_text;
 pub mod search;
+pub mod skills;
 pub mod tool_progress;
 pub mod tree;
 pub mod warnings;

@@ -24,6 +24,7 @@ mod read_template;
 mod real_servers;
 mod real_servers_apps;
 mod real_servers_commands;
+mod real_servers_skills;
 mod real_servers_watch;
 mod search_commands;
 mod serve_clients;

@@ -22,6 +22,10 @@ pub(crate) fn server_info(peer: &mcp::ServerPeerInfo) -> ServerInfo {
     };
     let caps = &peer.capabilities;
     let resources = caps.resources.as_ref();
+    let skills = caps
+        .extensions
+        .as_ref()
+        .and_then(|extensions| extensions.get(lode_core::skills::SKILLS_EXTENSION));
     ServerInfo {
         era,
         protocol_version: peer.protocol_version.to_string(),
@@ -46,6 +50,11 @@ pub(crate) fn server_info(peer: &mcp::ServerPeerInfo) -> ServerInfo {
                 .unwrap_or(false),
             completions: caps.completions.is_some(),
             logging: caps.logging.is_some(),
+            skills: skills.is_some(),
+            skill_directories: skills
+                .and_then(|settings| settings.get("directoryRead"))
+                .and_then(serde_json::Value::as_bool)
+                .unwrap_or(false),
         },
         instructions: peer.instructions.clone(),
         icons: peer

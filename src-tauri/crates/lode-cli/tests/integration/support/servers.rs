@@ -125,6 +125,30 @@ pub fn basic_react_stdio() -> String {
     )
 }
 
+/// The official TypeScript SDK v2's skills server (`@modelcontextprotocol/server@2.4.0`,
+/// `ext/skills`) serving tests/servers/skills: `refunds` (three files, one of them binary) and
+/// `git-workflow`.
+pub fn skills_sdk_stdio() -> String {
+    node_script(
+        "@modelcontextprotocol/server/package.json",
+        "@modelcontextprotocol/server@2.4.0",
+    );
+    format!(
+        "node {}",
+        quoted(&servers_dir().join("skills-sdk-server.mjs"))
+    )
+}
+
+/// tests/servers/skills-server.mjs: one skill, `notes`; with `tampered`, one of its files is
+/// served changed since listed and the listing carries a misnamed entry.
+pub fn skills_test_stdio(tampered: bool) -> String {
+    format!(
+        "node {}{}",
+        quoted(&servers_dir().join("skills-server.mjs")),
+        if tampered { " --tampered" } else { "" }
+    )
+}
+
 /// A `--stdio` line whose server keeps its data in `dir` (deleted on drop).
 pub struct StdioWithDir {
     pub cmd: String,

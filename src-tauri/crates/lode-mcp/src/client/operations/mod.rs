@@ -7,6 +7,7 @@ mod paging;
 mod resources;
 mod roots;
 mod sending;
+mod skills;
 mod subscriptions;
 mod tool_hints;
 mod tool_output;
