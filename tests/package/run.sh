@@ -5,7 +5,8 @@
 # five times, for the cold start and the idle memory (printed as a table, not asserted); the
 # installed app in a real window through WebDriver (the browser test over the Demo, then
 # installed-app.test.mjs: About, and updates from a loopback feed — refused, broken off, hung,
-# then installed); then removes the package and checks that no installed file is left behind
+# then installed; apps-installed.test.mjs: an MCP App running in its frame under the packaged
+# CSP); then removes the package and checks that no installed file is left behind
 # while the person's data folder is kept. Removes the package and ends every process it started
 # even when a step fails.
 #
@@ -176,8 +177,9 @@ LODE_UPDATE_NOT_NEWER_PACKAGE="$work/update/installed.deb" \
 LODE_UPDATE_NOT_NEWER_SIGNATURE="$work/update/installed.deb.sig" \
   bash .ci/with-keychain xvfb-run -a -s "-screen 0 1280x800x24" \
   node --test --test-concurrency=1 --test-reporter=spec \
-  tests/e2e/real-window.test.mjs "$here/installed-app.test.mjs" >"$artifacts/webdriver.log" 2>&1 \
-  && pass "the installed app in a real window: the Demo, About and updates" \
+  tests/e2e/real-window.test.mjs "$here/installed-app.test.mjs" "$here/apps-installed.test.mjs" \
+  >"$artifacts/webdriver.log" 2>&1 \
+  && pass "the installed app in a real window: the Demo, About, updates and an MCP App" \
   || { tail -n 60 "$artifacts/webdriver.log"; fail "the installed app in a real window (see $artifacts/webdriver.log)"; }
 grep -E '^# (pass|fail) ' "$artifacts/webdriver.log" || true
 installed_now="$(dpkg-query -W -f='${Version}' "$package_name")"
