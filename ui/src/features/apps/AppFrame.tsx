@@ -3,7 +3,7 @@
 // declaration, and the host side of its bridge. Closing the frame tears the app down.
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useT } from "../../i18n";
-import { appAddress, appCallTool, appLog, appOpenLink, appReadResource, closeApp } from "../../ipc";
+import { aboutLode, appAddress, appCallTool, appLog, appOpenLink, appReadResource, closeApp } from "../../ipc";
 import { answerView, type ViewHost } from "./bridge";
 import { initializeResult } from "./hostContext";
 
@@ -37,7 +37,7 @@ export function AppFrame({ view, uri, call, onMessage, onContext }: AppFrameProp
 
   const host = useMemo<ViewHost>(
     () => ({
-      initializeResult: () => initializeResult(locale),
+      initializeResult: async () => initializeResult(locale, (await aboutLode()).version),
       // The extension's order: nothing is sent to the app before it says it is ready; then the
       // call's input, then its result.
       initialized: () => {

@@ -6,7 +6,7 @@
 /** What the bridge may do for the app; each action reaches only the app's own server. */
 export interface ViewHost {
   /** The result of `ui/initialize`. */
-  initializeResult: () => Record<string, unknown>;
+  initializeResult: () => Promise<Record<string, unknown>> | Record<string, unknown>;
   /** `ui/notifications/initialized`: the host may now send the app notifications. */
   initialized: () => void;
   callTool: (name: string, args: Record<string, unknown>) => Promise<unknown>;
@@ -94,7 +94,7 @@ export async function answerView(message: unknown, host: ViewHost): Promise<Brid
 async function act(method: string, params: Record<string, unknown>, host: ViewHost): Promise<Record<string, unknown> | null> {
   switch (method) {
     case "ui/initialize":
-      return host.initializeResult();
+      return await host.initializeResult();
     case "ui/notifications/initialized":
       host.initialized();
       return null;

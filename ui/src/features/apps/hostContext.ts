@@ -19,12 +19,6 @@ const VARIABLES: readonly [string, string][] = [
   ["--border-radius-sm", "--radius-small"],
 ];
 
-/** Lode's version, as `ui/initialize` names the host. */
-declare const __LODE_VERSION__: string | undefined;
-
-export function hostInfo(): { name: string; version: string } {
-  return { name: "Lode", version: typeof __LODE_VERSION__ === "string" ? __LODE_VERSION__ : "0" };
-}
 
 /** The host context for an app shown now in `root`'s theme and `locale`. */
 export function hostContext(locale: string, root: HTMLElement = document.documentElement): Record<string, unknown> {
@@ -46,11 +40,11 @@ export function hostContext(locale: string, root: HTMLElement = document.documen
   };
 }
 
-/** The answer to `ui/initialize`. */
-export function initializeResult(locale: string): Record<string, unknown> {
+/** The answer to `ui/initialize`, naming the host as Lode at `version` (About's). */
+export function initializeResult(locale: string, version: string): Record<string, unknown> {
   return {
     protocolVersion: "2026-01-26",
-    hostInfo: hostInfo(),
+    hostInfo: { name: "Lode", version },
     hostCapabilities: { openLinks: {}, serverTools: {}, serverResources: {}, logging: {}, message: { text: {} }, updateModelContext: { text: {} } },
     hostContext: hostContext(locale),
   };
