@@ -55,6 +55,19 @@ async function fill(selector, value) {
   await waitFor(`${selector} to hold what was typed`, () => input.getValue(), (v) => v === value, 5_000);
 }
 
+/** Replaces the browser's search with `text` (Escape empties it first: typing into a box that
+ * still holds an earlier search would add to it). */
+async function searchFor(/** @type {string} */ text) {
+  if (!browser) throw new Error("no session");
+  const box = await browser.$(SEL.search);
+  await box.waitForDisplayed({ timeout: 15_000 });
+  await box.click();
+  await browser.keys(["Escape"]);
+  await waitFor("the search to be empty", () => box.getValue(), (value) => value === "", 5_000);
+  await box.setValue(text);
+  await waitFor("the search to hold what was typed", () => box.getValue(), (value) => value === text, 5_000);
+}
+
 /** Adds a stdio connection running `node <script> [args]` and selects it once it is ready. */
 async function addNodeServer(/** @type {string} */ name, /** @type {string} */ args) {
   const row = `${tid("connection-row")}[data-name="${name}"] ${tid("connection-item")}`;
@@ -85,7 +98,7 @@ describe("MCP Apps in a real window", { timeout: 240_000 }, () => {
 
   uiTest("adds the ext-apps example server and opens its app's review", async () => {
     await addNodeServer(NAME, `${SERVER} --stdio`);
-    await fill(SEL.search, "get-time");
+    await searchFor("get-time");
     await waitFor("the app's row", () => textOf(SEL.rows), (text) => text.includes("get-time"), 30_000);
     await click(SEL.rows);
     await waitFor("the review", () => textOf(SEL.review), (text) => text.includes("Connects to"), 30_000);
@@ -139,7 +152,7 @@ describe("MCP Apps in a real window", { timeout: 240_000 }, () => {
   uiTest("keeps an app to what it declared: the CSP, links, IPC and the bridge", async () => {
     if (!browser) throw new Error("no session");
     await addNodeServer("Probe", PROBE);
-    await fill(SEL.search, "probe");
+    await searchFor("probe");
     await waitFor("the probe's row", () => textOf(SEL.rows), (text) => text.includes("ui://probe/app.html"), 30_000);
     await click(SEL.rows);
     const review = await waitFor("the probe's review", () => textOf(SEL.review), (text) => text.includes("http://127.0.0.1:"), 30_000);
