@@ -4,7 +4,7 @@
 //! size. A file that changed since it was listed is said, and the exit status is 2.
 
 use clap::{Args, Subcommand};
-use lode_core::skills::{verify, FileCheck, Skill, SkillFiles};
+use lode_core::skills::{verify, CheckedFile, FileCheck, Skill, SkillFiles};
 use lode_core::{LodeError, LodeResult};
 use serde::Serialize;
 
@@ -37,14 +37,6 @@ pub struct SkillGetArgs {
     pub verify: bool,
     #[command(flatten)]
     pub server: ServerArgs,
-}
-
-/// One file of a verified skill and what its check found.
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct CheckedFile {
-    pub uri: String,
-    pub check: FileCheck,
 }
 
 /// `lode skill get --verify --json`: the skill and each file's check.

@@ -1,11 +1,10 @@
 //! Agent skills as text: a server's listing (one line per skill, then the entries left out),
 //! one skill's details, and the checks of its files.
 
-use lode_core::skills::{FileCheck, Skill, SkillFiles, SkillListing};
+use lode_core::skills::{CheckedFile, FileCheck, Skill, SkillFiles, SkillListing};
 use lode_core::LodeResult;
 
 use super::{count, stderr_line, text};
-use crate::commands::skills::CheckedFile;
 
 /// `name  uri  N files, B bytes|dynamic`, then `  description`, per skill; each refused entry on
 /// stderr.

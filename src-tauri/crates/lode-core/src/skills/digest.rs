@@ -33,6 +33,15 @@ pub enum FileCheck {
     Unreadable,
 }
 
+/// One file of a skill and what checking it found.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct CheckedFile {
+    pub uri: String,
+    pub check: FileCheck,
+}
+
 /// `sha256:<hex>` of `content`'s bytes and their count; `None` for a blob that does not decode.
 pub fn content_digest(content: &ResourceContent) -> Option<(String, u64)> {
     let bytes: std::borrow::Cow<'_, [u8]> = match content {

@@ -9,7 +9,7 @@ mod digest;
 mod entry;
 mod listing;
 
-pub use digest::{content_digest, verify, FileCheck};
+pub use digest::{content_digest, verify, CheckedFile, FileCheck};
 pub use entry::{parse_skill, Skill, SkillFile, SkillFiles, SkillProblem};
 pub use listing::{RefusedSkill, SkillListing};
 
