@@ -26,6 +26,7 @@ macro_rules! lode_commands {
                 rotate_serve_token;
             apps: review_app, open_app, close_app, app_call_tool, app_read_resource,
                 app_open_link, app_log, add_app_context_to_basket;
+            skills: skill_details, add_skill_to_basket;
             about: about_lode, report_first_rows;
             settings: listing_limits, set_listing_limits;
             updates: check_for_updates, pending_update, install_update, restart_lode,

@@ -22,6 +22,7 @@ pub mod roots;
 pub mod searches;
 pub mod server;
 pub mod settings;
+pub mod skills;
 pub mod templates;
 pub mod updates;
 pub mod window;

@@ -5,6 +5,7 @@ import { BasketPane, useBaskets } from "../features/basket";
 import { BrowserPane, resourceId } from "../features/browser";
 import { ConnectionsPane, useConnectionStatuses } from "../features/connections";
 import { HubPane } from "../features/context-hub";
+import { CommandPalette, usePaletteShortcut, type PaletteChoice } from "../features/palette";
 import { ConnectedAssistants } from "../features/assistants";
 import { PreviewPane } from "../features/preview";
 import { PromptsPane } from "../features/prompts";
@@ -21,6 +22,17 @@ import { PaneSplitter } from "./PaneSplitter";
 import { usePaneWidths } from "./usePaneWidths";
 import "./App.css";
 
+/**
+ * A prompt or tool chosen in the command palette: its tab selects it when it shows that
+ * connection. `serial` counts the choices, so choosing the same one again selects it again.
+ */
+interface CatalogPick {
+  kind: "prompt" | "tool";
+  connectionId: ConnectionId;
+  name: string;
+  serial: number;
+}
+
 /** What the right column shows when the server details are closed. */
 type Opened =
   | { kind: "resource"; connectionId: ConnectionId; item: ResourceItem }
@@ -35,6 +47,8 @@ type Opened =
  * Selecting a connection does not filter the browser (the connections pane selects the first
  * one by itself at start, which would hide every other server): it chooses whose details the
  * Info button shows and whose prompts and tools the tabs list. The browser's server chips filter.
+ *
+ * Ctrl+K (⌘K) opens the command palette over all of it; what it opens goes to its own pane.
  */
 export function App() {
   const [connection, setConnection] = useState<Connection | null>(null);
@@ -49,6 +63,8 @@ export function App() {
   const baskets = useBaskets(side === "basket");
   const adding = useAddToBasket(baskets);
   const panes = usePaneWidths();
+  const palette = usePaletteShortcut();
+  const [catalogPick, setCatalogPick] = useState<CatalogPick | null>(null);
 
   const deselect = useCallback(() => {
     setConnection(null);
@@ -81,6 +97,36 @@ export function App() {
     }
   }, [detailsOpen, closeDetails]);
   useDetailsShortcut(connection !== null, toggleDetails);
+
+  const openChoice = useCallback(
+    (choice: PaletteChoice) => {
+      switch (choice.kind) {
+        case "server":
+          setConnection(choice.connection);
+          setDetailsOpen(true);
+          setSide("preview");
+          break;
+        case "resource":
+          openResource(choice.connectionId, choice.item);
+          break;
+        case "template":
+          openTemplate(choice.connectionId, choice.template);
+          break;
+        case "prompt":
+        case "tool": {
+          const { kind, connection: chosen, name } = choice;
+          setConnection(chosen);
+          setCatalogPick((last) => ({ kind, connectionId: chosen.id, name, serial: (last?.serial ?? 0) + 1 }));
+          setSide(kind === "prompt" ? "prompts" : "tools");
+          break;
+        }
+      }
+    },
+    [openResource, openTemplate],
+  );
+  // The pick for this tab and the connection it shows; a new pick remounts the tab to select it.
+  const picked = (kind: CatalogPick["kind"]) =>
+    catalogPick?.kind === kind && catalogPick.connectionId === connection?.id ? catalogPick : null;
 
   // Servers' log messages are kept from the start, so the Log pane shows what came before it opened.
   useEffect(startLogCollection, []);
@@ -141,9 +187,9 @@ export function App() {
               ) : side === "hub" ? (
                 <HubPane assistants={(profile) => <ConnectedAssistants profile={profile.name} />} />
               ) : side === "prompts" ? (
-                <PromptsPane connection={connection} baskets={baskets} />
+                <PromptsPane key={picked("prompt")?.serial} connection={connection} baskets={baskets} initialName={picked("prompt")?.name} />
               ) : side === "tools" ? (
-                <ToolsPane connection={connection} baskets={baskets} />
+                <ToolsPane key={picked("tool")?.serial} connection={connection} baskets={baskets} initialName={picked("tool")?.name} />
               ) : showDetails ? (
                 <ServerPane
                   key={connection.id}
@@ -181,6 +227,7 @@ export function App() {
         />
       )}
       <AsksHost />
+      {palette.open && <CommandPalette onClose={palette.close} onChoose={openChoice} />}
     </div>
   );
 }

@@ -22,6 +22,8 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { id: "sheet", section: "app", keys: [["?"]], does: "shortcuts.sheet" },
   // features/server/useDetailsShortcut.ts
   { id: "details", section: "app", keys: [["mod", "I"]], does: "shortcuts.details" },
+  // features/palette/usePaletteShortcut.ts
+  { id: "palette", section: "app", keys: [["mod", "K"]], does: "shortcuts.palette" },
   // ui-kit/Dialog.tsx, ui-kit/Menu.tsx, features/server/ServerPane.tsx
   { id: "escape", section: "app", keys: [["Esc"]], does: "shortcuts.escape" },
 

@@ -8,6 +8,7 @@ import { connectionsEn } from "./connections";
 import { importWizardEn } from "./importWizard";
 import { browserEn } from "./browser";
 import { previewEn } from "./preview";
+import { skillsEn } from "./skills";
 import { appsEn } from "./apps";
 import { basketEn } from "./basket";
 import { contextHubEn } from "./contextHub";
@@ -22,6 +23,7 @@ import { dragEn } from "./drag";
 import { annotationsEn } from "./annotations";
 import { finishEn } from "./finish";
 import { browseSearchEn } from "./browseSearch";
+import { paletteEn } from "./palette";
 import type {
   ConfigFormat,
   ConnectionStatus,
@@ -104,6 +106,7 @@ export const en = {
   ...browserEn,
   ...previewEn,
   ...appsEn,
+  ...skillsEn,
   ...basketEn,
   ...contextHubEn,
   ...dragEn,
@@ -117,6 +120,7 @@ export const en = {
   ...annotationsEn,
   ...finishEn,
   ...browseSearchEn,
+  ...paletteEn,
 } as const satisfies Record<string, string> &
   Record<`error.${ErrorCode}`, string> &
   Record<`connections.transport.${TransportSpec["kind"]}`, string> &

@@ -7,6 +7,7 @@ import { connectionsZhCN } from "./connections";
 import { importWizardZhCN } from "./importWizard";
 import { browserZhCN } from "./browser";
 import { previewZhCN } from "./preview";
+import { skillsZhCN } from "./skills";
 import { appsZhCN } from "./apps";
 import { basketZhCN } from "./basket";
 import { contextHubZhCN } from "./contextHub";
@@ -21,6 +22,7 @@ import { dragZhCN } from "./drag";
 import { annotationsZhCN } from "./annotations";
 import { finishZhCN } from "./finish";
 import { browseSearchZhCN } from "./browseSearch";
+import { paletteZhCN } from "./palette";
 import type { Catalog } from "./catalog";
 
 /** Simplified Chinese. Typed as `Catalog`: a missing or extra key fails the type check. */
@@ -92,6 +94,7 @@ export const zhCN: Catalog = {
   ...browserZhCN,
   ...previewZhCN,
   ...appsZhCN,
+  ...skillsZhCN,
   ...basketZhCN,
   ...contextHubZhCN,
   ...dragZhCN,
@@ -105,4 +108,5 @@ export const zhCN: Catalog = {
   ...annotationsZhCN,
   ...finishZhCN,
   ...browseSearchZhCN,
+  ...paletteZhCN,
 };

@@ -259,3 +259,8 @@ export {
   openApp,
   reviewApp,
 } from "./apps";
+export type { FileCheck } from "./bindings/FileCheck";
+export type { Skill } from "./bindings/Skill";
+export type { SkillAdded } from "./bindings/SkillAdded";
+export type { SkillFiles } from "./bindings/SkillFiles";
+export { addSkillToBasket, skillDetails } from "./skills";

@@ -29,6 +29,7 @@ mod fresh_file;
 mod reading;
 mod roots;
 mod settings;
+pub mod skills;
 pub mod updates;
 mod window;
 

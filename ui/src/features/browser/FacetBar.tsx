@@ -21,6 +21,7 @@ const AUDIENCE_LABELS = {
 const KIND_LABELS = {
   resource: "browser.kind.resource",
   app: "browser.kind.app",
+  skill: "browser.kind.skill",
 } as const satisfies Record<ResourceKind, MessageKey>;
 
 interface FacetBarProps {

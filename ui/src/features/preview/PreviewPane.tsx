@@ -1,5 +1,6 @@
 // The preview pane: the opened resource's name, URI and description, Add to basket, its live
 // status and read progress, and a ContentBlock per content item read.
+import { Fragment } from "react";
 import { useT } from "../../i18n";
 import type { ConnectionId, ResourceItem } from "../../ipc";
 import { EmptyState } from "../../ui-kit/EmptyState";
@@ -16,6 +17,7 @@ import { usePreview } from "./usePreview";
 import { ItemMetadata } from "../catalog";
 import { Annotations } from "../annotations";
 import type { Baskets } from "../basket";
+import { SkillCheckFlag, SkillPanel } from "../skills";
 import "./preview.css";
 
 interface PreviewPaneProps {
@@ -87,6 +89,7 @@ export function PreviewPane({ connectionId, resource, onAddToBasket, baskets }: 
             <ItemMetadata icons={resource.icons} meta={resource.meta} />
             <LiveStatus live={live} changedAt={changedAt} updating={pending && state.status === "success"} />
           </div>
+          {connectionId !== null && <SkillPanel connectionId={connectionId} uri={resource.uri} baskets={baskets} />}
           {progress !== null && (state.status === "loading" || progress.totalBytes >= PROGRESS_WHILE_SHOWN) && (
             <ReadProgressBar progress={progress} />
           )}
@@ -112,7 +115,10 @@ export function PreviewPane({ connectionId, resource, onAddToBasket, baskets }: 
           {state.status === "success" &&
             state.data.map((content, index) => (
               // Contents have no id; their order is the identity the server gave them.
-              <ContentBlock key={`${index}:${content.uri}`} content={content} resourceUri={resource.uri} connectionId={connectionId} baskets={baskets} />
+              <Fragment key={`${index}:${content.uri}`}>
+                {content.skillCheck && <SkillCheckFlag check={content.skillCheck} />}
+                <ContentBlock content={content} resourceUri={resource.uri} connectionId={connectionId} baskets={baskets} />
+              </Fragment>
             ))}
         </div>
       )}

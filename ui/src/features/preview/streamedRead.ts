@@ -6,7 +6,11 @@ import {
   type ReadPiece,
   type ResourceContent,
   type ContentHead,
+  type FileCheck,
 } from "../../ipc";
+
+/** A content as read, with what checking it against its skill's listing found, if it is a skill's file. */
+export type ReadContent = ResourceContent & { skillCheck?: FileCheck };
 
 export interface ReadProgress {
   receivedBytes: number;
@@ -24,7 +28,7 @@ export function readAssembled(
   uri: string,
   onProgress: (progress: ReadProgress) => void,
   tag?: string,
-): Promise<ResourceContent[]> {
+): Promise<ReadContent[]> {
   return new Promise((resolve, reject) => {
     let heads: ContentHead[] = [];
     let pieces: string[][] = [];
@@ -57,13 +61,14 @@ export function readAssembled(
  * ten messages (a read up to 1 MiB is one piece: nothing to join). The figures, and why the
  * pieces stay: lode-app's `READ_PIECE_BYTES`.
  */
-export function assemble(heads: ContentHead[], pieces: string[][]): ResourceContent[] {
+export function assemble(heads: ContentHead[], pieces: string[][]): ReadContent[] {
   return heads.map((head, index) => {
     const data = (pieces[index] ?? []).join("");
     const base = {
       uri: head.uri,
       ...(head.mimeType === undefined ? {} : { mimeType: head.mimeType }),
       ...(head.meta === undefined ? {} : { meta: head.meta }),
+      ...(head.skillCheck === undefined ? {} : { skillCheck: head.skillCheck }),
     };
     return head.kind === "text" ? { ...base, text: data } : { ...base, blob: data };
   });

@@ -6,10 +6,10 @@
 // the server. This hook only stops waiting and asks (`request.cancel` sends `cancelRequest`); a
 // superseded read is not cancelled from here at all, lode-app ends it when the newer one starts.
 import { useState } from "react";
-import { toLodeError, type ConnectionId, type LodeError, type ResourceContent } from "../../ipc";
+import { toLodeError, type ConnectionId, type LodeError } from "../../ipc";
 import { useAsync } from "../../ui-kit/useAsync";
 import { useFollowedRequest } from "../followed-requests";
-import { readAssembled, type ReadProgress } from "./streamedRead";
+import { readAssembled, type ReadContent, type ReadProgress } from "./streamedRead";
 
 /** What a read the person cancelled ends with (the preview shows it with a Retry). */
 const CANCELLED: LodeError = { code: "cancelled", message: "the person cancelled the read" };
@@ -30,7 +30,7 @@ export function usePreview(connectionId: ConnectionId | null, uri: string | null
   const key = connectionId === null || uri === null ? null : JSON.stringify([connectionId, uri]);
   const [progress, setProgress] = useState<{ key: string; value: ReadProgress } | null>(null);
   const request = useFollowedRequest(connectionId);
-  const { state, pending, reload, refresh } = useAsync<ResourceContent[], LodeError>(
+  const { state, pending, reload, refresh } = useAsync<ReadContent[], LodeError>(
     key,
     async () => {
       if (connectionId === null || uri === null || key === null) return [];

@@ -30,23 +30,25 @@ interface PromptsPaneProps {
   /** The connection selected in the connections pane; its server's prompts are shown. */
   connection: Connection | null;
   baskets: Baskets;
+  /** The prompt selected when the list first shows (one chosen in the command palette). */
+  initialName?: string | null;
 }
 
 /** The selected server's prompts: pick one, fill in its arguments, Get, and keep the messages. */
-export function PromptsPane({ connection, baskets }: PromptsPaneProps) {
+export function PromptsPane({ connection, baskets, initialName = null }: PromptsPaneProps) {
   const { t } = useT();
   return (
     <Pane title={connection ? t("prompts.titleFor", { name: connection.name }) : t("prompts.title")} className="pane--prompts" testId="prompts-pane">
-      {connection ? <PromptsOf key={connection.id} connection={connection} baskets={baskets} /> : <EmptyState>{t("catalog.noConnection")}</EmptyState>}
+      {connection ? <PromptsOf key={connection.id} connection={connection} baskets={baskets} initialName={initialName} /> : <EmptyState>{t("catalog.noConnection")}</EmptyState>}
     </Pane>
   );
 }
 
-function PromptsOf({ connection, baskets }: { connection: Connection; baskets: Baskets }) {
+function PromptsOf({ connection, baskets, initialName }: { connection: Connection; baskets: Baskets; initialName: string | null }) {
   const { t } = useT();
   const prompts = useAsync<PromptItem[], LodeError>(`prompts:${connection.id}`, () => listPrompts(connection.id), toLodeError);
   useListChanged(connection.id, "promptListChanged", prompts.refresh);
-  const [selected, setSelected] = useState<string | null>(null);
+  const [selected, setSelected] = useState<string | null>(initialName);
 
   const { state } = prompts;
   if (state.status === "loading" || state.status === "idle") return <Spinner label={t("prompts.loading")} />;

@@ -24,14 +24,16 @@ interface ToolsPaneProps {
   /** The connection selected in the connections pane; its server's tools are shown. */
   connection: Connection | null;
   baskets: Baskets;
+  /** The tool selected when the list first shows (one chosen in the command palette). */
+  initialName?: string | null;
 }
 
 /** The selected server's tools: pick one, fill in its arguments, confirm, call, see the result. */
-export function ToolsPane({ connection, baskets }: ToolsPaneProps) {
+export function ToolsPane({ connection, baskets, initialName = null }: ToolsPaneProps) {
   const { t } = useT();
   return (
     <Pane title={connection ? t("tools.titleFor", { name: connection.name }) : t("tools.title")} className="pane--tools" testId="tools-pane">
-      {connection ? <ToolsOf key={connection.id} connection={connection} baskets={baskets} /> : <EmptyState>{t("catalog.noConnection")}</EmptyState>}
+      {connection ? <ToolsOf key={connection.id} connection={connection} baskets={baskets} initialName={initialName} /> : <EmptyState>{t("catalog.noConnection")}</EmptyState>}
     </Pane>
   );
 }
@@ -44,10 +46,10 @@ interface Answer {
   call: number;
 }
 
-function ToolsOf({ connection, baskets }: { connection: Connection; baskets: Baskets }) {
+function ToolsOf({ connection, baskets, initialName }: { connection: Connection; baskets: Baskets; initialName: string | null }) {
   const { t } = useT();
   const tools = useAsync<ToolItem[], LodeError>(`tools:${connection.id}`, () => listTools(connection.id), toLodeError);
-  const [selected, setSelected] = useState<string | null>(null);
+  const [selected, setSelected] = useState<string | null>(initialName);
   const [answer, setAnswer] = useState<Answer | null>(null);
   const adding = useAddAnswer(baskets);
   const trusted = useTrustedTools(connection.id);

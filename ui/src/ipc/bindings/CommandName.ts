@@ -71,6 +71,8 @@ export type CommandName =
   | "app_open_link"
   | "app_log"
   | "add_app_context_to_basket"
+  | "skill_details"
+  | "add_skill_to_basket"
   | "about_lode"
   | "report_first_rows"
   | "listing_limits"

@@ -12,6 +12,10 @@ export type IndexRow = { item: ResourceItem,
  */
 kind: ResourceKind, 
 /**
+ * The `SKILL.md` URI of the skill it is a file of, when it is one.
+ */
+skill?: string, 
+/**
  * The match score; `None` without search text.
  */
 score?: number, 

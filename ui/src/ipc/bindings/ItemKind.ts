@@ -3,4 +3,4 @@
 /**
  * Where an item came from.
  */
-export type ItemKind = "resource" | "template" | "prompt" | "toolResult" | "appContext";
+export type ItemKind = "resource" | "template" | "prompt" | "toolResult" | "appContext" | "skillFile";

@@ -2,6 +2,6 @@
 
 /**
  * What kind of thing a resource is: a plain resource, or one an extension of MCP defines (an
- * MCP App's view: `crate::apps`).
+ * MCP App's view: `crate::apps`; a file of an agent skill: `crate::skills`).
  */
-export type ResourceKind = "resource" | "app";
+export type ResourceKind = "resource" | "app" | "skill";

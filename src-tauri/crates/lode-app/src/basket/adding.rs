@@ -51,7 +51,7 @@ impl Lode {
         self.add_rows(basket, id, rows).await
     }
 
-    async fn add_rows(
+    pub(crate) async fn add_rows(
         &self,
         basket: BasketId,
         id: ConnectionId,

@@ -82,8 +82,16 @@ async fn list_once(lode: &Arc<Lode>, id: ConnectionId) {
         })
         .await;
     match listed {
-        Ok(listing) => {
+        Ok(mut listing) => {
             crate::basket::note_listing(lode, &server, &listing.resources);
+            // Skills' files and tools' apps the listing left out join it; the skills are set
+            // first, so their files arrive marked as such.
+            let named = super::extension_items::gather(&client, &listing.resources).await;
+            browser.set_skills(&server, named.skills);
+            if fresh && !named.items.is_empty() {
+                browser.add_page(id, &named.items);
+            }
+            listing.resources.extend(named.items);
             let cut = listing.cut.clone();
             let replacement = (!fresh).then_some(listing.resources);
             let finishing = browser.clone();

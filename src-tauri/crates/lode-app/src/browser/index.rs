@@ -8,7 +8,9 @@ use lode_core::browse::{BrowseStatus, ListingState, ServerListing};
 use lode_core::index::{
     Facets, Query, QueryResult, RankedAnswer, ResourceIndex, SortKey, TreeQuery, TreeResult,
 };
+use lode_core::skills::{Skill, SkillListing};
 use lode_core::{ConnectionId, ListingCut, LodeError, ResourceItem, ResourceTemplate};
+use std::sync::Arc;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
@@ -31,6 +33,9 @@ struct Job {
 pub struct Browser {
     index: Mutex<ResourceIndex>,
     state: Mutex<State>,
+    /// Each server's skills as it last listed them (by server name, as the index keys them):
+    /// what a skill's details, its files' digest checks and "add the whole skill" read.
+    skills: Mutex<HashMap<String, Arc<SkillListing>>>,
     /// Bumped on every change of the index or of a listing's state.
     revision: watch::Sender<u64>,
 }
@@ -40,6 +45,7 @@ impl Default for Browser {
         Self {
             index: Mutex::default(),
             state: Mutex::default(),
+            skills: Mutex::default(),
             revision: watch::channel(0).0,
         }
     }
@@ -115,6 +121,7 @@ impl Browser {
         let mut index = lock(&self.index);
         if let Some(old) = renamed {
             index.remove_server(&old);
+            lock(&self.skills).remove(&old);
         }
         let fresh = index.count_of(server) == 0;
         drop(index);
@@ -171,6 +178,30 @@ impl Browser {
         self.bump();
     }
 
+    /// Makes `skills` what `server` lists: the index marks their files, and the listing is
+    /// kept for their details and checks.
+    pub(crate) fn set_skills(&self, server: &str, skills: SkillListing) {
+        lock(&self.index).set_skills(server, &skills.skills);
+        if skills.skills.is_empty() && skills.refused.is_empty() {
+            lock(&self.skills).remove(server);
+        } else {
+            lock(&self.skills).insert(server.to_owned(), Arc::new(skills));
+        }
+        self.bump();
+    }
+
+    /// `server`'s skills as it last listed them.
+    pub(crate) fn skills_of(&self, server: &str) -> Option<Arc<SkillListing>> {
+        lock(&self.skills).get(server).cloned()
+    }
+
+    /// The skill of `server` whose `SKILL.md` is at `uri`, or of which `uri` is a file.
+    pub(crate) fn skill_at(&self, server: &str, uri: &str) -> Option<Skill> {
+        let listing = self.skills_of(server)?;
+        let skill_uri = lock(&self.index).skill_of(server, uri)?.to_owned();
+        listing.skills.iter().find(|s| s.uri == skill_uri).cloned()
+    }
+
     pub(crate) fn set_state(&self, id: ConnectionId, state: ListingState) {
         if let Some(listing) = lock(&self.state).listings.get_mut(&id) {
             listing.state = state;
@@ -218,6 +249,7 @@ impl Browser {
         }
         if let Some(listing) = state.listings.remove(&id) {
             lock(&self.index).remove_server(&listing.server);
+            lock(&self.skills).remove(&listing.server);
         }
         drop(state);
         self.bump();

@@ -2,6 +2,7 @@
 //! `feeder`), asked for windows of rows by the window and the CLI.
 
 mod current;
+mod extension_items;
 mod feeder;
 mod index;
 mod searches;

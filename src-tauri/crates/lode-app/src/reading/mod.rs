@@ -40,6 +40,7 @@ impl Lode {
             }
         };
         let contents = self.preview_reads.newest(uri, read).await?;
-        pieces::deliver_in_pieces(&contents, piece_bytes, &mut deliver)
+        let checks = self.skill_checks(id, &contents).await;
+        pieces::deliver_in_pieces(&contents, &checks, piece_bytes, &mut deliver)
     }
 }

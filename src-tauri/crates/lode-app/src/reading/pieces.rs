@@ -1,5 +1,6 @@
 //! One read cut into ordered pieces.
 
+use lode_core::skills::FileCheck;
 use lode_core::{LodeResult, MetaJson, ResourceContent};
 use serde::Serialize;
 use ts_rs::TS;
@@ -39,6 +40,11 @@ pub struct ContentHead {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub meta: Option<MetaJson>,
+    /// For a file of a skill that lists its files: whether it is the file listed, by digest
+    /// and size ("changed since listed" is shown, never hidden).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub skill_check: Option<FileCheck>,
 }
 
 /// One step of a read in pieces, as the window receives it through a channel: `started` (the
@@ -98,6 +104,7 @@ fn head(content: &ResourceContent) -> ContentHead {
         kind,
         bytes: data.len() as u64,
         meta: content.meta().cloned(),
+        skill_check: None,
     }
 }
 
@@ -108,12 +115,17 @@ fn body(content: &ResourceContent) -> (ContentKind, &str) {
     }
 }
 
+/// Delivers `contents` with `checks[i]` (when there is one) as content `i`'s skill check.
 pub(super) fn deliver_in_pieces(
     contents: &[ResourceContent],
+    checks: &[Option<FileCheck>],
     piece_bytes: usize,
     deliver: &mut impl FnMut(ReadPiece) -> LodeResult<()>,
 ) -> LodeResult<()> {
-    let heads: Vec<ContentHead> = contents.iter().map(head).collect();
+    let mut heads: Vec<ContentHead> = contents.iter().map(head).collect();
+    for (head, check) in heads.iter_mut().zip(checks) {
+        head.skill_check = check.clone();
+    }
     let total_bytes = heads.iter().map(|h| h.bytes).sum();
     deliver(ReadPiece::Started {
         contents: heads,
@@ -176,7 +188,7 @@ mod tests {
             },
         ];
         let mut seen = Vec::new();
-        deliver_in_pieces(&contents, 4, &mut |piece| {
+        deliver_in_pieces(&contents, &[], 4, &mut |piece| {
             seen.push(piece);
             Ok(())
         })
@@ -231,7 +243,7 @@ mod tests {
             meta: None,
         }];
         let mut sizes = Vec::new();
-        deliver_in_pieces(&contents, READ_PIECE_BYTES, &mut |piece| {
+        deliver_in_pieces(&contents, &[], READ_PIECE_BYTES, &mut |piece| {
             if let ReadPiece::Piece { data, .. } = piece {
                 sizes.push(data.len());
             }
@@ -265,7 +277,7 @@ mod tests {
             for _ in 0..21 {
                 let started = std::time::Instant::now();
                 messages = 0;
-                deliver_in_pieces(&contents, size, &mut |piece| {
+                deliver_in_pieces(&contents, &[], size, &mut |piece| {
                     let json = serde_json::to_string(&piece)
                         .map_err(|e| LodeError::new(ErrorCode::Internal, e.to_string()))?;
                     std::hint::black_box(json);
@@ -292,7 +304,7 @@ mod tests {
             meta: None,
         }];
         let mut calls = 0;
-        let result = deliver_in_pieces(&contents, 10, &mut |_| {
+        let result = deliver_in_pieces(&contents, &[], 10, &mut |_| {
             calls += 1;
             if calls == 3 {
                 Err(LodeError::new(ErrorCode::Internal, "window closed"))

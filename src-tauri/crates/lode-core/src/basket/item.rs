@@ -22,6 +22,9 @@ pub enum ItemKind {
     ToolResult,
     /// The context a running app offered (`ui/update-model-context`).
     AppContext,
+    /// A file of a skill, added with the whole skill (`io.modelcontextprotocol/skills`): a
+    /// resource, read, that `lode serve` hands on as part of its skill.
+    SkillFile,
 }
 
 impl ItemKind {
@@ -32,6 +35,7 @@ impl ItemKind {
             Self::Prompt => "prompt",
             Self::ToolResult => "toolResult",
             Self::AppContext => "appContext",
+            Self::SkillFile => "skillFile",
         }
     }
 
@@ -42,6 +46,7 @@ impl ItemKind {
             Self::Prompt,
             Self::ToolResult,
             Self::AppContext,
+            Self::SkillFile,
         ]
         .into_iter()
         .find(|kind| kind.as_str() == text)
@@ -49,7 +54,7 @@ impl ItemKind {
 
     /// Whether the item can be read again from its server (and so go stale and be refreshed).
     pub fn is_readable(self) -> bool {
-        matches!(self, Self::Resource | Self::Template)
+        matches!(self, Self::Resource | Self::Template | Self::SkillFile)
     }
 }
 

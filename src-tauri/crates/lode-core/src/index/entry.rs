@@ -2,6 +2,7 @@
 //! computed once when it is added.
 
 use super::modified::parse_timestamp;
+use super::query::ResourceKind;
 use crate::resource::ResourceItem;
 
 /// The fields a search reads, in this order.
@@ -10,6 +11,9 @@ pub(super) const FIELDS: usize = 4;
 /// The item and what sorting needs. Its searchable text is kept apart (see [`super::text`]).
 pub(super) struct Entry {
     pub item: ResourceItem,
+    /// Kept rather than worked out per question: a skill's file is known only from its
+    /// server's skills (`super::skill_roots`), and a filter by kind reads every entry.
+    pub kind: ResourceKind,
     pub modified: Option<i64>,
     pub sort_name: String,
 }
@@ -31,7 +35,7 @@ pub(super) fn fields(item: &ResourceItem) -> [&str; FIELDS] {
 }
 
 impl Entry {
-    pub fn new(item: ResourceItem) -> Self {
+    pub fn new(item: ResourceItem, kind: ResourceKind) -> Self {
         let modified = item
             .annotations
             .last_modified
@@ -40,6 +44,7 @@ impl Entry {
         let sort_name = item.display_name().to_lowercase();
         Self {
             item,
+            kind,
             modified,
             sort_name,
         }

@@ -1,5 +1,5 @@
 //! Facets: how the matches of a search spread over servers, MIME families, URI schemes,
-//! audiences and kinds (a resource, an app), so the window can offer each as a filter with its count, and say how many
+//! audiences and kinds (a resource, an app, a skill's file), so the window can offer each as a filter with its count, and say how many
 //! matches the filters hide.
 //!
 //! Counted over the search text's matches without filters, in one pass: a match that passes
@@ -15,7 +15,6 @@ use ts_rs::TS;
 use super::query::{AudienceFilter, Filters, ResourceKind};
 use super::search::Hit;
 use super::Entry;
-use crate::resource::ResourceItem;
 
 /// At most this many values per facet, the most frequent first: a server may invent a scheme
 /// per resource, and a row of a thousand chips helps nobody.
@@ -84,13 +83,14 @@ struct Fails {
 }
 
 impl Fails {
-    fn of(item: &ResourceItem, filters: &Filters) -> Self {
+    fn of(entry: &Entry, filters: &Filters) -> Self {
+        let item = &entry.item;
         Self {
             server: !super::passes_servers(item, filters),
             mime: !super::passes_mime(item, filters),
             scheme: !super::passes_scheme(item, filters),
             audience: !super::passes_audience(item, filters),
-            kind: !super::passes_kind(item, filters),
+            kind: !super::passes_kind(entry, filters),
         }
     }
 
@@ -139,7 +139,7 @@ struct Tally<'a> {
     mimes: HashMap<&'a str, usize>,
     schemes: HashMap<&'a str, usize>,
     audiences: [usize; 4],
-    kinds: [usize; 2],
+    kinds: [usize; ResourceKind::ALL.len()],
     /// Matches that pass every filter.
     total: usize,
 }
@@ -157,13 +157,13 @@ pub(super) fn count(entries: &[Entry], hits: Option<&[Hit]>, filters: &Filters) 
     let unfiltered = match hits {
         Some(hits) => {
             for hit in hits {
-                tally.add(&entries[hit.entry as usize].item, filters);
+                tally.add(&entries[hit.entry as usize], filters);
             }
             hits.len()
         }
         None => {
             for entry in entries {
-                tally.add(&entry.item, filters);
+                tally.add(entry, filters);
             }
             entries.len()
         }
@@ -190,8 +190,9 @@ pub(super) fn count(entries: &[Entry], hits: Option<&[Hit]>, filters: &Filters) 
 }
 
 impl<'a> Tally<'a> {
-    fn add(&mut self, item: &'a ResourceItem, filters: &Filters) {
-        let fails = Fails::of(item, filters);
+    fn add(&mut self, entry: &'a Entry, filters: &Filters) {
+        let item = &entry.item;
+        let fails = Fails::of(entry, filters);
         let failed = fails.count();
         if failed > 1 {
             return;
@@ -216,7 +217,7 @@ impl<'a> Tally<'a> {
             }
         }
         if !fails.server && !fails.mime && !fails.scheme && !fails.audience {
-            let kind = ResourceKind::of(item);
+            let kind = entry.kind;
             for (at, each) in ResourceKind::ALL.iter().enumerate() {
                 self.kinds[at] += usize::from(*each == kind);
             }

@@ -18,6 +18,7 @@ mod ranked;
 mod ranking;
 mod saved_search;
 mod search;
+mod skill_roots;
 mod text;
 mod tree;
 mod uri_path;
@@ -29,10 +30,12 @@ use nucleo_matcher::{Config, Matcher};
 
 use crate::listing::ResourceTemplate;
 use crate::resource::ResourceItem;
+use crate::skills::Skill;
 use best::{best, relevance_key, BEST_AT_MOST};
 use entry::Entry;
 use order::Orders;
 use search::{Candidates, Hit, Search};
+use skill_roots::SkillRoots;
 use text::Texts;
 
 pub use facets::{AudienceCount, FacetCount, Facets, KindCount, FACET_VALUES_AT_MOST};
@@ -87,6 +90,8 @@ pub struct ResourceIndex {
     unfiltered: Option<Scan>,
     ordered: Option<Ordered>,
     tree: Option<tree::Cached>,
+    /// The skills each server listed: which entries are a skill's files.
+    skills: SkillRoots,
 }
 
 impl ResourceIndex {
@@ -116,7 +121,8 @@ impl ResourceIndex {
         let only_servers = filters.audience.is_none()
             && filters.hidden.is_empty()
             && filters.mime_prefix.is_none()
-            && filters.scheme.is_none();
+            && filters.scheme.is_none()
+            && filters.kind.is_none();
         match &filters.servers {
             Some(servers) if only_servers => servers
                 .iter()
@@ -128,7 +134,7 @@ impl ResourceIndex {
             _ => self
                 .entries
                 .iter()
-                .filter(|entry| passes_filters(&entry.item, filters))
+                .filter(|entry| passes_filters(entry, filters))
                 .count(),
         }
     }
@@ -143,7 +149,8 @@ impl ResourceIndex {
         for item in items {
             self.texts.push(entry::fields(&item));
             *self.counts.entry(item.server.clone()).or_default() += 1;
-            self.entries.push(Entry::new(item));
+            let kind = self.skills.kind_of(&item);
+            self.entries.push(Entry::new(item, kind));
         }
         self.changed();
     }
@@ -182,11 +189,28 @@ impl ResourceIndex {
                 .eq(items.iter())
     }
 
-    /// Forgets `server`: its resources and templates.
+    /// Forgets `server`: its resources, templates and skills.
     pub fn remove_server(&mut self, server: &str) {
         self.drop_server(server);
         self.templates.remove(server);
+        self.skills.forget(server);
         self.changed();
+    }
+
+    /// Makes `skills` the skills `server` lists (from `skills/list`): its resources they name
+    /// become skills' files, and the others stop being any.
+    pub fn set_skills(&mut self, server: &str, skills: &[Skill]) {
+        self.skills.set(server, skills);
+        let roots = &self.skills;
+        for entry in self.entries.iter_mut().filter(|e| e.item.server == server) {
+            entry.kind = roots.kind_of(&entry.item);
+        }
+        self.changed();
+    }
+
+    /// The `SKILL.md` URI of the skill `server`'s resource `uri` is a file of, if any.
+    pub fn skill_of(&self, server: &str, uri: &str) -> Option<&str> {
+        self.skills.skill_of(server, uri)
     }
 
     /// The resource templates `server` offers (none when it offers none or is not listed).
@@ -268,8 +292,13 @@ impl ResourceIndex {
             }
             None => (Vec::new(), Vec::new(), Vec::new()),
         };
+        let entry = &self.entries[hit.entry as usize];
         IndexRow {
-            kind: query::ResourceKind::of(item),
+            kind: entry.kind,
+            skill: self
+                .skills
+                .skill_of(&item.server, &item.uri)
+                .map(str::to_owned),
             item: item.clone(),
             score: search.map(|_| hit.score),
             name_matches,
@@ -359,7 +388,7 @@ impl ResourceIndex {
         let unfiltered = *filters == Filters::default();
         order
             .iter()
-            .filter(|&&at| unfiltered || passes_filters(&entries[at as usize].item, filters))
+            .filter(|&&at| unfiltered || passes_filters(&entries[at as usize], filters))
             .map(|&entry| Hit { entry, score: 0 })
             .collect()
     }
@@ -455,7 +484,7 @@ impl ResourceIndex {
             (previous, _) => previous,
         };
         let filters = &query.filters;
-        let keep = |entry: &Entry| passes_filters(&entry.item, filters);
+        let keep = |entry: &Entry| passes_filters(entry, filters);
         let hits = match search {
             None => self
                 .entries
@@ -498,12 +527,13 @@ fn window<T>(all: &[T], offset: usize, limit: usize) -> &[T] {
     &all[start..end]
 }
 
-fn passes_filters(item: &ResourceItem, filters: &Filters) -> bool {
+fn passes_filters(entry: &Entry, filters: &Filters) -> bool {
+    let item = &entry.item;
     passes_servers(item, filters)
         && passes_audience(item, filters)
         && passes_mime(item, filters)
         && passes_scheme(item, filters)
-        && passes_kind(item, filters)
+        && passes_kind(entry, filters)
 }
 
 // One function per facet (see `facets`), each a filter the others do not look at.
@@ -530,10 +560,8 @@ fn passes_mime(item: &ResourceItem, filters: &Filters) -> bool {
     })
 }
 
-fn passes_kind(item: &ResourceItem, filters: &Filters) -> bool {
-    filters
-        .kind
-        .is_none_or(|kind| kind == query::ResourceKind::of(item))
+fn passes_kind(entry: &Entry, filters: &Filters) -> bool {
+    filters.kind.is_none_or(|kind| kind == entry.kind)
 }
 
 fn passes_scheme(item: &ResourceItem, filters: &Filters) -> bool {
@@ -553,6 +581,8 @@ mod floor_tests;
 mod greedy_tests;
 #[cfg(test)]
 mod ranked_tests;
+#[cfg(test)]
+mod skill_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

@@ -58,18 +58,25 @@ impl AudienceFilter {
 }
 
 /// What kind of thing a resource is: a plain resource, or one an extension of MCP defines (an
-/// MCP App's view: `crate::apps`).
+/// MCP App's view: `crate::apps`; a file of an agent skill: `crate::skills`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub enum ResourceKind {
     Resource,
     App,
+    Skill,
 }
 
 impl ResourceKind {
-    pub const ALL: [ResourceKind; 2] = [ResourceKind::Resource, ResourceKind::App];
+    pub const ALL: [ResourceKind; 3] = [
+        ResourceKind::Resource,
+        ResourceKind::App,
+        ResourceKind::Skill,
+    ];
 
+    /// The kind `item` shows by itself: an app by its type. A skill's file is only known from
+    /// the server's `skills/list` (the index's `SkillRoots`), never from the item.
     pub fn of(item: &ResourceItem) -> Self {
         if crate::apps::is_app(item) {
             Self::App
@@ -125,6 +132,10 @@ pub struct IndexRow {
     pub item: ResourceItem,
     /// What kind of resource it is (the window's badge), worked out here once.
     pub kind: ResourceKind,
+    /// The `SKILL.md` URI of the skill it is a file of, when it is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub skill: Option<String>,
     /// The match score; `None` without search text.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]

@@ -1,9 +1,10 @@
-//! Agent skills (`io.modelcontextprotocol/skills`): `skills/list` (every page) and `skills/get`,
-//! sent as the extension's own requests. Each entry is checked by lode-core before it is kept.
+//! Agent skills (`io.modelcontextprotocol/skills`): `skills/list` (every page), `skills/get` and
+//! `resources/directory/read`, sent as the extension's own requests. Each entry is checked by
+//! lode-core before it is kept.
 
-use lode_core::skills::{parse_skill, Skill, SkillListing};
-use lode_core::{ErrorCode, LodeError, LodeResult};
-use rmcp::model::{ClientRequest, CustomRequest, ServerResult};
+use lode_core::skills::{parse_skill, Skill, SkillListing, MAX_SKILL_FILES};
+use lode_core::{ErrorCode, LodeError, LodeResult, ResourceItem};
+use rmcp::model::{ClientRequest, CustomRequest, Resource, ServerResult};
 use rmcp::ServiceError;
 use serde_json::{json, Value};
 
@@ -47,6 +48,47 @@ impl McpClient {
             .get("skill")
             .ok_or_else(|| malformed(&what, "no skill in the answer"))?;
         parse_skill(entry).map_err(|problem| malformed(&what, &problem.to_string()))
+    }
+
+    /// The direct children of the folder `uri` (`resources/directory/read`, every page), only
+    /// for a server that declared `directoryRead`. A folder's child has the type
+    /// `inode/directory`. At most [`MAX_SKILL_FILES`] children: a skill holds no more files.
+    pub async fn read_directory(&self, uri: &str) -> LodeResult<Vec<ResourceItem>> {
+        let what = format!("reading the folder {uri}");
+        let mut children = Vec::new();
+        let mut cursor: Option<String> = None;
+        for _ in 0..MAX_PAGES {
+            let params = match &cursor {
+                Some(cursor) => json!({ "uri": uri, "cursor": cursor }),
+                None => json!({ "uri": uri }),
+            };
+            let page = self
+                .extension_request(&what, "resources/directory/read", params)
+                .await?;
+            let entries = page
+                .get("resources")
+                .and_then(Value::as_array)
+                .ok_or_else(|| malformed(&what, "no resources array"))?;
+            for entry in entries {
+                if children.len() >= MAX_SKILL_FILES {
+                    return Ok(children);
+                }
+                // An entry that is not a resource is left out, as a listing's would be.
+                let Ok(mut resource) = serde_json::from_value::<Resource>(entry.clone()) else {
+                    continue;
+                };
+                let mut warnings = Vec::new();
+                let at = children.len();
+                if crate::decoding::item_bounds::bound_resource(at, &mut resource, &mut warnings) {
+                    children.push(crate::convert::resource_item(self.server_name(), resource));
+                }
+            }
+            match page.get("nextCursor").and_then(Value::as_str) {
+                Some(next) if !next.is_empty() => cursor = Some(next.to_owned()),
+                _ => break,
+            }
+        }
+        Ok(children)
     }
 
     /// Sends an extension's request and gives back its result as JSON.

@@ -1,0 +1,2 @@
+export { SkillCheckFlag } from "./SkillCheckFlag";
+export { SkillPanel } from "./SkillPanel";
