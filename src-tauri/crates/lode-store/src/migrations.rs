@@ -19,6 +19,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("migrations/0009_oauth_client_metadata_url.sql"),
     include_str!("migrations/0010_searches.sql"),
     include_str!("migrations/0011_hub_profiles.sql"),
+    include_str!("migrations/0012_basket_item_kinds.sql"),
 ];
 
 pub(crate) fn migrate(conn: &mut Connection) -> LodeResult<()> {
@@ -58,4 +59,50 @@ pub(crate) fn migrate(conn: &mut Connection) -> LodeResult<()> {
 #[cfg(test)]
 pub(crate) fn latest_version() -> usize {
     MIGRATIONS.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn widening_the_basket_item_kinds_keeps_every_item() {
+        let mut conn = Connection::open_in_memory().expect("open");
+        for sql in &MIGRATIONS[..11] {
+            conn.execute_batch(sql).expect("older migration");
+        }
+        conn.pragma_update(None, "user_version", 11)
+            .expect("version");
+        conn.execute_batch(
+            "INSERT INTO baskets (id, name) VALUES (1, 'kept');
+             INSERT INTO basket_items (id, basket_id, position, kind, server, uri, name, contents,
+                 fetched_at, bytes, tokens, note)
+             VALUES (7, 1, 0, 'toolResult', 'Demo', 'lode-tool:x', 'x', '[]', 'now', 3, 2, 'mine');",
+        )
+        .expect("an item of before");
+        let refused = conn.execute(
+            "INSERT INTO basket_items (basket_id, position, kind, server, uri, name, contents,
+                 fetched_at, bytes, tokens) VALUES (1, 1, 'skillFile', 'D', 'skill://a/SKILL.md', 'a', '[]', 'now', 0, 0)",
+            [],
+        );
+        assert!(refused.is_err(), "before: the kinds were narrower");
+
+        migrate(&mut conn).expect("migrate");
+        let kept: (i64, String, String) = conn
+            .query_row(
+                "SELECT id, kind, note FROM basket_items WHERE basket_id = 1",
+                [],
+                |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+            )
+            .expect("the item is still there");
+        assert_eq!(kept, (7, "toolResult".to_owned(), "mine".to_owned()));
+        for (position, kind) in [(1, "appContext"), (2, "skillFile")] {
+            conn.execute(
+                "INSERT INTO basket_items (basket_id, position, kind, server, uri, name, contents,
+                     fetched_at, bytes, tokens) VALUES (1, ?1, ?2, 'D', ?2, 'a', '[]', 'now', 0, 0)",
+                rusqlite::params![position, kind],
+            )
+            .expect(kind);
+        }
+    }
 }

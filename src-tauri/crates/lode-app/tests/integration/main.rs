@@ -39,5 +39,6 @@ mod oauth_urls;
 mod preview;
 mod serve_token;
 mod session_changes;
+mod skills;
 mod supervisor;
 mod templates;
