@@ -12,7 +12,7 @@ import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
 import { after, before, describe } from "node:test";
 import { fileURLToPath } from "node:url";
-import { browser, closesCleanly, finish, launchApp, parkPointer, screenShot, textOf, uiTest, waitFor } from "./harness.mjs";
+import { addNodeServer, browser, click, closesCleanly, finish, launchApp, parkPointer, screenShot, searchFor, textOf, uiTest, waitFor } from "./harness.mjs";
 
 const SERVERS = join(dirname(fileURLToPath(import.meta.url)), "..", "servers");
 const SERVER = join(SERVERS, "node_modules", "@modelcontextprotocol", "server-basic-react", "dist", "index.js");
@@ -23,62 +23,14 @@ const APP_URI = "ui://get-time/mcp-app.html";
 
 const tid = (/** @type {string} */ id) => `[data-testid="${id}"]`;
 const SEL = {
-  add: tid("connections-add"),
-  name: tid("connection-name"),
-  command: tid("connection-command"),
-  args: tid("connection-args"),
-  save: tid("connection-save"),
   row: `${tid("connection-row")}[data-name="${NAME}"]`,
   probeRow: `${tid("connection-row")}[data-name="Probe"]`,
-  search: tid("browser-search"),
   rows: tid("resource-row"),
   review: tid("app-review"),
   approval: tid("app-review-approval"),
   run: tid("app-run"),
   frame: tid("app-frame"),
 };
-
-/** @param {string} selector */
-async function click(selector) {
-  if (!browser) throw new Error("no session");
-  const element = await browser.$(selector);
-  await element.waitForClickable({ timeout: 20_000 });
-  await element.click();
-}
-
-/** @param {string} selector @param {string} value */
-async function fill(selector, value) {
-  if (!browser) throw new Error("no session");
-  const input = await browser.$(selector);
-  await input.waitForDisplayed({ timeout: 15_000 });
-  await input.setValue(value);
-  await waitFor(`${selector} to hold what was typed`, () => input.getValue(), (v) => v === value, 5_000);
-}
-
-/** Replaces the browser's search with `text` (Escape empties it first: typing into a box that
- * still holds an earlier search would add to it). */
-async function searchFor(/** @type {string} */ text) {
-  if (!browser) throw new Error("no session");
-  const box = await browser.$(SEL.search);
-  await box.waitForDisplayed({ timeout: 15_000 });
-  await box.click();
-  await browser.keys(["Escape"]);
-  await waitFor("the search to be empty", () => box.getValue(), (value) => value === "", 5_000);
-  await box.setValue(text);
-  await waitFor("the search to hold what was typed", () => box.getValue(), (value) => value === text, 5_000);
-}
-
-/** Adds a stdio connection running `node <script> [args]` and selects it once it is ready. */
-async function addNodeServer(/** @type {string} */ name, /** @type {string} */ args) {
-  const row = `${tid("connection-row")}[data-name="${name}"] ${tid("connection-item")}`;
-  await click(SEL.add);
-  await fill(SEL.name, name);
-  await fill(SEL.command, process.execPath);
-  await fill(SEL.args, args);
-  await click(SEL.save);
-  await waitFor(`${name} to be ready`, async () => browser?.$(row).getAttribute("data-status"), (status) => status === "ready", 40_000);
-  await click(row);
-}
 
 /** Clicks `button` inside the app's frame and returns #outcome once it changed from `before`. */
 async function tryInApp(/** @type {string} */ button, /** @type {string} */ before) {

@@ -19,7 +19,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, before, describe } from "node:test";
 import { fileURLToPath } from "node:url";
-import { browser, closesCleanly, finish, launchApp, parkPointer, screenShot, sleep, textOf, uiTest, waitFor, webviewShot } from "./harness.mjs";
+import { browser, click, closesCleanly, fill, finish, launchApp, parkPointer, screenShot, sleep, textOf, uiTest, waitFor, webviewShot } from "./harness.mjs";
 
 const SERVER = join(dirname(fileURLToPath(import.meta.url)), "..", "servers", "url-asks-server.mjs");
 const NAME = "Pages";
@@ -70,23 +70,6 @@ writeFileSync(
 /** Every address the system opener was handed so far. */
 function opened() {
   return existsSync(OPENED) ? readFileSync(OPENED, "utf8").split("\n").filter(Boolean) : [];
-}
-
-/** @param {string} selector */
-async function click(selector) {
-  if (!browser) throw new Error("no session");
-  const element = await browser.$(selector);
-  await element.waitForClickable({ timeout: 20_000 });
-  await element.click();
-}
-
-/** @param {string} selector @param {string} value */
-async function fill(selector, value) {
-  if (!browser) throw new Error("no session");
-  const input = await browser.$(selector);
-  await input.waitForDisplayed({ timeout: 15_000 });
-  await input.setValue(value);
-  await waitFor(`${selector} to hold what was typed`, () => input.getValue(), (v) => v === value, 5_000);
 }
 
 /** Calls a tool (no arguments), confirming the call, and waits for its question. @param {string} tool */

@@ -480,6 +480,54 @@ export async function textOf(selector) {
   return String(await element.getProperty("textContent")).trim();
 }
 
+/** Clicks the first element matching `selector` once it can be clicked. @param {string} selector */
+export async function click(selector) {
+  const element = await session().$(selector);
+  await element.waitForClickable({ timeout: 20_000 });
+  await element.click();
+}
+
+/** Types `value` into `selector` and waits until it holds it. @param {string} selector @param {string} value */
+export async function fill(selector, value) {
+  const input = await session().$(selector);
+  await input.waitForDisplayed({ timeout: 15_000 });
+  await input.setValue(value);
+  await waitFor(`${selector} to hold what was typed`, () => input.getValue(), (v) => v === value, 5_000);
+}
+
+/**
+ * Replaces the browser's search with `text`. Escape empties it first: typing into a box that
+ * still holds an earlier search would add to it.
+ * @param {string} text
+ */
+export async function searchFor(text) {
+  const box = await session().$('[data-testid="browser-search"]');
+  await box.waitForDisplayed({ timeout: 15_000 });
+  await box.click();
+  await session().keys(["Escape"]);
+  await waitFor("the search to be empty", () => box.getValue(), (value) => value === "", 5_000);
+  await box.setValue(text);
+  await waitFor("the search to hold what was typed", () => box.getValue(), (value) => value === text, 5_000);
+}
+
+/**
+ * Adds a stdio connection running `node <args>` (the person's yes to starting a program is
+ * `LODE_TEST_CONFIRM=accept`) and selects it once it is ready.
+ * @param {string} name
+ * @param {string} args
+ */
+export async function addNodeServer(name, args) {
+  const tid = (/** @type {string} */ id) => `[data-testid="${id}"]`;
+  const row = `${tid("connection-row")}[data-name="${name}"] ${tid("connection-item")}`;
+  await click(tid("connections-add"));
+  await fill(tid("connection-name"), name);
+  await fill(tid("connection-command"), process.execPath);
+  await fill(tid("connection-args"), args);
+  await click(tid("connection-save"));
+  await waitFor(`${name} to be ready`, async () => session().$(row).getAttribute("data-status"), (status) => status === "ready", 40_000);
+  await click(row);
+}
+
 /**
  * node:test's `test`, plus two screenshots of the moment a step failed.
  * @param {string} name

@@ -13,7 +13,7 @@ import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
 import { after, before, describe } from "node:test";
 import { fileURLToPath } from "node:url";
-import { browser, closesCleanly, finish, launchApp, parkPointer, screenShot, textOf, uiTest, waitFor } from "./harness.mjs";
+import { browser, click, closesCleanly, fill, finish, launchApp, parkPointer, screenShot, textOf, uiTest, waitFor } from "./harness.mjs";
 
 const SERVER = join(dirname(fileURLToPath(import.meta.url)), "..", "servers", "metadata-server.mjs");
 const NAME = "Metadata";
@@ -39,23 +39,6 @@ const SEL = {
   meta: tid("item-meta-json"),
   detailsToggle: tid("server-details-toggle"),
 };
-
-/** @param {string} selector */
-async function click(selector) {
-  if (!browser) throw new Error("no session");
-  const element = await browser.$(selector);
-  await element.waitForClickable({ timeout: 20_000 });
-  await element.click();
-}
-
-/** @param {string} selector @param {string} value */
-async function fill(selector, value) {
-  if (!browser) throw new Error("no session");
-  const input = await browser.$(selector);
-  await input.waitForDisplayed({ timeout: 15_000 });
-  await input.setValue(value);
-  await waitFor(`${selector} to hold what was typed`, () => input.getValue(), (v) => v === value, 5_000);
-}
 
 /** Each shown icon's way of being shown, in order. */
 async function iconsShown(scope = "") {

@@ -6,10 +6,11 @@ use std::sync::Arc;
 use lode_core::basket::Basket;
 #[allow(deprecated)] // SetLevelRequestParams: logging is deprecated by SEP-2577, still used
 use rmcp::model::{
-    GetPromptRequestParams, GetPromptResponse, Implementation, ListPromptsResult,
-    ListResourcesResult, PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse,
-    ReadResourceResult, ServerCapabilities, ServerConfig, SetLevelRequestParams,
-    SubscribeRequestParams, SubscriptionFilter, UnsubscribeRequestParams,
+    GetPromptRequestParams, GetPromptResponse, GetSkillRequestParams, GetSkillResult,
+    Implementation, ListPromptsResult, ListResourcesResult, ListSkillsResult,
+    PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult,
+    ServerCapabilities, ServerConfig, SetLevelRequestParams, SubscribeRequestParams,
+    SubscriptionFilter, UnsubscribeRequestParams,
 };
 use rmcp::service::{NotificationContext, Peer, RequestContext, RoleServer, SubscriptionContext};
 use rmcp::{ErrorData, ServerHandler};
@@ -19,7 +20,7 @@ use crate::contents::served_contents;
 use crate::plumbing::{SessionId, Subscriptions};
 use crate::shelf::Shelf;
 use crate::uri::resolve;
-use crate::{listing, notes, prompt};
+use crate::{listing, notes, prompt, skills};
 
 /// The name every served basket reports in `serverInfo`.
 pub const SERVER_NAME: &str = "lode";
@@ -75,6 +76,8 @@ impl ServerHandler for BasketServer {
             .enable_resources_subscribe()
             .enable_resources_list_changed()
             .enable_logging()
+            // The skills the basket holds whole, handed on as they came (`skills.rs`).
+            .enable_skills()
             .build();
         let name = self.shelf.latest().name.clone();
         ServerConfig::new(capabilities)
@@ -87,7 +90,8 @@ impl ServerHandler for BasketServer {
                  several MCP servers for you. Each resource is one item, in the person's order, \
                  with its original annotations and its provenance under \
                  _meta[\"{}\"] (server, original URI, when it was fetched, whether it is stale). \
-                 Get the prompt \"{}\" to receive the whole basket at once.",
+                 Get the prompt \"{}\" to receive the whole basket at once. Skills the \
+                 person added whole are listed by skills/list, each file with its digest.",
                 listing::PROVENANCE,
                 prompt::BASKET,
             ))
@@ -126,8 +130,13 @@ impl ServerHandler for BasketServer {
         context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, ErrorData> {
         let basket = self.basket_for(&context.peer).await?;
-        let (_, item) =
-            resolve(&basket, &request.uri).map_err(|why| not_found(&request.uri, why))?;
+        // A skill's file is also served at its skill URI (`skills.rs`).
+        let item = match resolve(&basket, &request.uri) {
+            Ok((_, item)) => item,
+            Err(why) => {
+                skills::file(&basket, &request.uri).ok_or_else(|| not_found(&request.uri, why))?
+            }
+        };
         if item.stale {
             let note = notes::stale_item(&request.uri, item);
             self.shelf
@@ -177,6 +186,24 @@ impl ServerHandler for BasketServer {
     async fn listen(&self, context: SubscriptionContext) -> Result<(), ErrorData> {
         self.shelf.subscriptions().listen(context).await;
         Ok(())
+    }
+
+    async fn list_skills(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListSkillsResult, ErrorData> {
+        let basket = self.basket_for(&context.peer).await?;
+        Ok(skills::list(&basket))
+    }
+
+    async fn get_skill(
+        &self,
+        request: GetSkillRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<GetSkillResult, ErrorData> {
+        let basket = self.basket_for(&context.peer).await?;
+        skills::get(&basket, &request.uri)
     }
 
     async fn list_prompts(

@@ -30,6 +30,7 @@ mod notes;
 pub mod plumbing;
 mod prompt;
 mod shelf;
+mod skills;
 mod stdio;
 mod uri;
 

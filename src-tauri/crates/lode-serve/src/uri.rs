@@ -104,6 +104,7 @@ mod tests {
             stale: false,
             bytes: 0,
             tokens: 0,
+            skill_frontmatter: None,
         };
         Basket {
             id: BasketId(1),

@@ -7,7 +7,7 @@ use rusqlite::Row;
 
 /// The columns [`RawItem::read`] reads, in its order.
 pub(crate) const ITEM_COLUMNS: &str = "id, kind, server, uri, name, title, mime_type, \
-     annotations, contents, fetched_at, note, stale, bytes, tokens";
+     annotations, contents, fetched_at, note, stale, bytes, tokens, skill_frontmatter";
 
 pub(crate) struct RawItem {
     id: i64,
@@ -24,6 +24,7 @@ pub(crate) struct RawItem {
     stale: bool,
     bytes: i64,
     tokens: i64,
+    skill_frontmatter: Option<String>,
 }
 
 impl RawItem {
@@ -48,6 +49,7 @@ impl RawItem {
             stale: row.get(at + 11)?,
             bytes: row.get(at + 12)?,
             tokens: row.get(at + 13)?,
+            skill_frontmatter: row.get(at + 14)?,
         })
     }
 
@@ -80,6 +82,7 @@ impl RawItem {
             stale: self.stale,
             bytes: u64::try_from(self.bytes).unwrap_or(0),
             tokens: u64::try_from(self.tokens).unwrap_or(0),
+            skill_frontmatter: self.skill_frontmatter,
         })
     }
 }

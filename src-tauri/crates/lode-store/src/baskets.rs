@@ -224,7 +224,7 @@ impl Store {
                 let changed = tx.execute(
                     "UPDATE basket_items SET name = ?5, title = ?6, mime_type = ?7, \
                      annotations = ?8, contents = ?9, fetched_at = ?10, bytes = ?11, \
-                     tokens = ?12, stale = 0 \
+                     tokens = ?12, skill_frontmatter = ?13, stale = 0 \
                      WHERE basket_id = ?1 AND kind = ?2 AND server = ?3 AND uri = ?4",
                     params![
                         id.0,
@@ -238,7 +238,8 @@ impl Store {
                         contents,
                         item.fetched_at,
                         clamp(*bytes),
-                        clamp(*tokens)
+                        clamp(*tokens),
+                        item.skill_frontmatter
                     ],
                 )?;
                 if changed > 0 {
@@ -247,8 +248,9 @@ impl Store {
                 }
                 tx.execute(
                     "INSERT INTO basket_items (basket_id, position, kind, server, uri, name, \
-                     title, mime_type, annotations, contents, fetched_at, bytes, tokens) \
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+                     title, mime_type, annotations, contents, fetched_at, bytes, tokens, \
+                     skill_frontmatter) \
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
                     params![
                         id.0,
                         next,
@@ -262,7 +264,8 @@ impl Store {
                         contents,
                         item.fetched_at,
                         clamp(*bytes),
-                        clamp(*tokens)
+                        clamp(*tokens),
+                        item.skill_frontmatter
                     ],
                 )?;
                 next += 1;

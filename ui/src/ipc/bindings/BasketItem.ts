@@ -10,4 +10,8 @@ export type BasketItem = { id: number, kind: ItemKind, server: string, uri: stri
 /**
  * The server said it changed since it was fetched.
  */
-stale: boolean, bytes: number, tokens: number, };
+stale: boolean, bytes: number, tokens: number, 
+/**
+ * For the `SKILL.md` of a skill added whole: the skill's frontmatter as listed (JSON).
+ */
+skillFrontmatter?: string, };

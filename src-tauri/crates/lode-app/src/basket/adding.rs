@@ -51,17 +51,31 @@ impl Lode {
         self.add_rows(basket, id, rows).await
     }
 
-    pub(crate) async fn add_rows(
+    async fn add_rows(
         &self,
         basket: BasketId,
         id: ConnectionId,
         rows: Vec<(ResourceItem, ItemKind)>,
     ) -> LodeResult<AddReport> {
+        self.add_rows_with(basket, id, rows, |_| {}).await
+    }
+
+    /// [`Self::add_rows`], with `finish` given each item read before it is kept.
+    pub(crate) async fn add_rows_with(
+        &self,
+        basket: BasketId,
+        id: ConnectionId,
+        rows: Vec<(ResourceItem, ItemKind)>,
+        mut finish: impl FnMut(&mut NewItem),
+    ) -> LodeResult<AddReport> {
         let mut report = AddReport::default();
         let mut items = Vec::new();
         for (resource, kind) in rows {
             match self.read_as_item(id, resource, kind).await {
-                Ok(item) => items.push(item),
+                Ok(mut item) => {
+                    finish(&mut item);
+                    items.push(item)
+                }
                 Err((uri, error)) => report.failed.push(AddFailure { uri, error }),
             }
         }
@@ -275,6 +289,7 @@ impl Lode {
             annotations: row.annotations,
             contents,
             fetched_at: now_rfc3339(),
+            skill_frontmatter: None,
         })
     }
 }

@@ -196,6 +196,7 @@ fn item(
         annotations: Default::default(),
         contents,
         fetched_at,
+        skill_frontmatter: None,
     }
 }
 

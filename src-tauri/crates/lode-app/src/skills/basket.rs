@@ -1,6 +1,7 @@
 //! A whole skill into a basket in one action: every file of it the browser holds (its listed
 //! files, or what walking a dynamic skill's folder found), `SKILL.md` first, each read now and
-//! kept as a skill's file, with one token total for the skill.
+//! kept as a skill's file (its `SKILL.md` with the skill's frontmatter as listed), with one
+//! token total for the skill.
 
 use lode_core::basket::{BasketId, ItemKind};
 use lode_core::{ConnectionId, LodeResult, ResourceItem};
@@ -49,7 +50,14 @@ impl Lode {
             .into_iter()
             .map(|f| (f, ItemKind::SkillFile))
             .collect();
-        let report = self.add_rows(basket, id, rows).await?;
+        // Its SKILL.md keeps the frontmatter as listed: `lode serve` hands the skill on as it came.
+        let report = self
+            .add_rows_with(basket, id, rows, |item| {
+                if item.uri == skill.uri {
+                    item.skill_frontmatter = Some(skill.frontmatter.clone());
+                }
+            })
+            .await?;
         let tokens = self
             .store
             .basket(basket)?

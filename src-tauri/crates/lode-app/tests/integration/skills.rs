@@ -198,4 +198,51 @@ async fn skills_are_a_kind_checked_against_their_digests_and_added_whole() {
     let tokens: u64 = items.iter().map(|item| item.tokens).sum();
     assert!(tokens > 0);
     assert_eq!(added.tokens, tokens);
+
+    // `lode serve` hands the skill on as it came: Lode itself, connected to its served basket,
+    // finds the skill under the server's label with every file matching its digest.
+    let serving = lode
+        .serve_basket_http("skills", "127.0.0.1:0".parse().expect("address"))
+        .await
+        .expect("served");
+    let token = lode.serve_token().await.expect("token");
+    let served = lode
+        .add_connection(&ConnectionDraft::new(
+            "Served",
+            TransportSpec::Http {
+                url: serving.url(),
+                headers: [(
+                    "Authorization".to_owned(),
+                    format!("Bearer {}", token.expose()),
+                )]
+                .into(),
+            },
+        ))
+        .await
+        .expect("added")
+        .id;
+    lode.start_all().await.expect("started");
+    until_listed(&lode, &["Served"]).await;
+    let handed_on = "skill://sdk/acme/billing/refunds/SKILL.md";
+    let rows = skill_rows(&lode, "Served").await;
+    let uris: Vec<&str> = rows.iter().map(|(uri, _)| uri.as_str()).collect();
+    assert!(uris.contains(&handed_on), "{rows:?}");
+    assert!(
+        uris.contains(&"skill://sdk/acme/billing/refunds/assets/logo.png"),
+        "{rows:?}"
+    );
+    for uri in uris {
+        if uri.starts_with("skill://") {
+            assert_eq!(
+                skill_check(&lode, served, uri).await,
+                Some(FileCheck::Matches),
+                "{uri}"
+            );
+        }
+    }
+    let details = lode
+        .skill_details(served, handed_on)
+        .await
+        .expect("details");
+    assert_eq!(details.name, "refunds");
 }

@@ -74,6 +74,9 @@ pub struct NewItem {
     pub contents: Vec<ResourceContent>,
     /// RFC 3339 UTC.
     pub fetched_at: String,
+    /// For the `SKILL.md` of a skill added whole: the skill's frontmatter as its server listed
+    /// it (JSON), handed on by `lode serve` as it came.
+    pub skill_frontmatter: Option<String>,
 }
 
 impl NewItem {
@@ -135,6 +138,10 @@ pub struct BasketItem {
     pub bytes: u64,
     #[ts(type = "number")]
     pub tokens: u64,
+    /// For the `SKILL.md` of a skill added whole: the skill's frontmatter as listed (JSON).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub skill_frontmatter: Option<String>,
 }
 
 impl BasketItem {

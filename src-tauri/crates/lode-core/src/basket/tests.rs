@@ -23,6 +23,7 @@ fn item(n: i64, text: &str) -> BasketItem {
             meta: None,
         }],
         fetched_at: "2026-11-22T09:00:00Z".into(),
+        skill_frontmatter: None,
     };
     BasketItem {
         id: n,
@@ -39,6 +40,7 @@ fn item(n: i64, text: &str) -> BasketItem {
         fetched_at: new.fetched_at,
         note: None,
         stale: false,
+        skill_frontmatter: None,
     }
 }
 
@@ -106,6 +108,7 @@ fn a_blob_counts_its_decoded_bytes_and_no_tokens() {
         annotations: Annotations::default(),
         contents: new_item.contents,
         fetched_at: new_item.fetched_at,
+        skill_frontmatter: None,
     };
     assert_eq!((new.bytes(), new.tokens()), (4, 0));
 }

@@ -1,6 +1,8 @@
 -- Basket items of the kinds issue 32 added: the context a running app offered (`appContext`)
--- and a file of a skill added whole (`skillFile`). SQLite cannot change a CHECK constraint, so
--- the table is rebuilt with the wider one, its rows, ids and indexes kept.
+-- and a file of a skill added whole (`skillFile`), whose `SKILL.md` keeps the skill's
+-- frontmatter as its server listed it (JSON), so `lode serve` hands the skill on as it came.
+-- SQLite cannot change a CHECK constraint, so the table is rebuilt with the wider one, its
+-- rows, ids and indexes kept.
 CREATE TABLE basket_items_new (
     id INTEGER PRIMARY KEY,
     basket_id INTEGER NOT NULL REFERENCES baskets (id) ON DELETE CASCADE,
@@ -18,6 +20,7 @@ CREATE TABLE basket_items_new (
     stale INTEGER NOT NULL DEFAULT 0 CHECK (stale IN (0, 1)),
     bytes INTEGER NOT NULL,
     tokens INTEGER NOT NULL,
+    skill_frontmatter TEXT,
     UNIQUE (basket_id, kind, server, uri)
 );
 

@@ -77,6 +77,8 @@ fn above_floor(index: &mut ResourceIndex, args: &SearchArgs) -> LodeResult<Outco
             .into_iter()
             .map(|hit| IndexRow {
                 kind: ResourceKind::of(&hit.item),
+                // The CLI lists no skills beside a search: `lode skills` does.
+                skill: None,
                 item: hit.item,
                 score: Some(hit.score),
                 name_matches: Vec::new(),

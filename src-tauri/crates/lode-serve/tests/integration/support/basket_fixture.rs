@@ -103,6 +103,7 @@ pub fn basket() -> Basket {
         stale: false,
         bytes: 7,
         tokens: 3,
+        skill_frontmatter: None,
     };
     let blob = BasketItem {
         id: 12,
@@ -124,6 +125,7 @@ pub fn basket() -> Basket {
         stale: true,
         bytes: 4,
         tokens: 0,
+        skill_frontmatter: None,
     };
     Basket {
         id: BasketId(7),
