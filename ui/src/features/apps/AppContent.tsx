@@ -4,8 +4,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { useT } from "../../i18n";
 import { addAppContextToBasket, openApp, reviewApp, toLodeError, type AppReview, type ConnectionId, type LodeError } from "../../ipc";
-import type { Baskets } from "../basket";
-import { AddAnswerButton, useAddAnswer } from "../catalog";
+import { AddAnswerButton, useAddAnswer, type Baskets } from "../basket";
 import { LodeErrorBanner } from "../errors";
 import { RevealedText } from "../../ui-kit/RevealedText";
 import { AppFrame, type RenderedCall } from "./AppFrame";

@@ -4,3 +4,5 @@ export { BasketPane } from "./BasketPane";
 export { useBaskets, type Baskets } from "./useBaskets";
 export { MATCHING_LIMIT } from "./limit";
 export { copyText } from "./clipboard";
+export { AddAnswerButton } from "./AddAnswerButton";
+export { useAddAnswer, type AddAnswerState } from "./useAddAnswer";

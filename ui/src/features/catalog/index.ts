@@ -1,9 +1,7 @@
 // What prompts and tools share (the catalog feature's public entry): the list and description,
 // the answer's blocks and Add to basket, the list-changed refresh, and an item's `_meta` and icons.
-export { AddAnswerButton } from "./AddAnswerButton";
 export { AnswerBlock, StructuredContent, type ResourceLink } from "./AnswerBlocks";
 export { CatalogDescription } from "./CatalogDescription";
 export { CatalogList } from "./CatalogList";
 export { ItemMetadata } from "./ItemMetadata";
-export { useAddAnswer, type AddAnswerState } from "./useAddAnswer";
 export { useListChanged } from "./useListChanged";

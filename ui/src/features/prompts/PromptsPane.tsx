@@ -16,11 +16,11 @@ import {
 import { EmptyState } from "../../ui-kit/EmptyState";
 import { HighlightedText } from "../../ui-kit/HighlightedText";
 import { visibleText } from "../../ui-kit/serverText";
-import { CatalogDescription, useListChanged, ItemMetadata, AddAnswerButton, AnswerBlock, CatalogList, useAddAnswer } from "../catalog";
+import { CatalogDescription, useListChanged, ItemMetadata, AnswerBlock, CatalogList } from "../catalog";
+import { AddAnswerButton, useAddAnswer, type Baskets } from "../basket";
 import { Pane } from "../../ui-kit/Pane";
 import { Spinner } from "../../ui-kit/Spinner";
 import { useAsync } from "../../ui-kit/useAsync";
-import type { Baskets } from "../basket";
 import { LodeErrorBanner } from "../errors";
 import { RequestProgress } from "../followed-requests";
 import { useFollowedRequest } from "../followed-requests";

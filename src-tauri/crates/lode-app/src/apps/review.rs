@@ -62,6 +62,33 @@ impl Lode {
         Ok(self.prepare_app(id, uri).await?.review)
     }
 
+    /// The `_meta` connection `id` listed for `uri`: from the browser's index when it holds the
+    /// server's listing (the window), else from a listing of its own (the CLI has no index).
+    async fn listed_meta(&self, id: ConnectionId, uri: &str) -> Option<lode_core::MetaJson> {
+        let server = self.client(id).await.ok()?.server_name().to_owned();
+        let indexed = self.browser.with_index(|index| {
+            (index.count_of(&server) > 0).then(|| {
+                index
+                    .items()
+                    .find(|item| item.server == server && item.uri == uri)
+                    .and_then(|item| item.meta.as_deref().cloned())
+            })
+        });
+        if let Some(meta) = indexed {
+            return meta;
+        }
+        match self.list_resources(id).await {
+            Ok(items) => items
+                .into_iter()
+                .find(|item| item.uri == uri)
+                .and_then(|item| item.meta.map(|meta| *meta)),
+            Err(error) => {
+                tracing::debug!(%error, "no listing to read an app's declaration from");
+                None
+            }
+        }
+    }
+
     pub(crate) async fn prepare_app(&self, id: ConnectionId, uri: &str) -> LodeResult<PreparedApp> {
         let contents = self.read_resource(id, uri).await?;
         let (page, read_meta) = contents
@@ -87,17 +114,10 @@ impl Lode {
         let read = read_meta.and_then(AppDeclaration::from_meta_json);
         // The listing's `_meta.ui` counts too: a server may declare there only. A server that
         // lists no resources (an app reached through a tool) has none.
-        let listed = match self.list_resources(id).await {
-            Ok(items) => items
-                .iter()
-                .find(|item| item.uri == uri)
-                .and_then(|item| item.meta.as_deref())
-                .and_then(AppDeclaration::from_meta_json),
-            Err(error) => {
-                tracing::debug!(%error, "no listing to read an app's declaration from");
-                None
-            }
-        };
+        let listed = self
+            .listed_meta(id, uri)
+            .await
+            .and_then(|meta| AppDeclaration::from_meta_json(&meta));
         let declaration = AppDeclaration::merged(listed.as_ref(), read.as_ref());
         let digest = declaration_digest(declaration.as_ref());
         let approval = match self.approved_app(id, uri)? {

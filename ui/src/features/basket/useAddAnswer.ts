@@ -3,7 +3,7 @@
 import { useCallback, useState } from "react";
 import { useT } from "../../i18n";
 import { toLodeError, type AddReport, type BasketId, type LodeError } from "../../ipc";
-import type { Baskets } from "../basket";
+import type { Baskets } from "./useBaskets";
 
 export type AddAnswerState =
   | { kind: "idle" }
