@@ -16,8 +16,17 @@ fn the_ui_lists_the_demo_connection_its_resources_and_reads_one() {
     let id = connections[0]["id"].clone();
     assert!(id.is_number(), "ConnectionId crosses IPC as a number: {id}");
 
+    // Its 60 listed resources, the 3 files of its skill and the app its clock tool names: the
+    // browser shows what a server names outside `resources/list` too.
     let resources = listed_rows(&h, "Demo");
-    assert_eq!(resources.len(), 60);
+    assert_eq!(resources.len(), 64);
+    let under = |scheme: &str| {
+        resources
+            .iter()
+            .filter(|r| r["uri"].as_str().is_some_and(|uri| uri.starts_with(scheme)))
+            .count()
+    };
+    assert_eq!((under("skill://"), under("ui://")), (3, 1));
     assert!(resources
         .iter()
         .any(|r| r["annotations"]["audience"] == json!(["user", "assistant"])));

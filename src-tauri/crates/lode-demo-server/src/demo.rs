@@ -35,6 +35,9 @@ pub struct DemoOptions {
     pub page_size: usize,
     /// How often `demo://clock/now` changes.
     pub update_interval: Duration,
+    /// Serve the demo skill's checklist changed after listing it (`--tampered-skill`), so a
+    /// client's check of a read against the listed digest can be tested.
+    pub tampered_skill: bool,
 }
 
 impl Default for DemoOptions {
@@ -43,6 +46,7 @@ impl Default for DemoOptions {
             synthetic: 0,
             page_size: 50,
             update_interval: Duration::from_millis(3000),
+            tampered_skill: false,
         }
     }
 }

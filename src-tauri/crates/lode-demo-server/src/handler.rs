@@ -5,10 +5,12 @@ use std::sync::Arc;
 use rmcp::{
     model::{
         CallToolRequestParams, CallToolResponse, CompleteRequestParams, CompleteResult,
-        GetPromptRequestParams, GetPromptResponse, Implementation, ListPromptsResult,
-        ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
-        ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, ServerCapabilities,
-        ServerConfig, SubscribeRequestParams, SubscriptionFilter, Tool, UnsubscribeRequestParams,
+        GetPromptRequestParams, GetPromptResponse, GetSkillRequestParams, GetSkillResult,
+        Implementation, ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult,
+        ListSkillsResult, ListToolsResult, PaginatedRequestParams,
+        ReadResourceDirectoryRequestParams, ReadResourceDirectoryResult, ReadResourceRequestParams,
+        ReadResourceResponse, ReadResourceResult, ServerCapabilities, ServerConfig,
+        SubscribeRequestParams, SubscriptionFilter, Tool, UnsubscribeRequestParams,
     },
     service::{NotificationContext, RequestContext, RoleServer, SubscriptionContext},
     ErrorData, ServerHandler,
@@ -17,7 +19,8 @@ use rmcp::{
 use lode_serve::plumbing::{SessionId, Subscriptions};
 
 use crate::{
-    asks, completion, demo::not_found, prompts, slow_reads, templates, tools, Demo, SERVER_NAME,
+    apps, asks, completion, demo::not_found, prompts, skills, slow_reads, templates, tools, Demo,
+    SERVER_NAME,
 };
 
 pub struct DemoServer {
@@ -51,6 +54,8 @@ impl ServerHandler for DemoServer {
             .enable_resources_list_changed()
             .enable_tools()
             .enable_logging()
+            // The demo skill (`skills.rs`): skills/list, skills/get and directory reads.
+            .enable_skills_with_directory_read()
             .build();
         ServerConfig::new(capabilities)
             .with_server_info(
@@ -94,7 +99,25 @@ impl ServerHandler for DemoServer {
         if let Some(slow) = slow_reads::read(&request.uri, &context, &self.log_level).await {
             return slow.map(Into::into);
         }
-        let contents = self.demo.read(&request.uri)?;
+        // The app's page and the skill's files are read but not listed (`apps.rs`, `skills.rs`).
+        let contents = match apps::read(&request.uri) {
+            Some(page) if apps::client_shows_apps(&context) => page,
+            Some(_) => {
+                return Err(ErrorData::invalid_params(
+                    format!(
+                        "{} is an MCP App's page, served only to a client that declares the {} \
+                         extension",
+                        request.uri,
+                        apps::APPS_EXTENSION
+                    ),
+                    None,
+                ))
+            }
+            None => match skills::read(&request.uri, self.demo.options().tampered_skill) {
+                Some(file) => file,
+                None => self.demo.read(&request.uri)?,
+            },
+        };
         Ok(ReadResourceResult::new(vec![contents]).into())
     }
 
@@ -176,11 +199,14 @@ impl ServerHandler for DemoServer {
     ) -> Result<ListToolsResult, ErrorData> {
         let mut all = tools::list(&self.demo);
         all.extend(asks::list());
+        all.push(apps::tool());
         Ok(ListToolsResult::with_all_items(all))
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
-        tools::find(&self.demo, name).or_else(|| asks::find(name))
+        tools::find(&self.demo, name)
+            .or_else(|| asks::find(name))
+            .or_else(|| (name == apps::DEMO_CLOCK).then(apps::tool))
     }
 
     async fn call_tool(
@@ -191,12 +217,39 @@ impl ServerHandler for DemoServer {
         if let Some(asked) = asks::call(&request, &context).await {
             return asked;
         }
+        if request.name == apps::DEMO_CLOCK {
+            return Ok(apps::call().into());
+        }
         if request.name == crate::slow::SLOW_COUNT {
             return Ok(crate::slow::call(&request, &context, &self.log_level)
                 .await
                 .into());
         }
         tools::call(&self.demo, &request).await.map(Into::into)
+    }
+
+    async fn list_skills(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListSkillsResult, ErrorData> {
+        skills::list(request.as_ref().and_then(|r| r.cursor.as_deref()))
+    }
+
+    async fn get_skill(
+        &self,
+        request: GetSkillRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<GetSkillResult, ErrorData> {
+        skills::get(&request.uri)
+    }
+
+    async fn read_resource_directory(
+        &self,
+        request: ReadResourceDirectoryRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceDirectoryResult, ErrorData> {
+        skills::directory(&request.uri, request.cursor.as_deref())
     }
 
     #[allow(deprecated)] // logging is deprecated by SEP-2577; clients of every era still use it

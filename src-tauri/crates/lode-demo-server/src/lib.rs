@@ -2,15 +2,17 @@
 //!
 //! It serves about sixty fixed resources over `file://`, `table://`, `beeos://` and
 //! `demo://` URIs (plus `--n` synthetic ones for benchmarks), three resource templates
-//! with completion, one subscribable clock, five tools (three of them ask the person:
-//! `asks.rs`) and one prompt; and, for progress and Cancel, a slow tool, a slow prompt and a
-//! slow read (`slow.rs`, `slow_reads.rs`). Lode uses it on first run, in its tests, and as the benchmark
+//! with completion, one subscribable clock, six tools (three of them ask the person:
+//! `asks.rs`; one, `demo_clock`, has an MCP App: `apps.rs`), one prompt and one Agent Skill
+//! (`skills.rs`); and, for progress and Cancel, a slow tool, a slow prompt and a slow read
+//! (`slow.rs`, `slow_reads.rs`). Lode uses it on first run, in its tests, and as the benchmark
 //! server.
 //!
 //! The library holds everything; `main.rs` only parses the command line. Tests drive
 //! [`DemoServer`] in-process over `tokio::io::duplex`.
 
 mod annotations;
+mod apps;
 mod asks;
 mod blobs;
 mod catalog;
@@ -23,6 +25,7 @@ mod icons;
 mod log_level;
 mod notes;
 mod prompts;
+mod skills;
 mod slow;
 mod slow_reads;
 mod synthetic;

@@ -1,4 +1,5 @@
-//! `lode-demo-server [stdio | http --port P] [--n N] [--page P] [--update-interval-ms MS]`
+//! `lode-demo-server [stdio | http --port P] [--n N] [--page P] [--update-interval-ms MS]
+//! [--tampered-skill]`
 
 use std::time::Duration;
 
@@ -29,6 +30,11 @@ struct Cli {
         value_parser = clap::value_parser!(u64).range(1..)
     )]
     update_interval_ms: u64,
+
+    /// Serve skill://lode-demo-tour/reference/checklist.txt changed from the digest that
+    /// skills/list gives it (tests of a client's verification).
+    #[arg(long, global = true)]
+    tampered_skill: bool,
 }
 
 #[derive(Subcommand)]
@@ -60,6 +66,7 @@ async fn main() -> anyhow::Result<()> {
         synthetic: cli.synthetic,
         page_size: cli.page,
         update_interval: Duration::from_millis(cli.update_interval_ms),
+        tampered_skill: cli.tampered_skill,
     })?;
     tracing::info!(resources = demo.total(), "content ready");
 

@@ -335,7 +335,8 @@ async fn the_browser_search_adds_its_matches_and_fills_to_budget() {
     let dir = tempfile::tempdir().expect("temp dir");
     let lode = open(&dir);
     lode.start_all().await.expect("start");
-    // 60 resources plus 250 synthetic ones: more than one "add all matching" takes.
+    // 60 listed resources, the 3 files of its skill and the app its clock tool names (found
+    // outside the listing), plus 250 synthetic ones: more than one "add all matching" takes.
     let transport = TransportSpec::Stdio {
         command: demo_command(),
         args: vec!["stdio".into(), "--n".into(), "250".into()],
@@ -371,10 +372,10 @@ async fn the_browser_search_adds_its_matches_and_fills_to_budget() {
     let too_many = lode
         .add_matching_to_basket(basket, query(""))
         .await
-        .expect_err("310 match");
+        .expect_err("314 match");
     assert_eq!(too_many.code, lode_core::ErrorCode::InvalidInput);
     assert!(
-        too_many.message.starts_with("310 resources match"),
+        too_many.message.starts_with("314 resources match"),
         "{}",
         too_many.message
     );

@@ -569,5 +569,5 @@ fn the_saved_demo_connection_works_for_the_new_commands() {
     let info = cli.json(&["info", "demo", "--json"]);
     assert_eq!(info["era"], "modern");
     let tools = cli.json(&["tools", "Demo", "--json"]);
-    assert_eq!(tools.as_array().map(Vec::len), Some(6));
+    assert_eq!(tools.as_array().map(Vec::len), Some(7));
 }

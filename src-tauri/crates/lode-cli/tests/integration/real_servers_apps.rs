@@ -50,3 +50,30 @@ fn reading_an_app_says_what_it_declares_beside_its_html() {
     assert!(declared.contains("no CSP"), "{declared}");
     assert!(declared.contains("permissions: none"), "{declared}");
 }
+
+/// The demo server speaks 2026-07-28, where a client's capabilities travel in each request's
+/// `_meta`, and serves its clock app's page only to a client that says there that it shows apps
+/// (`io.modelcontextprotocol/ui`): reading it through Lode shows Lode says so on that wire.
+#[test]
+fn lode_says_it_shows_apps_on_the_2026_wire_too() {
+    let cli = Cli::new();
+    let demo = crate::support::demo_stdio();
+    let info = cli.json(&["info", "--stdio", &demo, "--json"]);
+    assert_eq!(info["protocolVersion"], "2026-07-28", "{info}");
+
+    let apps = cli.json(&["apps", "--stdio", &demo, "--json"]);
+    let apps = apps.as_array().expect("apps --json prints an array");
+    assert_eq!(apps.len(), 1, "{apps:?}");
+    assert_eq!(apps[0]["uri"], "ui://lode-demo/clock.html");
+    assert!(apps[0].get("listed").is_none(), "named only by its tool");
+    assert_eq!(apps[0]["tools"][0]["name"], "demo_clock");
+
+    let read = cli.run(&["read", "--stdio", &demo, "ui://lode-demo/clock.html"]);
+    assert!(read.status.success(), "{read:?}");
+    assert!(String::from_utf8_lossy(&read.stdout).contains("Demo clock"));
+    let declared = String::from_utf8_lossy(&read.stderr);
+    assert!(
+        declared.contains("app ui://lode-demo/clock.html declares:"),
+        "{declared}"
+    );
+}

@@ -94,7 +94,8 @@ async fn tools_and_prompt_behave() {
             "slow_count",
             "ask_form",
             "ask_url",
-            "ask_reply"
+            "ask_reply",
+            "demo_clock"
         ]
     );
 

@@ -3,7 +3,9 @@
 
 mod support;
 
+mod app;
 mod catalog;
 mod http;
 mod live;
+mod skills;
 mod stdio_exit;

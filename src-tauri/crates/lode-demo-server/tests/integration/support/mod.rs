@@ -28,15 +28,26 @@ pub enum Heard {
     ListChanged,
 }
 
-/// A client that speaks the session protocol (2025-11-25, `initialize`) and
-/// forwards resource notifications to the test.
+/// A client that speaks the session protocol (2025-11-25, `initialize`), says it shows MCP Apps
+/// (the demo serves its app's page only to such a client), and forwards resource
+/// notifications to the test.
 pub struct Listener {
     pub heard: UnboundedSender<Heard>,
 }
 
 impl ClientHandler for Listener {
     fn get_info(&self) -> ClientConfig {
-        ClientConfig::default().with_protocol_version(ProtocolVersion::LATEST_WITH_INITIALIZE)
+        let mut config =
+            ClientConfig::default().with_protocol_version(ProtocolVersion::LATEST_WITH_INITIALIZE);
+        let apps = json!({ "mimeTypes": ["text/html;profile=mcp-app"] });
+        config.capabilities.extensions = Some(
+            [(
+                "io.modelcontextprotocol/ui".to_owned(),
+                serde_json::from_value(apps).unwrap_or_default(),
+            )]
+            .into(),
+        );
+        config
     }
 
     async fn on_resource_updated(
@@ -59,6 +70,7 @@ pub fn options(page_size: usize, interval_ms: u64) -> DemoOptions {
         synthetic: 0,
         page_size,
         update_interval: Duration::from_millis(interval_ms),
+        tampered_skill: false,
     }
 }
 
