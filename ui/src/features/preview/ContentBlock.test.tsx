@@ -8,6 +8,14 @@ import { renderWithI18n } from "../../test/renderWithI18n";
 const bytes = (length: number) => btoa(String.fromCharCode(...Array.from({ length }, (_, i) => i % 256)));
 
 describe("a content block", () => {
+  it("calls an app's page an app, and plain HTML HTML", () => {
+    installIpc({});
+    const page = "<!doctype html><p>hi</p>";
+    renderWithI18n(<ContentBlock content={{ uri: "ui://a/app.html", mimeType: "text/html;profile=mcp-app", text: page }} resourceUri="ui://a/app.html" />);
+    renderWithI18n(<ContentBlock content={{ uri: "file:///b.html", mimeType: "text/html", text: page }} resourceUri="file:///b.html" />);
+    expect(screen.getAllByText(/^(App|HTML)$/).map((badge) => badge.textContent)).toEqual(["App", "HTML"]);
+  });
+
   it("shows a binary's size, a hex dump of its head, and saves it through Rust", async () => {
     const user = userEvent.setup();
     const calls = installIpc({ save_content_as: () => true });

@@ -139,7 +139,8 @@ function ContentBlockView({ content, resourceUri, about, connectionId = null, ba
   return (
     <article className="content-block" data-kind={view.kind}>
       <header className="content-block__header">
-        <Badge tone="accent">{t(KIND_KEYS[view.kind])}</Badge>
+        {/* An app's page is HTML by type, but what it is to the person is an app. */}
+        <Badge tone="accent">{t(view.kind === "html" && isAppMimeType(content.mimeType) ? "browser.kind.app" : KIND_KEYS[view.kind])}</Badge>
         {content.mimeType && (
           <Badge mono title={content.mimeType.length > 60 ? content.mimeType : undefined}>
             <SafeText text={content.mimeType} limit={60} />
