@@ -35,6 +35,7 @@ macro_rules! lode_commands {
             assistants: list_assistants, preview_assistant_change, change_assistant;
             followed_requests: cancel_request;
             log_level: set_log_level;
+            picker_settings: picker_settings, set_picker_settings;
             roots: set_roots, add_root_folder;
             protocol_history: protocol_history, protocol_message, save_protocol_history;
             drag_out: export_basket_item, drag_basket_file;

@@ -16,6 +16,7 @@ pub mod followed_requests;
 pub mod icons;
 pub mod import;
 pub mod log_level;
+pub mod picker_settings;
 pub mod preview;
 pub mod protocol_history;
 pub mod roots;

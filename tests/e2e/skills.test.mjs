@@ -3,7 +3,8 @@
  * Skills in a real window (issue 32): the official TypeScript SDK v2's skills server
  * (tests/servers/skills-sdk-server.mjs, which lists no skill file in `resources/list`) and a
  * server whose file changed since listed (tests/servers/skills-server.mjs --tampered) are added
- * as stdio connections. Their skills' files show in the tree with a Skill badge; the changed
+ * as stdio connections, beside the built-in demo and its own skill. Their skills' files show in
+ * the tree with a Skill badge; the changed
  * file's preview says "changed since listed"; and adding the whole skill from its details puts
  * every file of it in the basket. Screenshots of the tree, the flag and the skill's details.
  *
@@ -52,14 +53,18 @@ describe("Skills in a real window", { timeout: 240_000 }, () => {
     await addNodeServer("Notes", `${join(SERVERS, "skills-server.mjs")} --tampered`);
     await click(SEL.treeView);
     await searchFor("skill://");
-    // Four files of the SDK server's two skills (none of them in its resources/list) and the
-    // tampered server's two.
-    await waitFor("the skills' files in the tree", () => count(`${SEL.treeResources} ${SEL.badge}`), (n) => n >= 6, 30_000);
+    // The demo's skill (its three files), the tampered server's two; the SDK server's four sit
+    // below them (the tree draws only the rows in view).
+    await waitFor("the skills' files in the tree", () => count(`${SEL.treeResources} ${SEL.badge}`), (n) => n >= 5, 30_000);
     const tree = await textOf(tid("resource-tree"));
-    assert.ok(tree.includes("refunds") || tree.includes("SKILL.md"), tree.slice(0, 400));
-    assert.ok(tree.includes("logo.png"), "the skill's binary file is in the tree");
+    for (const shown of ["lode-demo-tour", "checklist.txt", "template.md"]) assert.ok(tree.includes(shown), `${shown} in ${tree.slice(0, 600)}`);
     await parkPointer();
     await screenShot("skills-tree.png");
+    // The SDK server lists none of its skills' files in resources/list: they come from
+    // skills/list, a binary one too.
+    await searchFor("refunds");
+    await waitFor("the refunds skill's files", () => count(`${SEL.treeResources} ${SEL.badge}`), (n) => n === 3, 30_000);
+    assert.ok((await textOf(tid("resource-tree"))).includes("logo.png"), "the skill's binary file is in the tree");
   });
 
   uiTest("flags a file that changed since its skill was listed", async () => {

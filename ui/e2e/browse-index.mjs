@@ -92,9 +92,22 @@ export function createBrowseIndex(resources, templates = {}) {
     return app ? "app" : "resource";
   };
 
+  /** What `item`'s connection hides by default (`Filters::hidden_kinds`). @param {any} item @param {any} q */
+  const defaultsOf = (item, q) => (q.hiddenKinds ?? []).find((/** @type {any} */ d) => d.server === item.server);
+  /** Whether `item` is hidden by its connection's defaults, whatever is chosen. @param {any} item @param {any} q */
+  const hiddenByDefault = (item, q) => {
+    const defaults = defaultsOf(item, q);
+    return defaults !== undefined && (defaults.all || defaults.kinds.includes(kindOf(item)));
+  };
+
   /** @param {any} item @param {any} q */
   function passes(item, q) {
-    if (q.kind && kindOf(item) !== q.kind) return false;
+    const defaults = defaultsOf(item, q);
+    // A chosen kind shows that kind of every server; a server hidden whole shows when chosen.
+    if (q.kind) {
+      if (kindOf(item) !== q.kind) return false;
+    } else if (defaults?.kinds.includes(kindOf(item))) return false;
+    if (defaults?.all && !(q.servers ?? []).includes(item.server)) return false;
     if ((q.hidden ?? []).includes(item.server)) return false;
     if (q.servers && !q.servers.includes(item.server)) return false;
     const audience = item.annotations.audience ?? [];
@@ -126,7 +139,7 @@ export function createBrowseIndex(resources, templates = {}) {
 
   /** The rows `q` selects, sorted, each with its match. @param {any} q */
   function answer(q) {
-    const key = JSON.stringify([q.text, q.sort, q.audience, q.servers, q.hidden, q.mimePrefix, q.scheme, q.kind]);
+    const key = JSON.stringify([q.text, q.sort, q.audience, q.servers, q.hidden, q.mimePrefix, q.scheme, q.kind, q.hiddenKinds ?? []]);
     if (last?.key !== key) last = { key, value: compute(q) };
     return last.value;
   }
@@ -185,7 +198,11 @@ export function createBrowseIndex(resources, templates = {}) {
    * @param {any} q
    */
   function facets(q) {
-    const none = { ...q, audience: null, servers: null, hidden: [], mimePrefix: null, scheme: null, kind: null };
+    const none = { ...q, audience: null, servers: null, hidden: [], mimePrefix: null, scheme: null, kind: null, hiddenKinds: [] };
+    // A server hidden whole belongs to the server facet, a kind hidden to the kind facet.
+    const defaults = q.hiddenKinds ?? [];
+    const wholeServers = defaults.map((/** @type {any} */ d) => ({ ...d, kinds: [] }));
+    const kindsOnly = defaults.map((/** @type {any} */ d) => ({ ...d, all: false }));
     const matches = resources.filter((item) => search(q.text, item) !== null);
     /** @type {Map<string, number>} */
     const servers = new Map();
@@ -201,15 +218,17 @@ export function createBrowseIndex(resources, templates = {}) {
       if (value) map.set(value, (map.get(value) ?? 0) + 1);
     };
     let total = 0;
+    let unfiltered = 0;
     for (const item of matches) {
       const fails = {
-        server: !passes(item, { ...none, servers: q.servers, hidden: q.hidden }),
+        server: !passes(item, { ...none, servers: q.servers, hidden: q.hidden, hiddenKinds: wholeServers }),
         mime: !passes(item, { ...none, mimePrefix: q.mimePrefix }),
         scheme: !passes(item, { ...none, scheme: q.scheme }),
         audience: !passes(item, { ...none, audience: q.audience }),
-        kind: !passes(item, { ...none, kind: q.kind }),
+        kind: !passes(item, { ...none, kind: q.kind, hiddenKinds: kindsOnly }),
       };
       const failed = Object.values(fails).filter(Boolean).length;
+      if (failed === 0 || !hiddenByDefault(item, q)) unfiltered += 1;
       if (failed > 1) continue;
       if (failed === 0) total += 1;
       if (!fails.mime && !fails.scheme && !fails.audience && !fails.kind) add(servers, item.server);
@@ -229,7 +248,7 @@ export function createBrowseIndex(resources, templates = {}) {
       [...map].map(([value, count]) => ({ value, count })).sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : 1));
     return {
       total,
-      unfiltered: matches.length,
+      unfiltered,
       servers: ranked(servers),
       mimeFamilies: ranked(mimes),
       schemes: ranked(schemes),
@@ -284,6 +303,15 @@ export function createBrowseIndex(resources, templates = {}) {
       roots.set(server, at);
       return at;
     };
+    /** A kind's folder grouped by kind. @param {string} label @param {string} kind */
+    const kindRoot = (label, kind) => {
+      const id = `${SPECIAL}${label}`;
+      const found = roots.get(id);
+      if (found !== undefined) return found;
+      const at = add(id, label, kind);
+      roots.set(id, at);
+      return at;
+    };
     /** @param {number} parent @param {string} label @param {string} kind */
     const child = (parent, label, kind) => {
       const key = kind === "templates" || kind === "unparsed" ? `${SPECIAL}${label}` : label;
@@ -295,7 +323,7 @@ export function createBrowseIndex(resources, templates = {}) {
       return at;
     };
     for (const hit of hits) {
-      let at = root(hit.item.server);
+      let at = q.group === "kind" ? child(kindRoot(kindOf(hit.item), "kind"), hit.item.server, "server") : root(hit.item.server);
       const labels = folderLabels(hit.item.uri);
       if (labels === null) at = child(at, "unparsed", "unparsed");
       else for (const { label, kind } of labels) at = child(at, label, kind);
@@ -303,9 +331,15 @@ export function createBrowseIndex(resources, templates = {}) {
     }
     if (!searching) {
       for (const [server, list] of Object.entries(templates)) {
-        const shown = !(q.hidden ?? []).includes(server) && (!q.servers || q.servers.includes(server));
+        const wholeHidden = (q.hiddenKinds ?? []).some((/** @type {any} */ d) => d.server === server && d.all);
+        const shown =
+          !(q.hidden ?? []).includes(server) &&
+          (!q.servers || q.servers.includes(server)) &&
+          (!wholeHidden || (q.servers ?? []).includes(server)) &&
+          !(q.hiddenTemplates ?? []).includes(server);
         if (!shown || list.length === 0) continue;
-        const at = child(root(server), "templates", "templates");
+        const at =
+          q.group === "kind" ? child(kindRoot("templates", "templates"), server, "server") : child(root(server), "templates", "templates");
         folders[at].templatesOf = server;
         folders[at].count = list.length;
       }
@@ -318,7 +352,7 @@ export function createBrowseIndex(resources, templates = {}) {
         const counted = count(c);
         if (folders[c].kind !== "templates") below += counted;
       }
-      if (folder.kind !== "templates") folder.count = below + folder.leaves.length;
+      if (folder.templatesOf === null) folder.count = below + folder.leaves.length;
       return folder.count;
     };
     /** @param {number[]} order */
@@ -327,7 +361,14 @@ export function createBrowseIndex(resources, templates = {}) {
         const x = folders[a];
         const y = folders[b];
         const last = (/** @type {any} */ f) => (f.kind === "templates" || f.kind === "unparsed" ? 1 : 0);
-        return last(x) - last(y) || x.label.toLowerCase().localeCompare(y.label.toLowerCase()) || (x.label < y.label ? -1 : 1);
+        // Kinds' folders in the index's order of kinds, not their labels'.
+        const rank = (/** @type {any} */ f) => (f.kind === "kind" ? ["resource", "app", "skill"].indexOf(f.label) : 0);
+        return (
+          last(x) - last(y) ||
+          rank(x) - rank(y) ||
+          x.label.toLowerCase().localeCompare(y.label.toLowerCase()) ||
+          (x.label < y.label ? -1 : 1)
+        );
       });
     const rootOrder = sortFolders([...roots.values()]);
     rootOrder.forEach(count);

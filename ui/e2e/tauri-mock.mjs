@@ -145,6 +145,15 @@ export function installTauriMock({ fixtures, delayMs }) {
   /** @param {number} ms */
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+  /** Each connection's hidden kinds (its picker settings but whether its resources show). */
+  /** @type {Map<unknown, { hideTemplates: boolean, hideSkills: boolean, hideApps: boolean }>} */
+  const pickerHides = new Map();
+  /** @param {any} c */
+  const pickerOf = (c) => ({
+    showResources: c.settings.shownInBrowser !== false,
+    ...(pickerHides.get(c.id) ?? { hideTemplates: false, hideSkills: false, hideApps: false }),
+  });
+
   /**
    * @param {string} cmd
    * @param {Record<string, unknown>} args
@@ -171,6 +180,17 @@ export function installTauriMock({ fixtures, delayMs }) {
         return structuredClone(browseStatus);
       case "browse_facets":
         return browse.facets(/** @type {any} */ (args.query));
+      case "picker_settings":
+        return connections.map((c) => ({ connection: c.id, settings: pickerOf(c) }));
+      case "set_picker_settings": {
+        const base = connections.find((c) => c.id === args.connectionId);
+        if (!base) throw unknown(args.connectionId);
+        const { showResources, ...hides } = /** @type {any} */ (args.settings);
+        // Whether its resources show is the connection's own setting, as in Rust.
+        connections = connections.map((c) => (c.id === base.id ? { ...c, settings: { ...c.settings, shownInBrowser: showResources } } : c));
+        pickerHides.set(base.id, hides);
+        return pickerOf({ ...base, settings: { ...base.settings, shownInBrowser: showResources } });
+      }
       case "saved_searches":
       case "record_search":
         // Kept searches are not kept in the mock run: the lists stay empty.

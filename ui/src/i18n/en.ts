@@ -24,6 +24,7 @@ import { annotationsEn } from "./annotations";
 import { finishEn } from "./finish";
 import { browseSearchEn } from "./browseSearch";
 import { paletteEn } from "./palette";
+import { pickerEn } from "./picker";
 import type {
   ConfigFormat,
   ConnectionStatus,
@@ -121,6 +122,7 @@ export const en = {
   ...finishEn,
   ...browseSearchEn,
   ...paletteEn,
+  ...pickerEn,
 } as const satisfies Record<string, string> &
   Record<`error.${ErrorCode}`, string> &
   Record<`connections.transport.${TransportSpec["kind"]}`, string> &

@@ -23,6 +23,7 @@ import { annotationsZhCN } from "./annotations";
 import { finishZhCN } from "./finish";
 import { browseSearchZhCN } from "./browseSearch";
 import { paletteZhCN } from "./palette";
+import { pickerZhCN } from "./picker";
 import type { Catalog } from "./catalog";
 
 /** Simplified Chinese. Typed as `Catalog`: a missing or extra key fails the type check. */
@@ -109,4 +110,5 @@ export const zhCN: Catalog = {
   ...finishZhCN,
   ...browseSearchZhCN,
   ...paletteZhCN,
+  ...pickerZhCN,
 };

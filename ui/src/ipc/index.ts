@@ -92,6 +92,8 @@ export type { ResourceKind } from "./bindings/ResourceKind";
 export type { BrowseStatus } from "./bindings/BrowseStatus";
 export type { Filters } from "./bindings/Filters";
 export type { FolderKind } from "./bindings/FolderKind";
+export type { ServerKinds } from "./bindings/ServerKinds";
+export type { TreeGroup } from "./bindings/TreeGroup";
 export type { IndexRow } from "./bindings/IndexRow";
 export type { ListingCut } from "./bindings/ListingCut";
 export type { ListingState } from "./bindings/ListingState";
@@ -178,6 +180,9 @@ export type { UpdateFeedState } from "./bindings/UpdateFeedState";
 export type { UpdateInfo } from "./bindings/UpdateInfo";
 export { aboutLode, reportFirstRows } from "./about";
 export { listingLimits, setListingLimits } from "./settings";
+export { pickerSettings, sendPickerSettingsEarly, setPickerSettings } from "./pickerSettings";
+export type { ConnectionPickerSettings } from "./bindings/ConnectionPickerSettings";
+export type { PickerSettings } from "./bindings/PickerSettings";
 export type { ListingLimits } from "./bindings/ListingLimits";
 export {
   UPDATE_EVENT,

@@ -1,5 +1,6 @@
 // The Vitest IPC mock: installIpc routes commands to handlers and records calls; emitters for the
-// connection, browse and update events; handlers over the shared mock index and basket store; streamed reads.
+// connection, browse and update events; handlers over the shared mock index, basket store and
+// picker settings; streamed reads.
 import { emit } from "@tauri-apps/api/event";
 import { mockIPC } from "@tauri-apps/api/mocks";
 import { act } from "@testing-library/react";
@@ -13,6 +14,9 @@ import {
   type AskEvent,
   type BrowseStatus,
   type ConnectionEvent,
+  type ConnectionId,
+  type ConnectionPickerSettings,
+  type PickerSettings,
   type Query,
   type SavedSearches,
   type SearchSpec,
@@ -91,6 +95,24 @@ export function browseHandlers(index: BrowseIndex, status: () => BrowseStatus): 
     browse_status: () => status(),
     browse_facets: ({ query }) => index.facets(query as Query),
     ...searchHandlers(),
+    ...pickerHandlers(),
+  };
+}
+
+/**
+ * The connections' picker settings (`picker_settings`, `set_picker_settings`) in memory, as
+ * Lode keeps them: `kept` is every connection's, and a change of one replaces it there.
+ */
+export function pickerHandlers(kept: ConnectionPickerSettings[] = []): Record<string, Handler> {
+  return {
+    picker_settings: () => structuredClone(kept),
+    set_picker_settings: ({ connectionId, settings }) => {
+      const id = connectionId as ConnectionId;
+      const next = settings as PickerSettings;
+      const others = kept.filter((each) => each.connection !== id);
+      kept.splice(0, kept.length, ...others, { connection: id, settings: next });
+      return structuredClone(next);
+    },
   };
 }
 

@@ -40,6 +40,15 @@ function Svg({ children, className }: { children: ReactNode; className?: string 
 }
 
 const FOLDER_GLYPHS: Record<FolderKind, ReactNode> = {
+  // Four tiles: a kind's folder, grouping like things.
+  kind: (
+    <>
+      <rect x="2.5" y="2.5" width="4.5" height="4.5" rx="1" />
+      <rect x="9" y="2.5" width="4.5" height="4.5" rx="1" />
+      <rect x="2.5" y="9" width="4.5" height="4.5" rx="1" />
+      <rect x="9" y="9" width="4.5" height="4.5" rx="1" />
+    </>
+  ),
   server: (
     <>
       <rect x="2" y="2.5" width="12" height="4.5" rx="1.2" />

@@ -6,7 +6,8 @@
 //! a cycle among them (`tests/integration/module_cycles.rs`):
 //! - `connections/`: saved connections (edits, starts, order, import, sign-in), their secrets,
 //!   and the supervisor that keeps one live task per connection;
-//! - `settings/`: listing limits, log levels, the log's filter and file, paths, the demo;
+//! - `settings/`: listing limits, log levels, picker settings, the log's filter and file,
+//!   paths, the demo;
 //! - `roots/`: the folders a connection offers its server;
 //! - `window/`: state only the desktop window uses, never the CLI (layout, icons, drag-out,
 //!   followed requests, preview reads, subscriptions, protocol history);
@@ -55,8 +56,8 @@ pub use reading::{
 };
 pub use settings::{
     built_in_demo, default_data_dir, default_log_file, demo_server_command, is_built_in_demo,
-    log_filter, start_log_file, LogFile, APP_IDENTIFIER, BUILT_IN_DEMO_COMMAND,
-    DEMO_CONNECTION_NAME, LOG_FILE_NAME, LOG_FOLDER_CAP,
+    log_filter, start_log_file, ConnectionPickerSettings, LogFile, PickerSettings, APP_IDENTIFIER,
+    BUILT_IN_DEMO_COMMAND, DEMO_CONNECTION_NAME, LOG_FILE_NAME, LOG_FOLDER_CAP,
 };
 pub use updates::{
     package_url_allowed, plain_loopback_feeds_allowed, update_check_due, update_timeout_from_env,

@@ -113,6 +113,7 @@ describe("BrowserPane", () => {
       mimePrefix: null,
       scheme: null,
       kind: null,
+      hiddenKinds: [],
     });
     const rows = screen.getAllByTestId("resource-row");
     expect(rows.length).toBeLessThan(40);

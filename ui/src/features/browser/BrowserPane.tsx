@@ -1,5 +1,6 @@
-// The browser pane: the filters and view mode, the selection and its ways into the basket, the
-// browser's keys (/ to search, B to add), and the list or tree view under the toolbar and chips.
+// The browser pane: the filters, view mode and tree grouping, what connections hide by default,
+// the selection and its ways into the basket, the browser's keys (/ to search, B to add), and
+// the list or tree view under the toolbar and chips.
 import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useT } from "../../i18n";
 import type { BrowseStatus, ConnectionId, Query, ResourceItem, ResourceTemplate } from "../../ipc";
@@ -21,8 +22,10 @@ import { SelectionCount } from "./SelectionCount";
 import { useBrowseStatus } from "./useBrowseStatus";
 import { useFacets } from "./useFacets";
 import { useFolderExpansion } from "./useFolderExpansion";
+import { usePickerDefaults } from "./usePickerDefaults";
 import { filtersOf, specOf, useSavedSearches } from "./useSavedSearches";
 import { useSelection } from "./useSelection";
+import { useTreeGroup } from "./useTreeGroup";
 import { useViewMode } from "./useViewMode";
 import { MATCHING_LIMIT } from "../basket";
 import "./browser.css";
@@ -69,13 +72,20 @@ export function BrowserPane({
   const status = known ?? NO_STATUS;
   const [filters, setFilters] = useState<BrowseFilters>(INITIAL_FILTERS);
   const [mode, setMode] = useViewMode();
+  const [group, setGroup] = useTreeGroup();
+  const picker = usePickerDefaults(status.servers);
+  // What every question asks: the person's filters and what the connections hide by default.
+  const shown = useMemo(
+    () => (picker.defaults === null ? filters : { ...filters, picker: picker.defaults }),
+    [filters, picker.defaults],
+  );
   const selection = useSelection();
   const serverNames = useMemo(() => status.servers.map(({ server }) => server), [status.servers]);
-  const { expanded, setOpen } = useFolderExpansion(serverNames);
+  const { expanded, setOpen } = useFolderExpansion(serverNames, group);
   const search = useRef<HTMLInputElement>(null);
   const view = useRef<BrowseViewHandle>(null);
   const [adding, setAdding] = useState(false);
-  const facets = useFacets(filters, status.generation);
+  const facets = useFacets(shown, status.generation);
   const searches = useSavedSearches(filters);
   // The resource on the rows' active row: what B and the Add button take when none is checked.
   const [focused, setFocused] = useState<ResourceItem | null>(null);
@@ -123,7 +133,7 @@ export function BrowserPane({
 
   // Ctrl/⌘+A: every match, as "Add all matching" would take them (and with its cap).
   const selectAll = () => {
-    void selectAllMatching(filters)
+    void selectAllMatching(shown)
       .then((answer) => {
         if (answer.kind === "tooMany") {
           setNotice(t("browser.selectAll.tooMany", { count: format.number(answer.total), limit: format.number(MATCHING_LIMIT) }));
@@ -139,7 +149,7 @@ export function BrowserPane({
   const runWhole = (run: (query: Query) => Promise<boolean>) => {
     if (adding) return;
     setAdding(true);
-    void run(listQuery(filters, 0, 0)).finally(() => setAdding(false));
+    void run(listQuery(shown, 0, 0)).finally(() => setAdding(false));
   };
 
   // B adds the checked rows, or the focused row when none is checked; Ctrl/⌘+A checks every
@@ -176,9 +186,25 @@ export function BrowserPane({
     />
   );
 
+  // A server turned off shows as hidden on its chip, unless chosen alone (then it shows).
+  const chipsHidden = [
+    ...filters.hidden,
+    ...picker.off.filter((server) => server !== filters.only && !filters.hidden.includes(server)),
+  ];
+  const setHidden = (server: string, hide: boolean) => {
+    // A server turned off in its settings is shown, or hidden again, for this session.
+    if (picker.isTurnedOff(server)) picker.reveal(server, !hide);
+    setFilters((current) => ({
+      ...current,
+      hidden:
+        hide && !picker.isTurnedOff(server) ? [...current.hidden, server] : current.hidden.filter((name) => name !== server),
+      only: hide && current.only === server ? null : current.only,
+    }));
+  };
+
   const viewProps = {
     ref: view,
-    filters,
+    filters: shown,
     generation: status.generation,
     selection: selection.selected,
     openId,
@@ -241,6 +267,8 @@ export function BrowserPane({
           onChange={change}
           mode={mode}
           onModeChange={setMode}
+          group={group}
+          onGroupChange={setGroup}
           searchRef={search}
           onLeaveSearch={() => view.current?.focus()}
           searches={
@@ -256,17 +284,11 @@ export function BrowserPane({
         <ServerChips
           servers={status.servers}
           only={filters.only}
-          hidden={filters.hidden}
+          hidden={chipsHidden}
           onOnly={(only) => change({ only })}
-          onHidden={(server, hide) =>
-            setFilters((current) => ({
-              ...current,
-              hidden: hide ? [...current.hidden, server] : current.hidden.filter((name) => name !== server),
-              only: hide && current.only === server ? null : current.only,
-            }))
-          }
+          onHidden={setHidden}
         />
-        <FacetBar answer={facets} filters={filters} onChange={change} onClearFilters={() => setFilters(withoutFilters)} />
+        <FacetBar answer={facets} filters={shown} onChange={change} onClearFilters={() => setFilters(withoutFilters)} />
         {notice !== null && (
           <p className="browser__notice" role="status" data-testid="browser-select-notice">
             {notice}
@@ -275,13 +297,20 @@ export function BrowserPane({
         <ListingProgress servers={status.servers} />
         <ListingCuts servers={status.servers} />
         <div className="browser__results">
-          {/* Rows are asked for once the generation is known, not once before and again after. */}
-          {known === null ? (
+          {/* Rows are asked for once the generation and the connections' defaults are known, not
+              once before and again after. */}
+          {known === null || picker.defaults === null ? (
             <Spinner label={t("browser.loading")} />
           ) : mode === "list" ? (
             <ResourceListView {...viewProps} />
           ) : (
-            <ResourceTreeView {...viewProps} expanded={expanded} onSetOpen={setOpen} onOpenTemplate={openTemplate} />
+            <ResourceTreeView
+              {...viewProps}
+              group={group}
+              expanded={expanded}
+              onSetOpen={setOpen}
+              onOpenTemplate={openTemplate}
+            />
           )}
         </div>
       </div>

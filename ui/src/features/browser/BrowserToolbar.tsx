@@ -1,17 +1,21 @@
 // The browser's toolbar: the search box (Escape clears, ArrowDown goes to the rows), sort, the
-// audience and media-type filters, and the list/tree switch.
+// audience and media-type filters, the list/tree switch, and the tree's grouping.
 import type { ChangeEvent, KeyboardEvent, ReactNode, Ref } from "react";
 import { useT, type MessageKey } from "../../i18n";
-import type { AudienceFilter, SortKey } from "../../ipc";
+import type { AudienceFilter, SortKey, TreeGroup } from "../../ipc";
 import { AUDIENCES, MIME_FAMILIES, mimeFamilyOf, SORT_KEYS, type BrowseFilters, type MimeFamily, type ViewMode } from "./browseQuery";
 import { SearchIcon } from "../../ui-kit/icons";
 import { probeSearchInput } from "./probe";
+import { TREE_GROUPS } from "./useTreeGroup";
 
 interface BrowserToolbarProps {
   filters: BrowseFilters;
   onChange: (change: Partial<BrowseFilters>) => void;
   mode: ViewMode;
   onModeChange: (mode: ViewMode) => void;
+  /** The tree's top folders (chosen only while the tree shows). */
+  group: TreeGroup;
+  onGroupChange: (group: TreeGroup) => void;
   searchRef: Ref<HTMLInputElement>;
   /** ArrowDown in the search box: on to the rows. */
   onLeaveSearch: () => void;
@@ -27,6 +31,11 @@ const SORT_LABELS = {
   size: "browser.sort.size",
   server: "browser.sort.server",
 } as const satisfies Record<SortKey, MessageKey>;
+
+const GROUP_LABELS = {
+  server: "browser.group.server",
+  kind: "browser.group.kind",
+} as const satisfies Record<TreeGroup, MessageKey>;
 
 const AUDIENCE_LABELS = {
   user: "browser.audience.user",
@@ -50,8 +59,18 @@ const CHOSEN_ELSEWHERE = "chosen";
 
 const isMimeFamily = (value: string): value is MimeFamily => Object.hasOwn(MIME_FAMILIES, value);
 
-/** Search, sort, the audience and media type filters, and the list/tree switch. */
-export function BrowserToolbar({ filters, onChange, mode, onModeChange, searchRef, onLeaveSearch, searches }: BrowserToolbarProps) {
+/** Search, sort, the audience and media type filters, the list/tree switch and the grouping. */
+export function BrowserToolbar({
+  filters,
+  onChange,
+  mode,
+  onModeChange,
+  group,
+  onGroupChange,
+  searchRef,
+  onLeaveSearch,
+  searches,
+}: BrowserToolbarProps) {
   const { t } = useT();
 
   const onSearchKey = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -161,6 +180,26 @@ export function BrowserToolbar({ filters, onChange, mode, onModeChange, searchRe
             )}
           </select>
         </label>
+        {mode === "tree" && (
+          <label className="filter">
+            <span className="filter__label">{t("browser.group.label")}</span>
+            <select
+              className="filter__select"
+              data-testid="browser-group"
+              value={group}
+              onChange={(event) => {
+                const chosen = TREE_GROUPS.find((each) => each === event.target.value);
+                if (chosen) onGroupChange(chosen);
+              }}
+            >
+              {TREE_GROUPS.map((each) => (
+                <option key={each} value={each}>
+                  {t(GROUP_LABELS[each])}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
       </div>
     </div>
   );

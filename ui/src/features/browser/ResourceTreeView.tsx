@@ -1,5 +1,6 @@
 // The browser's tree view: server → scheme → authority → path folders and each server's
-// templates over BrowseRows, and its keys (arrows open, close and climb folders; Enter opens).
+// templates (or, grouped by kind, kind → server → …) over BrowseRows, and its keys (arrows open,
+// close and climb folders; Enter opens).
 import { useMemo, type MouseEvent, type ReactNode, type Ref } from "react";
 import { useT } from "../../i18n";
 import {
@@ -7,6 +8,7 @@ import {
   type FolderKind,
   type ResourceItem,
   type ResourceTemplate,
+  type TreeGroup,
   type TreeResult,
   type TreeRow,
 } from "../../ipc";
@@ -22,6 +24,8 @@ import { useRowWindows } from "./useRowWindows";
 
 interface ResourceTreeViewProps {
   filters: BrowseFilters;
+  /** The top folders: servers, or kinds. */
+  group: TreeGroup;
   generation: number;
   /** Ids of the open folders (ignored while searching: every folder is open then). */
   expanded: ReadonlySet<string>;
@@ -56,16 +60,17 @@ function expandedKey(expanded: ReadonlySet<string>): string {
  * templates beside. Only the visible rows cross IPC, in windows, like the list's.
  */
 export function ResourceTreeView(props: ResourceTreeViewProps) {
-  const { filters, generation, expanded, onSetOpen, selection, openId, ref } = props;
+  const { filters, group, generation, expanded, onSetOpen, selection, openId, ref } = props;
   const { t } = useT();
   const searching = isSearching(filters);
   const fetcher = useMemo<FetchWindow<TreeResult>>(
-    () => (offset, limit) => probeFetch(browseTree(treeQuery(filters, expanded, offset, limit))),
-    [filters, expanded],
+    () => (offset, limit) => probeFetch(browseTree(treeQuery(filters, expanded, offset, limit, group))),
+    [filters, expanded, group],
   );
-  // Opening a folder fetches again in place; only a new search or filter starts at the top.
+  // Opening a folder fetches again in place; only a new search, filter or grouping starts at
+  // the top.
   const refreshKey = `${generation}\u0002${searching ? "*" : expandedKey(expanded)}`;
-  const windows = useRowWindows(filtersKey(filters), refreshKey, fetcher);
+  const windows = useRowWindows(`${filtersKey(filters)}\u0003${group}`, refreshKey, fetcher);
   const { snapshot } = windows;
 
   const rowAttributes = (index: number): RowAttributes => {
@@ -158,7 +163,7 @@ export function ResourceTreeView(props: ResourceTreeViewProps) {
       shown={snapshot.summary?.matches ?? 0}
       empty={props.empty}
       role="tree"
-      ariaLabel={t("browser.treeLabel")}
+      ariaLabel={t(group === "kind" ? "browser.treeLabel.kind" : "browser.treeLabel")}
       rowHeight={TREE_ROW_HEIGHT}
       testId="resource-tree"
       onRowKey={onRowKey}

@@ -1,7 +1,7 @@
 // One row of the resource tree (a folder with its count, a resource, or a template), indented
 // by depth at the tree's fixed row height.
 import { memo } from "react";
-import { useT } from "../../i18n";
+import { useT, type MessageKey, type Translate } from "../../i18n";
 import type { FolderKind, IndexRow, ResourceTemplate, TreeRow } from "../../ipc";
 import { HighlightedText } from "../../ui-kit/HighlightedText";
 import { DescriptionMatch } from "./DescriptionMatch";
@@ -58,10 +58,25 @@ export const TreeRowView = memo(function TreeRowView({ row, selected }: TreeRowV
   );
 });
 
+const KIND_FOLDER_LABELS = {
+  resource: "browser.tree.kind.resource",
+  app: "browser.tree.kind.app",
+  skill: "browser.tree.kind.skill",
+} as const satisfies Record<string, MessageKey>;
+
+const isKindLabel = (label: string): label is keyof typeof KIND_FOLDER_LABELS => Object.hasOwn(KIND_FOLDER_LABELS, label);
+
+/** The name a folder shows: the index names templates, unparsed and kinds' folders in English. */
+function folderName(t: Translate, label: string, kind: FolderKind): string {
+  if (kind === "templates") return t("browser.tree.templates");
+  if (kind === "unparsed") return t("browser.tree.unparsed");
+  if (kind === "kind" && isKindLabel(label)) return t(KIND_FOLDER_LABELS[label]);
+  return label;
+}
+
 function FolderLabel({ label, kind, count }: { label: string; kind: FolderKind; count: number }) {
   const { t, format } = useT();
-  // The index names these two folders in English: the window names them in its language.
-  const shown = kind === "templates" ? t("browser.tree.templates") : kind === "unparsed" ? t("browser.tree.unparsed") : label;
+  const shown = folderName(t, label, kind);
   const counted = format.number(count);
   return (
     <>

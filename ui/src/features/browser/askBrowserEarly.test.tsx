@@ -1,6 +1,6 @@
 import { renderHook, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { browseList, type BrowseStatus } from "../../ipc";
+import { browseList, pickerSettings, type BrowseStatus } from "../../ipc";
 import { installIpc } from "../../test/ipc-mock";
 import { askBrowserEarly } from "./askBrowserEarly";
 import { INITIAL_FILTERS, listQuery } from "./browseQuery";
@@ -10,16 +10,19 @@ import { WINDOW_SIZE } from "./rowWindows";
 const status = (generation: number): BrowseStatus => ({ generation, servers: [] });
 
 describe("the browser's early questions", () => {
-  it("send the status and the list's first window, which the first list call takes", async () => {
+  it("send the status, the picker settings and the list's first window, which the first calls take", async () => {
     const calls = installIpc({
       browse_status: () => status(1),
       browse_list: () => ({ total: 0, offset: 0, rows: [], indexed: 0, matches: 0 }),
+      picker_settings: () => [],
     });
     askBrowserEarly();
-    expect(calls.map(({ cmd }) => cmd)).toEqual(["browse_status", "browse_list"]);
+    expect(calls.map(({ cmd }) => cmd)).toEqual(["browse_status", "browse_list", "picker_settings"]);
     await browseList(listQuery(INITIAL_FILTERS, 0, WINDOW_SIZE));
-    // Taken from the early call: Rust was not asked again.
+    await pickerSettings();
+    // Taken from the early calls: Rust was not asked again.
     expect(calls.filter(({ cmd }) => cmd === "browse_list")).toHaveLength(1);
+    expect(calls.filter(({ cmd }) => cmd === "picker_settings")).toHaveLength(1);
   });
 
   it("shows the early status, then the one asked after the listener when it is newer", async () => {
@@ -27,6 +30,7 @@ describe("the browser's early questions", () => {
     const calls = installIpc({
       browse_status: () => status(generation),
       browse_list: () => ({ total: 0, offset: 0, rows: [], indexed: 0, matches: 0 }),
+      picker_settings: () => [],
     });
     askBrowserEarly();
     // The index changes before the listener is in place: the early status is already stale.

@@ -1,8 +1,22 @@
-// The browser's filters (search, sort, audience, media type, servers) and how they become the
-// index's list and tree queries, with the keys that decide when rows start again at the top.
-import type { AudienceFilter, Query, ResourceKind, SortKey, TreeQuery } from "../../ipc";
+// The browser's filters (search, sort, audience, media type, servers) and what connections hide
+// by default, and how they become the index's list and tree queries, with the keys that decide
+// when rows start again at the top.
+import type { AudienceFilter, Query, ResourceKind, ServerKinds, SortKey, TreeGroup, TreeQuery } from "../../ipc";
 
 export type ViewMode = "list" | "tree";
+
+/**
+ * What the connections hide by default (their picker settings, `pickerDefaults.ts`), applied to
+ * every question: not the person's filters, so clearing those leaves it.
+ */
+export interface PickerDefaults {
+  /** Per server: hidden whole unless chosen, and kinds hidden unless the kind is chosen. */
+  hiddenKinds: readonly ServerKinds[];
+  /** Servers whose templates the tree leaves out. */
+  hiddenTemplates: readonly string[];
+}
+
+export const NO_PICKER_DEFAULTS: PickerDefaults = { hiddenKinds: [], hiddenTemplates: [] };
 
 /** The MIME families the filter offers, and the prefix each sends (case-insensitive in Rust). */
 export const MIME_FAMILIES = {
@@ -33,6 +47,8 @@ export interface BrowseFilters {
   hidden: readonly string[];
   /** Only resources of this kind (a resource, an app), when set. */
   kind: ResourceKind | null;
+  /** What the connections hide by default: set by the pane from their settings, never by a filter. */
+  picker?: PickerDefaults;
 }
 
 export const INITIAL_FILTERS: BrowseFilters = {
@@ -59,6 +75,7 @@ export function listQuery(filters: BrowseFilters, offset: number, limit: number)
     mimePrefix: filters.mime,
     scheme: filters.scheme,
     kind: filters.kind,
+    hiddenKinds: [...(filters.picker ?? NO_PICKER_DEFAULTS).hiddenKinds],
   };
 }
 
@@ -68,12 +85,15 @@ export function treeQuery(
   expanded: ReadonlySet<string>,
   offset: number,
   limit: number,
+  group: TreeGroup = "server",
 ): TreeQuery {
   const searching = isSearching(filters);
   return {
     ...listQuery(filters, offset, limit),
     expanded: searching ? [] : [...expanded],
     expandAll: searching,
+    group,
+    hiddenTemplates: [...(filters.picker ?? NO_PICKER_DEFAULTS).hiddenTemplates],
   };
 }
 
@@ -92,6 +112,7 @@ export function filtersKey(filters: BrowseFilters): string {
     filters.only,
     filters.hidden,
     filters.kind,
+    filters.picker ?? null,
   ]);
 }
 
@@ -100,7 +121,10 @@ export function isNarrowed(filters: BrowseFilters): boolean {
   return isSearching(filters) || isFiltered(filters);
 }
 
-/** Whether a filter (not the search text) narrows the rows: then some matches may be hidden. */
+/**
+ * Whether a filter (not the search text) narrows the rows: then some matches may be hidden.
+ * What connections hide by default is no filter: clearing the filters does not show it.
+ */
 export function isFiltered(filters: BrowseFilters): boolean {
   return (
     filters.audience !== null ||

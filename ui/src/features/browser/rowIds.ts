@@ -1,5 +1,5 @@
 // Identities and names of the browser's rows: a resource's id (server and URI), a server
-// folder's id, and the name the index shows and matches.
+// folder's id (and a kind's, grouped by kind), and the name the index shows and matches.
 import type { ResourceItem } from "../../ipc";
 
 /**
@@ -16,6 +16,20 @@ export function resourceId(item: Pick<ResourceItem, "server" | "uri">): string {
  */
 export function serverFolderId(server: string): string {
   return server;
+}
+
+/** The labels of the kinds' folders grouped by kind, as the index names them (tree.rs). */
+export const TREE_KIND_LABELS = ["resource", "app", "skill", "templates"] as const;
+export type TreeKindLabel = (typeof TREE_KIND_LABELS)[number];
+
+/**
+ * The id of a kind's folder grouped by kind (the index starts it with U+001E, which keeps it
+ * apart from servers' folders), or of a server's folder in it (U+001F separates a folder's
+ * labels).
+ */
+export function kindFolderId(label: TreeKindLabel, server?: string): string {
+  const kind = `\u001e${label}`;
+  return server === undefined ? kind : `${kind}\u001f${server}`;
 }
 
 /** Whether server text is empty or only spaces, without copying it (names can be megabytes). */

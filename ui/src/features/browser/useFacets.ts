@@ -15,7 +15,16 @@ export interface FacetsAnswer {
 }
 
 export function facetsKey(filters: BrowseFilters): string {
-  return JSON.stringify([filters.text, filters.audience, filters.mime, filters.scheme, filters.only, filters.hidden, filters.kind]);
+  return JSON.stringify([
+    filters.text,
+    filters.audience,
+    filters.mime,
+    filters.scheme,
+    filters.only,
+    filters.hidden,
+    filters.kind,
+    filters.picker?.hiddenKinds ?? null,
+  ]);
 }
 
 /**

@@ -8,6 +8,7 @@ import { Pane } from "../../ui-kit/Pane";
 import { Spinner } from "../../ui-kit/Spinner";
 import { Toast } from "../../ui-kit/Toast";
 import { LodeErrorBanner } from "../errors";
+import { onPickerSettingsKept, reloadPickerSettings } from "../picker";
 import { ConnectionDialogs, type OpenDialog } from "./ConnectionDialogs";
 import { ConnectionItem } from "./ConnectionItem";
 import type { RowAction } from "./rowActions";
@@ -43,8 +44,12 @@ export function ConnectionsPane({ statuses, selectedId, onSelect, onDeselect }: 
       onSelect(select);
     }
     refresh();
+    // Whether a connection's resources show is in its edit form too: the browser reads again.
+    reloadPickerSettings();
   };
   const actions = useConnectionActions(changed);
+  // ...and the list, which an edit form opens from, follows a change made in the server details.
+  useEffect(() => onPickerSettingsKept(refresh), [refresh]);
 
   // Keep the selection in step with the list: the first connection on a first launch (so the
   // Demo server's resources show at once), a just-saved one, the newer copy of an edited one,

@@ -1,5 +1,6 @@
-// The server details pane: name, version, protocol era, capabilities and instructions, and a
-// local server's stderr tail (refresh, copy); Escape or Close gives the column back.
+// The server details pane: name, version, protocol era, capabilities and instructions, how its
+// resources show in the browser, and a local server's stderr tail (refresh, copy); Escape or
+// Close gives the column back.
 import { useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type Ref } from "react";
 import { useT } from "../../i18n";
 import type { ConnectionStatus, Connection, LodeError, ServerInfo } from "../../ipc";
@@ -9,6 +10,7 @@ import { Pane } from "../../ui-kit/Pane";
 import { Spinner } from "../../ui-kit/Spinner";
 import { LodeErrorBanner } from "../errors";
 import { HistorySection } from "../history";
+import { PickerSection } from "../picker";
 import { offeredCapabilities } from "./capabilities";
 import { cleanLogLine } from "./log";
 import { LogMessagesSection } from "./LogMessagesSection";
@@ -71,6 +73,7 @@ export function ServerPane({ connection, status, id, ref, onClose }: ServerPaneP
         {info.state.status === "loading" && <Spinner label={t("server.loading")} />}
         {infoError && <LodeErrorBanner error={infoError} onRetry={reloadAll} />}
         {info.state.status === "success" && <ServerSummary info={info.state.data} connectionName={connection.name} />}
+        <PickerSection connection={connection} />
         <RootsSection connection={connection} />
         <LogMessagesSection connection={connection} logging={info.state.status === "success" && info.state.data.capabilities.logging} />
         <LogSection

@@ -91,6 +91,8 @@ export type CommandName =
   | "change_assistant"
   | "cancel_request"
   | "set_log_level"
+  | "picker_settings"
+  | "set_picker_settings"
   | "set_roots"
   | "add_root_folder"
   | "protocol_history"

@@ -13,6 +13,8 @@ export type Facets = {
 total: number, 
 /**
  * Matches of the text without any filter: `unfiltered - total` are hidden by filters.
+ * What a connection hides by default (`Filters::hidden_kinds`) is not among them unless
+ * a chosen filter shows it, so clearing the filters would show exactly that many more.
  */
 unfiltered: number, servers: Array<FacetCount>, 
 /**

@@ -36,6 +36,7 @@ impl Lode {
                 mime_prefix: search.mime_prefix.clone(),
                 scheme: search.scheme.clone(),
                 kind: None,
+                hidden_kinds: Vec::new(),
             },
             offset: 0,
             limit: search.limit(),

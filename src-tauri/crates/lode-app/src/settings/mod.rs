@@ -1,7 +1,7 @@
 //! Lode's settings and where it keeps its files: the caps on a listing (`listing_settings`,
-//! `listing_limits`), each connection's log level (`log_levels`), the log's filter and its
-//! bounded file (`log_filter`, `log_file`), the data and log folders (`paths`), and the
-//! built-in demo connection (`demo`).
+//! `listing_limits`), each connection's log level (`log_levels`) and how its resources show in
+//! the browser (`picker_settings`), the log's filter and its bounded file (`log_filter`,
+//! `log_file`), the data and log folders (`paths`), and the built-in demo connection (`demo`).
 
 pub(crate) mod demo;
 mod listing_limits;
@@ -10,6 +10,7 @@ mod log_file;
 mod log_filter;
 mod log_levels;
 mod paths;
+mod picker_settings;
 
 pub use demo::{
     built_in_demo, demo_server_command, is_built_in_demo, BUILT_IN_DEMO_COMMAND,
@@ -20,3 +21,4 @@ pub use log_file::{start_log_file, LogFile, LOG_FOLDER_CAP};
 pub use log_filter::log_filter;
 pub(crate) use paths::database_file;
 pub use paths::{default_data_dir, default_log_file, APP_IDENTIFIER, LOG_FILE_NAME};
+pub use picker_settings::{ConnectionPickerSettings, PickerSettings};

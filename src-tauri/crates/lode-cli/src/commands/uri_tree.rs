@@ -19,7 +19,7 @@ pub fn every_folder_open(
             limit: usize::MAX,
             ..Query::default()
         },
-        expanded: Vec::new(),
         expand_all: true,
+        ..TreeQuery::default()
     })
 }

@@ -1,6 +1,10 @@
 //! Facets: how the matches of a search spread over servers, MIME families, URI schemes,
-//! audiences and kinds (a resource, an app, a skill's file), so the window can offer each as a filter with its count, and say how many
-//! matches the filters hide.
+//! audiences and kinds (a resource, an app, a skill's file), so the window can offer each as a
+//! filter with its count, and say how many matches the filters hide.
+//!
+//! What a connection hides by default (`Filters::hidden_kinds`) belongs to the facet that shows
+//! it again: a server hidden whole to the server facet (choosing it shows it), a kind hidden to
+//! the kind facet (choosing the kind shows it).
 //!
 //! Counted over the search text's matches without filters, in one pass: a match that passes
 //! every filter counts everywhere; a match that fails exactly one counts only in that filter's
@@ -61,6 +65,8 @@ pub struct Facets {
     #[ts(type = "number")]
     pub total: usize,
     /// Matches of the text without any filter: `unfiltered - total` are hidden by filters.
+    /// What a connection hides by default (`Filters::hidden_kinds`) is not among them unless
+    /// a chosen filter shows it, so clearing the filters would show exactly that many more.
     #[ts(type = "number")]
     pub unfiltered: usize,
     pub servers: Vec<FacetCount>,
@@ -142,6 +148,8 @@ struct Tally<'a> {
     kinds: [usize; ResourceKind::ALL.len()],
     /// Matches that pass every filter.
     total: usize,
+    /// Matches shown without any filter chosen, or with the filters chosen now.
+    unfiltered: usize,
 }
 
 const AUDIENCES: [AudienceFilter; 4] = [
@@ -154,7 +162,7 @@ const AUDIENCES: [AudienceFilter; 4] = [
 /// Counts the facets of the matches `hits` (every entry when `None`) under `filters`.
 pub(super) fn count(entries: &[Entry], hits: Option<&[Hit]>, filters: &Filters) -> Facets {
     let mut tally = Tally::default();
-    let unfiltered = match hits {
+    let matches = match hits {
         Some(hits) => {
             for hit in hits {
                 tally.add(&entries[hit.entry as usize], filters);
@@ -170,7 +178,12 @@ pub(super) fn count(entries: &[Entry], hits: Option<&[Hit]>, filters: &Filters) 
     };
     Facets {
         total: tally.total,
-        unfiltered,
+        // Without defaults every match is one the filters could show: no need to count them.
+        unfiltered: if filters.hidden_kinds.is_empty() {
+            matches
+        } else {
+            tally.unfiltered
+        },
         servers: ranked(tally.servers, false),
         mime_families: ranked(tally.mimes, true),
         schemes: ranked(tally.schemes, true),
@@ -194,6 +207,9 @@ impl<'a> Tally<'a> {
         let item = &entry.item;
         let fails = Fails::of(entry, filters);
         let failed = fails.count();
+        // Hidden by its connection's defaults and by no choice of the person: clearing the
+        // filters would not show it, so it is not one they hide.
+        self.unfiltered += usize::from(failed == 0 || !super::hidden_by_default(entry, filters));
         if failed > 1 {
             return;
         }

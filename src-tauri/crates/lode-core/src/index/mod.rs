@@ -40,14 +40,16 @@ use text::Texts;
 
 pub use facets::{AudienceCount, FacetCount, Facets, KindCount, FACET_VALUES_AT_MOST};
 pub use modified::parse_timestamp;
-pub use query::{AudienceFilter, Filters, IndexRow, Query, QueryResult, ResourceKind, SortKey};
+pub use query::{
+    AudienceFilter, Filters, IndexRow, Query, QueryResult, ResourceKind, ServerKinds, SortKey,
+};
 pub use ranked::FLOOR_LOOKAHEAD;
 pub use ranking::{FieldMatch, MatchField, MatchHow, RankedAnswer, RankedHit};
 pub use saved_search::{
     check_search_name, SavedSearch, SavedSearches, SearchSpec, RECENT_SEARCHES_AT_MOST,
     SEARCH_NAME_AT_MOST, SEARCH_TEXT_AT_MOST,
 };
-pub use tree::{FolderKind, TreeNode, TreeQuery, TreeResult, TreeRow};
+pub use tree::{FolderKind, TreeGroup, TreeNode, TreeQuery, TreeResult, TreeRow};
 
 /// The hits of one search text under one set of filters, in entry order.
 struct Scan {
@@ -122,7 +124,8 @@ impl ResourceIndex {
             && filters.hidden.is_empty()
             && filters.mime_prefix.is_none()
             && filters.scheme.is_none()
-            && filters.kind.is_none();
+            && filters.kind.is_none()
+            && filters.hidden_kinds.is_empty();
         match &filters.servers {
             Some(servers) if only_servers => servers
                 .iter()
@@ -539,11 +542,18 @@ fn passes_filters(entry: &Entry, filters: &Filters) -> bool {
 // One function per facet (see `facets`), each a filter the others do not look at.
 
 fn passes_servers(item: &ResourceItem, filters: &Filters) -> bool {
-    !filters.hidden.contains(&item.server)
+    shows_server(&item.server, filters)
+}
+
+/// Whether `server` is shown: not hidden by the person, chosen when some are, and not hidden
+/// by its connection by default unless chosen (the tree asks it of servers' templates too).
+fn shows_server(server: &str, filters: &Filters) -> bool {
+    !filters.hidden.iter().any(|hidden| hidden == server)
         && filters
             .servers
             .as_ref()
-            .is_none_or(|servers| servers.contains(&item.server))
+            .is_none_or(|servers| servers.iter().any(|s| s == server))
+        && !filters.hides_server_by_default(server)
 }
 
 fn passes_audience(item: &ResourceItem, filters: &Filters) -> bool {
@@ -560,8 +570,23 @@ fn passes_mime(item: &ResourceItem, filters: &Filters) -> bool {
     })
 }
 
+/// A chosen kind shows that kind of every server, even one whose connection hides it by
+/// default; with none chosen, each server's hidden kinds stay hidden.
 fn passes_kind(entry: &Entry, filters: &Filters) -> bool {
-    filters.kind.is_none_or(|kind| kind == entry.kind)
+    match filters.kind {
+        Some(kind) => kind == entry.kind,
+        None => filters
+            .defaults_of(&entry.item.server)
+            .is_none_or(|defaults| !defaults.kinds.contains(&entry.kind)),
+    }
+}
+
+/// Whether `entry`'s connection hides it by default, whatever the filters choose: what the
+/// list leaves out when the person chose no filter at all.
+fn hidden_by_default(entry: &Entry, filters: &Filters) -> bool {
+    filters
+        .defaults_of(&entry.item.server)
+        .is_some_and(|defaults| defaults.all || defaults.kinds.contains(&entry.kind))
 }
 
 fn passes_scheme(item: &ResourceItem, filters: &Filters) -> bool {
@@ -580,6 +605,8 @@ mod floor_tests;
 #[cfg(test)]
 mod greedy_tests;
 #[cfg(test)]
+mod picker_tests;
+#[cfg(test)]
 mod ranked_tests;
 #[cfg(test)]
 mod skill_tests;
@@ -587,5 +614,7 @@ mod skill_tests;
 mod tests;
 #[cfg(test)]
 mod text_tests;
+#[cfg(test)]
+mod tree_group_tests;
 #[cfg(test)]
 mod tree_proptests;

@@ -102,6 +102,44 @@ pub struct Filters {
     pub scheme: Option<String>,
     /// Only resources of this kind, when given.
     pub kind: Option<ResourceKind>,
+    /// What each server's connection keeps out of the browser until the person asks for it
+    /// (lode-app's `PickerSettings`). Hidden by default, not by a filter the person chose: the
+    /// facets do not count it among the matches the filters hide. Sent only when not empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hidden_kinds: Vec<ServerKinds>,
+}
+
+/// What one server's connection hides from the browser by default, and how the person still
+/// sees it on purpose: by choosing the server, or the kind.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", default)]
+#[ts(export)]
+pub struct ServerKinds {
+    pub server: String,
+    /// Every resource of the server, unless `servers` names it: the connection does not show
+    /// its resources. Choosing a kind does not bring them back, since the person turned the
+    /// whole server off, not a kind of it.
+    pub all: bool,
+    /// The server's resources of these kinds, unless `kind` chooses that kind ("hide skills by
+    /// default": choosing Skills still lists every server's skills).
+    pub kinds: Vec<ResourceKind>,
+}
+
+impl Filters {
+    /// The defaults of `server`, when its connection hides anything.
+    pub(crate) fn defaults_of(&self, server: &str) -> Option<&ServerKinds> {
+        self.hidden_kinds.iter().find(|each| each.server == server)
+    }
+
+    /// Whether `server`'s connection hides it whole and the filters do not name it.
+    pub(crate) fn hides_server_by_default(&self, server: &str) -> bool {
+        self.defaults_of(server)
+            .is_some_and(|defaults| defaults.all)
+            && !self
+                .servers
+                .as_ref()
+                .is_some_and(|servers| servers.iter().any(|s| s == server))
+    }
 }
 
 /// One question to the index.

@@ -1,14 +1,16 @@
 //! The URI tree: server → scheme → authority → path segments, with the number of matching
 //! resources in every folder, each server's templates and its unparseable URIs in folders of
-//! their own. Built from the current answer (so a search keeps the ancestors of its matches),
-//! flattened by what is expanded, and served in windows like the list.
+//! their own. Grouped by kind, a kind's folder (resources, apps, skills, templates) comes first
+//! and holds the servers' trees of that kind. Built from the current answer (so a search keeps
+//! the ancestors of its matches), flattened by what is expanded, and served in windows like the
+//! list.
 
 use std::collections::{HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::query::{Filters, IndexRow, Query, SortKey};
+use super::query::{Filters, IndexRow, Query, ResourceKind, SortKey};
 use super::search::{Hit, Search};
 use super::uri_path::{self, UriPath};
 use super::ResourceIndex;
@@ -31,12 +33,35 @@ pub struct TreeQuery {
     pub expanded: Vec<String>,
     /// Every folder open (while searching, to show where the matches are).
     pub expand_all: bool,
+    /// What the top folders are: servers, or kinds.
+    pub group: TreeGroup,
+    /// Servers whose templates are not shown (their connection hides them by default).
+    pub hidden_templates: Vec<String>,
 }
+
+/// What the tree's top folders are.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum TreeGroup {
+    /// Each server, then its URIs and its templates.
+    #[default]
+    Server,
+    /// Each kind (resources, apps, skills, then templates), then each server, then its URIs.
+    Kind,
+}
+
+/// The label of the templates folder, and of the templates' kind folder (the window names both
+/// in its language).
+const TEMPLATES: &str = "templates";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub enum FolderKind {
+    /// A kind's folder when grouped by kind: its label is the kind (`resource`, `app`,
+    /// `skill`); the templates' is a `Templates` folder.
+    Kind,
     Server,
     Scheme,
     Authority,
@@ -122,6 +147,8 @@ pub(super) struct Cached {
     text: String,
     filters: Filters,
     sort: SortKey,
+    group: TreeGroup,
+    hidden_templates: Vec<String>,
     folders: Vec<Folder>,
     roots: Vec<usize>,
     flat: Option<(Vec<String>, bool, Vec<Visible>)>,
@@ -141,9 +168,11 @@ impl ResourceIndex {
                 && tree.sort == sort
                 && tree.text == query.text
                 && tree.filters == query.filters
+                && tree.group == question.group
+                && tree.hidden_templates == question.hidden_templates
         });
         if !fresh {
-            self.tree = Some(self.build_tree(query, sort, search.is_some()));
+            self.tree = Some(self.build_tree(question, sort, search.is_some()));
         }
         let Some(tree) = self.tree.as_mut() else {
             return self.empty_tree(query.offset);
@@ -234,15 +263,23 @@ impl ResourceIndex {
         }
     }
 
-    fn build_tree(&self, query: &Query, sort: SortKey, searching: bool) -> Cached {
+    fn build_tree(&self, question: &TreeQuery, sort: SortKey, searching: bool) -> Cached {
+        let query = &question.query;
         let mut builder = Builder::default();
         // The folder of each directory part of a URI (up to its last `/`) met so far: most
         // resources share their directory with others, and one lookup then replaces parsing
         // the URI and walking every folder above it.
         let mut directories: HashMap<(usize, &str), usize> = HashMap::new();
         for &hit in self.ordered_hits() {
-            let item = &self.entries[hit.entry as usize].item;
-            let root = builder.root(&item.server);
+            let entry = &self.entries[hit.entry as usize];
+            let item = &entry.item;
+            let root = match question.group {
+                TreeGroup::Server => builder.root(&item.server),
+                TreeGroup::Kind => {
+                    let kind = builder.kind_root(kind_label(entry.kind), FolderKind::Kind);
+                    builder.child(kind, &item.server, FolderKind::Server)
+                }
+            };
             // A directory resource is the folder of its path, not a leaf beside it.
             if is_directory(item.mime_type.as_deref()) && builder.directory(root, hit, &item.uri) {
                 continue;
@@ -275,21 +312,26 @@ impl ResourceIndex {
         // Templates are not searched: they show with the servers' folders when nothing is.
         if !searching {
             for (server, templates) in &self.templates {
-                let shown = !query.filters.hidden.contains(server)
-                    && query
-                        .filters
-                        .servers
-                        .as_ref()
-                        .is_none_or(|only| only.contains(server));
-                if shown {
-                    let root = builder.root(server);
-                    let folder = builder.child(root, "templates", FolderKind::Templates);
-                    builder.folders[folder].templates_of = Some(server.clone());
-                    builder.folders[folder].count = templates.len() as u32;
+                let shown = super::shows_server(server, &query.filters)
+                    && !question.hidden_templates.contains(server);
+                if !shown {
+                    continue;
                 }
+                let folder = match question.group {
+                    TreeGroup::Server => {
+                        let root = builder.root(server);
+                        builder.child(root, TEMPLATES, FolderKind::Templates)
+                    }
+                    TreeGroup::Kind => {
+                        let kind = builder.kind_root(TEMPLATES, FolderKind::Templates);
+                        builder.child(kind, server, FolderKind::Server)
+                    }
+                };
+                builder.folders[folder].templates_of = Some(server.clone());
+                builder.folders[folder].count = templates.len() as u32;
             }
         }
-        builder.finish(self, query, sort)
+        builder.finish(self, question, sort)
     }
 }
 
@@ -306,6 +348,18 @@ impl Builder {
         }
         let at = self.add(server.to_owned(), server, FolderKind::Server);
         self.roots.insert(server.to_owned(), at);
+        at
+    }
+
+    /// The top folder of a kind (`kind` is `Kind`, or `Templates` for the templates'). Its id
+    /// starts with `SPECIAL`, which no server's folder id does unless the server's name does.
+    fn kind_root(&mut self, label: &str, kind: FolderKind) -> usize {
+        let id = format!("{SPECIAL}{label}");
+        if let Some(&at) = self.roots.get(&id) {
+            return at;
+        }
+        let at = self.add(id.clone(), label, kind);
+        self.roots.insert(id, at);
         at
     }
 
@@ -387,7 +441,8 @@ impl Builder {
 
     /// Counts every folder's resources, and orders folders: by label, ignoring case, with
     /// the templates and unparsed folders last.
-    fn finish(mut self, index: &ResourceIndex, query: &Query, sort: SortKey) -> Cached {
+    fn finish(mut self, index: &ResourceIndex, question: &TreeQuery, sort: SortKey) -> Cached {
+        let query = &question.query;
         let mut roots: Vec<usize> = self.roots.values().copied().collect();
         sort_folders(&self.folders, &mut roots);
         for &root in &roots {
@@ -403,6 +458,8 @@ impl Builder {
             text: query.text.clone(),
             filters: query.filters.clone(),
             sort,
+            group: question.group,
+            hidden_templates: question.hidden_templates.clone(),
             folders: self.folders,
             roots,
             flat: None,
@@ -412,7 +469,8 @@ impl Builder {
 
 fn count(folders: &mut [Folder], at: usize) -> u32 {
     let children = folders[at].folders.clone();
-    // A server's count is of resources: its templates folder counts templates, apart.
+    // A server's count is of resources: its templates folder counts templates, apart. (The
+    // templates' kind folder, grouped by kind, counts the templates of its servers.)
     let mut below = 0;
     for child in children {
         let counted = count(folders, child);
@@ -421,18 +479,38 @@ fn count(folders: &mut [Folder], at: usize) -> u32 {
         }
     }
     let folder = &mut folders[at];
-    if folder.kind != FolderKind::Templates {
+    if folder.templates_of.is_none() {
         // A directory resource counts once, as its folder: the count stays the matches'.
         folder.count = below + folder.leaves.len() as u32 + u32::from(folder.directory.is_some());
     }
     folder.count
 }
 
+/// The label of the folder of resources of `kind`, grouped by kind.
+fn kind_label(kind: ResourceKind) -> &'static str {
+    match kind {
+        ResourceKind::Resource => "resource",
+        ResourceKind::App => "app",
+        ResourceKind::Skill => "skill",
+    }
+}
+
+/// By label, ignoring case, with the templates and unparsed folders last; kinds' folders in
+/// the order of `ResourceKind::ALL` (a label's order would change with the window's language).
 fn sort_folders(folders: &[Folder], order: &mut [usize]) {
     order.sort_by_cached_key(|&at| {
         let folder = &folders[at];
         let last = matches!(folder.kind, FolderKind::Templates | FolderKind::Unparsed);
-        (last, folder.label.to_lowercase(), folder.label.clone())
+        let kind = ResourceKind::ALL
+            .iter()
+            .position(|&kind| folder.kind == FolderKind::Kind && kind_label(kind) == folder.label)
+            .unwrap_or(0);
+        (
+            last,
+            kind,
+            folder.label.to_lowercase(),
+            folder.label.clone(),
+        )
     });
 }
 

@@ -51,13 +51,16 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
 
     #[test]
-    fn every_resource_appears_once_and_the_folders_add_up(items in listing()) {
+    fn every_resource_appears_once_and_the_folders_add_up(items in listing(), by_kind in any::<bool>()) {
         let mut index = ResourceIndex::default();
         index.extend(items.clone());
+        let group = if by_kind { TreeGroup::Kind } else { TreeGroup::Server };
         let question = TreeQuery {
             query: Query { limit: usize::MAX, ..Query::default() },
             expanded: Vec::new(),
             expand_all: true,
+            group,
+            hidden_templates: Vec::new(),
         };
         let tree = index.tree(&question);
         prop_assert_eq!(tree.total, tree.rows.len());
@@ -66,7 +69,9 @@ proptest! {
         let mut servers_total = 0;
         for row in &tree.rows {
             prop_assert!(ids.insert(row.id.clone()), "two rows share the id {:?}", row.id);
-            prop_assert!(row.depth as usize <= MAX_FOLDERS + 3, "depth {}", row.depth);
+            // Grouped by kind, a kind's folder is one more above the server's.
+            let most = MAX_FOLDERS + 3 + usize::from(by_kind);
+            prop_assert!(row.depth as usize <= most, "depth {}", row.depth);
             match &row.node {
                 TreeNode::Resource { row } => {
                     *placed.entry((row.item.server.clone(), row.item.uri.clone())).or_default() += 1;
