@@ -65,6 +65,21 @@ describe("Skills in a real window", { timeout: 240_000 }, () => {
     await searchFor("refunds");
     await waitFor("the refunds skill's files", () => count(`${SEL.treeResources} ${SEL.badge}`), (n) => n === 3, 30_000);
     assert.ok((await textOf(tid("resource-tree"))).includes("logo.png"), "the skill's binary file is in the tree");
+
+    // Grouped by kind, skills are a folder of their own above the servers.
+    if (!browser) throw new Error("no session");
+    await searchFor("skill://");
+    await (await browser.$(tid("browser-group"))).selectByAttribute("value", "kind");
+    const kinds = async () => {
+      const labels = [];
+      for (const folder of await browser?.$$(`${tid("tree-folder")}[data-kind="kind"]`) ?? []) labels.push(String(await folder.getProperty("textContent")));
+      return labels;
+    };
+    const grouped = await waitFor("the Skills folder", kinds, (labels) => labels.some((label) => label.startsWith("Skills")), 30_000);
+    assert.ok(!grouped.some((label) => label.startsWith("Resources")), `only skills match: ${grouped.join(" | ")}`);
+    await parkPointer();
+    await screenShot("skills-grouped.png");
+    await (await browser.$(tid("browser-group"))).selectByAttribute("value", "server");
   });
 
   uiTest("flags a file that changed since its skill was listed", async () => {
@@ -103,6 +118,25 @@ describe("Skills in a real window", { timeout: 240_000 }, () => {
     for (const file of ["SKILL.md", "email.md", "logo.png"]) {
       assert.ok(labels.some((label) => label.includes(file)), `${file} in ${labels.join(" | ")}`);
     }
+  });
+
+  uiTest("hides a connection's skills by default from its server details", async () => {
+    if (!browser) throw new Error("no session");
+    await click(SEL.listView);
+    await searchFor("skill://");
+    await waitFor("the demo's skill listed", () => textOf(tid("resource-list")), (text) => text.includes("lode-demo-tour"), 30_000);
+    await click(`${tid("connection-row")}[data-name="Demo"] ${tid("connection-item")}`);
+    await click(tid("server-details-toggle"));
+    const hide = await browser.$(`${tid("picker-settings")} ${tid("picker-hideSkills")}`);
+    await hide.waitForClickable({ timeout: 20_000 });
+    await hide.click();
+    await waitFor("the demo's skill hidden", async () => {
+      const rows = [];
+      for (const row of await browser?.$$(SEL.rows) ?? []) rows.push(String(await row.getProperty("textContent")));
+      return rows;
+    }, (rows) => rows.length > 0 && !rows.some((row) => row.includes("lode-demo-tour")), 30_000);
+    await parkPointer();
+    await screenShot("skills-hidden-by-default.png");
   });
 
   closesCleanly();
