@@ -6,7 +6,7 @@
 
 use std::collections::HashSet;
 
-use lode_core::apps::{find_apps, ToolUi, APP_MIME_TYPE};
+use lode_core::apps::APP_MIME_TYPE;
 use lode_core::skills::{Skill, SkillFiles, SkillListing, MAX_SKILL_FILES, SKILL_FILE};
 use lode_core::{Annotations, ResourceItem};
 use lode_mcp::McpClient;
@@ -29,40 +29,46 @@ pub(crate) struct ExtensionItems {
 /// of either is logged and leaves its part out: the listing itself stands.
 pub(crate) async fn gather(client: &McpClient, listed: &[ResourceItem]) -> ExtensionItems {
     let server = client.server_name().to_owned();
-    let mut known: HashSet<String> = listed.iter().map(|item| item.uri.clone()).collect();
-    let mut found = ExtensionItems::default();
     let capabilities = &client.info().capabilities;
+    let mut found = ExtensionItems::default();
+    let mut candidates: Vec<ResourceItem> = Vec::new();
     if capabilities.skills {
         match client.list_skills().await {
             Ok(skills) => found.skills = skills,
             Err(error) => tracing::warn!(%server, %error, "listing skills failed"),
         }
         for skill in &found.skills.skills {
-            let files = skill_items(client, skill, capabilities.skill_directories).await;
-            found.items.extend(
-                files
-                    .into_iter()
-                    .filter(|item| known.insert(item.uri.clone())),
-            );
+            candidates.extend(skill_items(client, skill, capabilities.skill_directories).await);
         }
     }
     if capabilities.tools {
         match client.list_tools().await {
-            Ok(tools) => {
-                let named: Vec<(&str, &ToolUi)> = tools
+            Ok(tools) => candidates.extend(
+                tools
                     .iter()
-                    .filter_map(|tool| Some((tool.name.as_str(), tool.ui.as_ref()?)))
-                    .collect();
-                for app in find_apps(listed, &named) {
-                    if app.listed.is_none() && known.insert(app.uri.clone()) {
-                        found.items.push(app_item(&server, &app.uri));
-                    }
-                }
-            }
+                    .filter_map(|tool| tool.ui.as_ref()?.resource_uri.as_deref())
+                    .map(|uri| app_item(&server, uri)),
+            ),
             Err(error) => tracing::warn!(%server, %error, "listing tools for their apps failed"),
         }
     }
+    found.items = not_listed(candidates, listed);
     found
+}
+
+/// `candidates` less those `listed` has, each once. One pass over the listing against the few
+/// candidates: a listing of a million resources is not copied into a set.
+fn not_listed(candidates: Vec<ResourceItem>, listed: &[ResourceItem]) -> Vec<ResourceItem> {
+    let wanted: HashSet<&str> = candidates.iter().map(|item| item.uri.as_str()).collect();
+    let mut taken: HashSet<String> = listed
+        .iter()
+        .filter(|item| wanted.contains(item.uri.as_str()))
+        .map(|item| item.uri.clone())
+        .collect();
+    candidates
+        .into_iter()
+        .filter(|item| taken.insert(item.uri.clone()))
+        .collect()
 }
 
 /// The files of `skill`: those it lists, or, for a dynamic skill, its `SKILL.md` and what
@@ -181,6 +187,18 @@ fn mime_type_of(name: &str) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_what_the_listing_lacks_is_added_and_each_once() {
+        let item = |uri: &str| app_item("s", uri);
+        let listed = [item("ui://a"), item("file:///x")];
+        let added = not_listed(
+            vec![item("ui://a"), item("ui://b"), item("ui://b")],
+            &listed,
+        );
+        let uris: Vec<&str> = added.iter().map(|i| i.uri.as_str()).collect();
+        assert_eq!(uris, ["ui://b"]);
+    }
 
     #[test]
     fn a_skill_files_type_comes_from_its_extension() {

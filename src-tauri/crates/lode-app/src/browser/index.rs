@@ -181,12 +181,22 @@ impl Browser {
     /// Makes `skills` what `server` lists: the index marks their files, and the listing is
     /// kept for their details and checks.
     pub(crate) fn set_skills(&self, server: &str, skills: SkillListing) {
-        lock(&self.index).set_skills(server, &skills.skills);
-        if skills.skills.is_empty() && skills.refused.is_empty() {
-            lock(&self.skills).remove(server);
-        } else {
-            lock(&self.skills).insert(server.to_owned(), Arc::new(skills));
+        let marked = lock(&self.index).set_skills(server, &skills.skills);
+        let mut kept = lock(&self.skills);
+        let same = match kept.get(server) {
+            Some(old) => **old == skills,
+            None => skills.skills.is_empty() && skills.refused.is_empty(),
+        };
+        // The same skills listed again (every `list_changed`) change nothing to tell the window.
+        if same && !marked {
+            return;
         }
+        if skills.skills.is_empty() && skills.refused.is_empty() {
+            kept.remove(server);
+        } else {
+            kept.insert(server.to_owned(), Arc::new(skills));
+        }
+        drop(kept);
         self.bump();
     }
 

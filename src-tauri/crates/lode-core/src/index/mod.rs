@@ -202,13 +202,18 @@ impl ResourceIndex {
 
     /// Makes `skills` the skills `server` lists (from `skills/list`): its resources they name
     /// become skills' files, and the others stop being any.
-    pub fn set_skills(&mut self, server: &str, skills: &[Skill]) {
-        self.skills.set(server, skills);
+    /// Listing the same skills again changes nothing (no cache is dropped); returns whether
+    /// anything changed.
+    pub fn set_skills(&mut self, server: &str, skills: &[Skill]) -> bool {
+        if !self.skills.set(server, skills) {
+            return false;
+        }
         let roots = &self.skills;
         for entry in self.entries.iter_mut().filter(|e| e.item.server == server) {
             entry.kind = roots.kind_of(&entry.item);
         }
         self.changed();
+        true
     }
 
     /// The `SKILL.md` URI of the skill `server`'s resource `uri` is a file of, if any.

@@ -10,6 +10,7 @@ use crate::resource::ResourceItem;
 use crate::skills::{Skill, SkillFiles};
 
 /// One listed skill, as far as telling its files apart needs.
+#[derive(PartialEq)]
 struct Root {
     /// The URI of its `SKILL.md`.
     skill: String,
@@ -26,13 +27,14 @@ pub(super) struct SkillRoots {
 }
 
 impl SkillRoots {
-    /// Makes `skills` the skills of `server` (none forgets them).
-    pub fn set(&mut self, server: &str, skills: &[Skill]) {
+    /// Makes `skills` the skills of `server` (none forgets them). Returns whether that changed
+    /// anything: a server listed again after `list_changed` usually lists the same skills, and
+    /// the index then keeps its caches.
+    pub fn set(&mut self, server: &str, skills: &[Skill]) -> bool {
         if skills.is_empty() {
-            self.by_server.remove(server);
-            return;
+            return self.by_server.remove(server).is_some();
         }
-        let roots = skills
+        let roots: Vec<Root> = skills
             .iter()
             .map(|skill| Root {
                 skill: skill.uri.clone(),
@@ -43,7 +45,11 @@ impl SkillRoots {
                 },
             })
             .collect();
+        if self.by_server.get(server) == Some(&roots) {
+            return false;
+        }
         self.by_server.insert(server.to_owned(), roots);
+        true
     }
 
     pub fn forget(&mut self, server: &str) {

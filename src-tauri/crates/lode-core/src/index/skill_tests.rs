@@ -103,8 +103,17 @@ fn a_skills_files_are_skills_only_where_its_server_lists_the_skill() {
         [(ResourceKind::Resource, 1), (ResourceKind::Skill, 3)]
     );
 
+    // Listed again the same (as after every `list_changed`), nothing changes: no cache is lost.
+    let generation = index.generation();
+    assert!(!index.set_skills("a", &[skill("tour", &["SKILL.md", "reference/more.md"])]));
+    assert_eq!(index.generation(), generation);
+    assert!(
+        !index.set_skills("b", &[]),
+        "a server with no skills before and none now"
+    );
+
     // The server stops listing the skill: its files are plain resources again.
-    index.set_skills("a", &[]);
+    assert!(index.set_skills("a", &[]));
     assert_eq!(index.count(&skills), 0);
 }
 
