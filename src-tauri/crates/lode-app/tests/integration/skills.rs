@@ -246,3 +246,37 @@ async fn skills_are_a_kind_checked_against_their_digests_and_added_whole() {
         .expect("details");
     assert_eq!(details.name, "refunds");
 }
+
+/// A dynamic skill lists no files: where its server declares `directoryRead`, Lode walks its
+/// folders (`resources/directory/read`), a nested one too, and its files join the browser as
+/// the skill's. With no digests listed, nothing is checked (and nothing claims a match).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dynamic_skills_files_are_found_by_reading_its_folders() {
+    let data = tempfile::tempdir().expect("temp dir");
+    let lode = Arc::new(
+        Lode::open_with_secrets(data.path(), None, Arc::new(MemoryStore::default())).expect("open"),
+    );
+    let id = lode
+        .add_connection(&ConnectionDraft::new(
+            "Dynamic",
+            node_server("skills-server.mjs", &["--dynamic"]),
+        ))
+        .await
+        .expect("added")
+        .id;
+    lode.start_all().await.expect("started");
+    until_listed(&lode, &["Dynamic"]).await;
+    let notes = Some("skill://notes/SKILL.md".to_owned());
+    assert_eq!(
+        skill_rows(&lode, "Dynamic").await,
+        [
+            ("skill://notes/SKILL.md".to_owned(), notes.clone()),
+            ("skill://notes/archive/2026/q3.md".to_owned(), notes.clone()),
+            ("skill://notes/template.md".to_owned(), notes),
+        ]
+    );
+    assert_eq!(
+        skill_check(&lode, id, "skill://notes/template.md").await,
+        None
+    );
+}
