@@ -25,6 +25,7 @@ fn resource(server: &str, uri: &str, text: &str) -> NewItem {
             meta: None,
         }],
         fetched_at: "2026-11-22T09:00:00Z".into(),
+        skill_frontmatter: None,
     }
 }
 
