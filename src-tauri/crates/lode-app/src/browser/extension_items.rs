@@ -15,6 +15,10 @@ use lode_mcp::McpClient;
 const DIRECTORY_MIME_TYPE: &str = "inode/directory";
 /// How deep a dynamic skill's folders are walked: deeper is a loop or a hostile server.
 const MAX_FOLDER_DEPTH: usize = 8;
+/// The most items one server adds beside its listing: a skill holds at most 512 files, so this
+/// is a hundred skills' worth, well past any real server; past it a server listing a thousand
+/// skills of 512 files each would fill the index with half a million rows of its own making.
+const MAX_EXTRA_ITEMS: usize = 50_000;
 
 /// What a server names outside its listing.
 #[derive(Default)]
@@ -38,6 +42,10 @@ pub(crate) async fn gather(client: &McpClient, listed: &[ResourceItem]) -> Exten
             Err(error) => tracing::warn!(%server, %error, "listing skills failed"),
         }
         for skill in &found.skills.skills {
+            if candidates.len() >= MAX_EXTRA_ITEMS {
+                tracing::warn!(%server, "a server's skills hold more files than Lode shows; the rest are left out");
+                break;
+            }
             candidates.extend(skill_items(client, skill, capabilities.skill_directories).await);
         }
     }
@@ -53,6 +61,7 @@ pub(crate) async fn gather(client: &McpClient, listed: &[ResourceItem]) -> Exten
         }
     }
     found.items = not_listed(candidates, listed);
+    found.items.truncate(MAX_EXTRA_ITEMS);
     found
 }
 
