@@ -34,6 +34,7 @@ const CORE_CRATES: &[&str] = &[
     "lode-serve",
     "lode-store",
     "lode-secrets",
+    "lode-registry",
     "lode-app",
     "lode-cli",
     "lode-demo-server",
@@ -144,9 +145,15 @@ fn core_depends_on_no_other_lode_crate() {
 }
 
 #[test]
-fn client_server_store_and_secrets_do_not_know_each_other() {
+fn client_server_registry_store_and_secrets_do_not_know_each_other() {
     let graph = graph();
-    let siblings = ["lode-mcp", "lode-serve", "lode-store", "lode-secrets"];
+    let siblings = [
+        "lode-mcp",
+        "lode-serve",
+        "lode-registry",
+        "lode-store",
+        "lode-secrets",
+    ];
     for a in siblings {
         for b in siblings {
             assert!(
@@ -168,7 +175,13 @@ fn the_cli_and_the_shell_reach_the_lower_layers_only_through_lode_app() {
     let graph = graph();
     for top in ["lode-cli", "lode-desktop"] {
         assert!(graph[top].contains("lode-app"), "{top} must use lode-app");
-        for lower in ["lode-mcp", "lode-serve", "lode-store", "lode-secrets"] {
+        for lower in [
+            "lode-mcp",
+            "lode-serve",
+            "lode-registry",
+            "lode-store",
+            "lode-secrets",
+        ] {
             assert!(
                 !graph[top].contains(lower),
                 "{top} bypasses lode-app to reach {lower}"

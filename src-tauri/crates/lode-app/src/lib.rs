@@ -9,6 +9,8 @@
 //! - `settings/`: listing limits, log levels, picker settings, the log's filter and file,
 //!   paths, the demo;
 //! - `roots/`: the folders a connection offers its server;
+//! - `registry/`: MCP registries browsed (a search's page, an entry with its versions) and the
+//!   person's list of them;
 //! - `window/`: state only the desktop window uses, never the CLI (layout, icons, drag-out,
 //!   followed requests, preview reads, subscriptions, protocol history);
 //! - `asks/`, `catalog/` (prompts, tools, templates, tool trust), `confirmation/`, `browser/`,
@@ -28,6 +30,7 @@ pub mod context_hub;
 mod file_names;
 mod fresh_file;
 mod reading;
+mod registry;
 mod roots;
 mod settings;
 pub mod skills;

@@ -16,6 +16,7 @@ use crate::commands::connections::args::ConnectionsArgs;
 use crate::commands::context_hub::args::HubArgs;
 use crate::commands::ls::LsArgs;
 use crate::commands::read::ReadArgs;
+use crate::commands::registry::args::RegistryArgs;
 use crate::commands::search::args::SearchArgs;
 use crate::commands::serve::ServeArgs;
 use crate::commands::skills::SkillArgs;
@@ -92,6 +93,8 @@ pub enum Command {
     Disconnect(DisconnectArgs),
     /// The context hub's profiles: what each assistant may see, tokens, pause, activity.
     Hub(HubArgs),
+    /// MCP registries: search, show a server, and the list of registries browsed.
+    Registry(RegistryArgs),
 }
 
 impl Command {

@@ -104,5 +104,6 @@ async fn run(command: Command) -> LodeResult<exit::Outcome> {
         Command::Connect(args) => assistants::connect(&args),
         Command::Disconnect(args) => assistants::disconnect(&args),
         Command::Hub(args) => context_hub::run(args).await,
+        Command::Registry(args) => registry::run(args).await,
     }
 }

@@ -23,6 +23,7 @@ pub mod log_level;
 pub mod meta_json;
 pub mod mime;
 pub mod protocol_history;
+pub mod registry;
 pub mod resource;
 pub mod reveal;
 pub mod secret_scrubber;

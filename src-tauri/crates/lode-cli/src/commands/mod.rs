@@ -13,6 +13,7 @@ mod followed_requests;
 pub mod info;
 pub mod ls;
 pub mod read;
+pub mod registry;
 pub mod search;
 pub mod serve;
 pub mod skills;

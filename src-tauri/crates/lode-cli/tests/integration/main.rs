@@ -26,6 +26,7 @@ mod real_servers_apps;
 mod real_servers_commands;
 mod real_servers_skills;
 mod real_servers_watch;
+mod registry_commands;
 mod search_commands;
 mod serve_clients;
 mod serve_token;

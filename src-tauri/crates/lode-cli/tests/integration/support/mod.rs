@@ -3,6 +3,7 @@
 
 pub mod hostile;
 pub mod http_server;
+pub mod registry_server;
 pub mod servers;
 
 use std::path::PathBuf;

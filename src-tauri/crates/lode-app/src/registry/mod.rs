@@ -1,0 +1,108 @@
+//! Browsing MCP registries: a page of a search, and one entry shown whole with its server's
+//! other versions, from the registry the person names or those of their list (`list.rs`).
+//! lode-registry asks; lode-core checks what comes back. Nothing here installs or runs
+//! anything.
+
+mod list;
+
+use lode_core::registry::{
+    registry_url, EntryDetails, EntryStatus, EntryVersion, RegistryPage, RegistryQuery,
+};
+use lode_core::{ErrorCode, LodeError, LodeResult};
+use lode_registry::RegistryClient;
+
+use crate::Lode;
+
+impl Lode {
+    /// One page of a search of `registry`, or of the first of the list when none is named.
+    /// Deleted entries are never in it.
+    pub async fn search_registry(
+        &self,
+        registry: Option<&str>,
+        query: &RegistryQuery,
+    ) -> LodeResult<RegistryPage> {
+        let address = match registry {
+            Some(address) => address.to_owned(),
+            None => self
+                .registries()?
+                .into_iter()
+                .next()
+                .ok_or_else(no_registries)?,
+        };
+        client(&address)?.search(query).await
+    }
+
+    /// The server `name` at `version` (its latest when `None`), with every version the registry
+    /// lists, from `registry` or else the first registry of the list that has it. A deleted
+    /// version is not shown: it is refused as not found, with the registry's reason.
+    pub async fn registry_entry(
+        &self,
+        registry: Option<&str>,
+        name: &str,
+        version: Option<&str>,
+    ) -> LodeResult<EntryDetails> {
+        let addresses = match registry {
+            Some(address) => vec![address.to_owned()],
+            None => self.registries()?,
+        };
+        if addresses.is_empty() {
+            return Err(no_registries());
+        }
+        let mut missing = Vec::new();
+        for address in &addresses {
+            let client = client(address)?;
+            match client.version(name, version.unwrap_or("latest")).await {
+                Ok(entry) => {
+                    if let EntryStatus::Deleted { message } = &entry.status {
+                        return Err(LodeError::new(
+                            ErrorCode::NotFound,
+                            format!(
+                                "{name} {} is deleted from the registry {}{}",
+                                entry.version,
+                                client.registry(),
+                                message
+                                    .as_deref()
+                                    .map(|why| format!(": {why}"))
+                                    .unwrap_or_default()
+                            ),
+                        ));
+                    }
+                    let (versions, versions_problem) = match client.versions(name).await {
+                        Ok(page) => (page.entries.iter().map(EntryVersion::from).collect(), None),
+                        Err(error) => (Vec::new(), Some(error.message)),
+                    };
+                    return Ok(EntryDetails {
+                        registry: client.registry().to_owned(),
+                        entry,
+                        versions,
+                        versions_problem,
+                    });
+                }
+                // Not there: the next registry of the list may have it.
+                Err(error) if error.code == ErrorCode::NotFound && registry.is_none() => {
+                    missing.push(client.registry().to_owned());
+                }
+                Err(error) => return Err(error),
+            }
+        }
+        Err(LodeError::new(
+            ErrorCode::NotFound,
+            format!(
+                "no registry lists {name}{} (asked {})",
+                version.map(|v| format!(" {v}")).unwrap_or_default(),
+                missing.join(", ")
+            ),
+        ))
+    }
+}
+
+fn client(address: &str) -> LodeResult<RegistryClient> {
+    RegistryClient::new(registry_url(address)?)
+}
+
+fn no_registries() -> LodeError {
+    LodeError::new(
+        ErrorCode::InvalidInput,
+        "the list of registries is empty: add one (lode registry add URL) or name one (--registry URL)",
+    )
+}

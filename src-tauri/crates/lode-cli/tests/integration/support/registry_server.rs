@@ -1,0 +1,59 @@
+//! tests/servers/registry-server.mjs: a loopback MCP registry (plain node:http, no dependency),
+//! started on a free port and ended when dropped.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use super::servers::servers_dir;
+
+const START_TIMEOUT: Duration = Duration::from_secs(30);
+
+pub struct RegistryServer {
+    child: Child,
+    /// The registry's address, `http://127.0.0.1:P`.
+    pub url: String,
+}
+
+impl RegistryServer {
+    pub fn start() -> Self {
+        let script = servers_dir().join("registry-server.mjs");
+        assert!(script.is_file(), "{} is missing", script.display());
+        let mut child = Command::new("node")
+            .arg(&script)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start node (is Node.js installed?)");
+        let stdout = child.stdout.take().expect("stdout");
+        let (sender, receiver) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            let mut line = String::new();
+            let _ = reader.read_line(&mut line);
+            let _ = sender.send(line);
+            let _ = std::io::copy(&mut reader, &mut std::io::sink());
+        });
+        let line = receiver.recv_timeout(START_TIMEOUT).unwrap_or_default();
+        let url = line
+            .trim()
+            .strip_prefix("listening on ")
+            .unwrap_or_else(|| panic!("the registry server did not start (first line {line:?})"))
+            .to_owned();
+        Self { child, url }
+    }
+
+    /// The same server under a path that answers otherwise (`/not-json`, `/huge`, `/fails`,
+    /// `/moved`, `/same-moved`), or the registry again (`/sub`).
+    pub fn at(&self, path: &str) -> String {
+        format!("{}{path}", self.url)
+    }
+}
+
+impl Drop for RegistryServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
