@@ -128,7 +128,9 @@ async function openBasket() {
   await tab.waitForClickable({ timeout: 30_000 });
   await tab.click();
   const labels = await waitFor("three basket items", itemLabels, (labels) => labels.length === 3, 30_000);
-  await waitFor("every server listed", () => textOf(SEL.count), (text) => text === "180 resources", 60_000);
+  // Three demo servers of 64 rows each: 60 listed resources, its skill's 3 files and the app its
+  // clock tool names.
+  await waitFor("every server listed", () => textOf(SEL.count), (text) => text === "192 resources", 60_000);
   /** The rows' places, read twice half a second apart. */
   const places = () =>
     browser?.execute(
