@@ -27,6 +27,9 @@ macro_rules! lode_commands {
             apps: review_app, open_app, close_app, app_call_tool, app_read_resource,
                 app_open_link, app_log, add_app_context_to_basket;
             skills: skill_details, add_skill_to_basket;
+            registry: registries, add_registry, remove_registry, move_registry, search_registry,
+                registry_entry;
+            install: install_form, check_install, choose_server_json, install_server;
             about: about_lode, report_first_rows;
             settings: listing_limits, set_listing_limits;
             updates: check_for_updates, pending_update, install_update, restart_lode,

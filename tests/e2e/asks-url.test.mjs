@@ -112,6 +112,7 @@ describe("URL-mode elicitation in a real window", { timeout: 300_000 }, () => {
 
   uiTest("adds the SDK server as a stdio connection", async () => {
     await click(SEL.add);
+    await click('[data-testid="add-server-tab-manual"]');
     await fill(SEL.name, NAME);
     await fill(SEL.command, process.execPath);
     await fill(SEL.args, SERVER);

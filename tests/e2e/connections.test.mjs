@@ -293,8 +293,9 @@ describe("Connections in a real window: add, edit with a secret, delete and undo
 
   uiTest("adds a stdio connection after testing it, and it becomes ready", async () => {
     await click(tid("connections-add"));
+    await click(tid("add-server-tab-manual"));
     await shown(tid("connection-form"));
-    assert.equal(await textOf(`${tid("connection-form")} .dialog__title`), "Add a connection");
+    assert.equal(await textOf(`${tid("connection-form")} .dialog__title`), "Add server");
     assert.equal(await session().$(tid("connection-transport")).getValue(), "stdio", "stdio is the default transport");
     await fill(tid("connection-name"), ADDED);
     await fill(tid("connection-command"), demoServerPath());

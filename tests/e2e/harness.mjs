@@ -520,6 +520,7 @@ export async function addNodeServer(name, args) {
   const tid = (/** @type {string} */ id) => `[data-testid="${id}"]`;
   const row = `${tid("connection-row")}[data-name="${name}"] ${tid("connection-item")}`;
   await click(tid("connections-add"));
+  await click(tid("add-server-tab-manual"));
   await fill(tid("connection-name"), name);
   await fill(tid("connection-command"), process.execPath);
   await fill(tid("connection-args"), args);

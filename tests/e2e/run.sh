@@ -15,7 +15,8 @@
 # `lode serve --profile work`, live), apps.test.mjs (MCP Apps: a real app from npm reviewed and
 # run, its tool called through the bridge; a probe app kept to its CSP, refused a javascript: link
 # and Lode's IPC), skills.test.mjs (skills' files in the tree with their badge, a file changed
-# since listed flagged, a whole skill added to the basket),
+# since listed flagged, a whole skill added to the basket), install.test.mjs (the Add server
+# flow against a loopback registry: search, details, install through npx, connected),
 # one after the other, each launching the app on a fresh data folder.
 #
 #   bash tests/e2e/run.sh            from the repository root (or anywhere)
@@ -99,7 +100,7 @@ LODE_E2E_ARTIFACTS="$e2e/artifacts" \
   "$e2e/basket.test.mjs" "$e2e/feats.test.mjs" "$e2e/asks.test.mjs" "$e2e/wire.test.mjs" \
   "$e2e/roots.test.mjs" "$e2e/tools.test.mjs" "$e2e/asks-url.test.mjs" "$e2e/search.test.mjs" \
   "$e2e/finish.test.mjs" "$e2e/drag.test.mjs" "$e2e/annot.test.mjs" "$e2e/hub.test.mjs" \
-  "$e2e/apps.test.mjs" "$e2e/skills.test.mjs" || status=$?
+  "$e2e/apps.test.mjs" "$e2e/skills.test.mjs" "$e2e/install.test.mjs" || status=$?
 
 log "done in $((SECONDS - started)) s (exit $status); screenshots and logs in tests/e2e/artifacts/"
 ls -1 "$e2e/artifacts" >&2 || true

@@ -29,6 +29,8 @@
 // `/fails` (HTTP 500 with a problem whose detail hides an escape sequence), `/moved` (a
 // redirect to another host name, `localhost`), `/same-moved` (a redirect within this origin).
 //
+// `--remote URL` points the loopback remote at a real MCP server (see `remoteOrigin`).
+//
 // Listens on an ephemeral 127.0.0.1 port and prints `listening on http://127.0.0.1:P`.
 import { createHash } from "node:crypto";
 import { createServer } from "node:http";
@@ -40,6 +42,10 @@ const BUNDLE_SHA256 = createHash("sha256").update(BUNDLE).digest("hex");
 
 let origin = "";
 let catalogue = [];
+// `--remote URL`: a real MCP server (Streamable HTTP at URL/mcp) that the loopback remote entry
+// points at, so installing it connects; without it, that remote is this registry's own origin.
+const remoteAt = process.argv.indexOf("--remote");
+const remoteOrigin = remoteAt > 0 ? process.argv[remoteAt + 1] : null;
 
 function item(server, { status = "active", statusMessage, published = "2026-01-10T09:00:00Z", updated = published, latest = true } = {}) {
   const official = { status, publishedAt: published, updatedAt: updated, isLatest: latest };
@@ -91,14 +97,14 @@ function build() {
       name: "io.github.modelcontextprotocol/time",
       title: "Time",
       description: "Time and timezone conversion",
-      version: "0.6.2",
+      version: "2026.10.19",
       repository: { url: "https://github.com/modelcontextprotocol/servers", source: "github", subfolder: "src/time" },
       packages: [
         {
           registryType: "pypi",
           registryBaseUrl: "https://pypi.org",
           identifier: "mcp-server-time",
-          version: "0.6.2",
+          version: "2026.10.19",
           runtimeHint: "uvx",
           transport: { type: "stdio" },
           packageArguments: [
@@ -176,7 +182,7 @@ function build() {
       remotes: [
         {
           type: "streamable-http",
-          url: `${origin}/{tenant}/mcp`,
+          url: remoteOrigin ? `${remoteOrigin}/mcp?tenant={tenant}` : `${origin}/{tenant}/mcp`,
           variables: { tenant: { description: "Whose data", isRequired: true, default: "demo", choices: ["demo", "acme"] } },
           headers: [{ name: "Authorization", description: "Bearer token", isRequired: true, isSecret: true, value: "Bearer {token}", variables: { token: { isRequired: true, isSecret: true } } }],
         },

@@ -470,6 +470,7 @@ async function walk(page, audit, theme, shoot) {
   // The dialogs: the connection form, the import wizard's two steps, each connection action
   // that opens one (edit, export, delete…), each app menu item, updates, a server's asks.
   await page.getByTestId("connections-add").click();
+  await page.getByTestId("add-server-tab-manual").click();
   await page.getByTestId("connection-form").waitFor();
   await audit.check(page, "connection form (stdio)", DIALOG);
   audit.focus(await tabThrough(page, "connection form", ringWidth, 20));

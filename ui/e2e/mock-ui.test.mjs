@@ -698,6 +698,7 @@ const tests = [
     fn: async (page) => {
       await openDemo(page);
       await page.getByTestId("connections-add").click();
+      await page.getByTestId("add-server-tab-manual").click();
       const form = page.getByTestId("connection-form");
       await form.waitFor();
       const focused = () => page.evaluate(() => document.activeElement?.getAttribute("data-testid") ?? null);
@@ -799,6 +800,7 @@ const tests = [
       await openDemo(page);
       await page.getByTestId("language-switch").selectOption("zh-CN");
       await page.getByTestId("connections-add").click();
+      await page.getByTestId("add-server-tab-manual").click();
       await page.getByTestId("connection-transport").selectOption("http");
       await page.getByTestId("connection-auth").selectOption("bearer");
       await page.getByTestId("connection-url").fill("ftp://example.com");

@@ -9,6 +9,7 @@ import { importWizardEn } from "./importWizard";
 import { browserEn } from "./browser";
 import { previewEn } from "./preview";
 import { skillsEn } from "./skills";
+import { installEn } from "./install";
 import { appsEn } from "./apps";
 import { basketEn } from "./basket";
 import { contextHubEn } from "./contextHub";
@@ -63,6 +64,8 @@ export const en = {
   "error.notFound": "Resource not found",
   "error.methodNotFound": "The server does not support this request",
   "error.noResources": "This server offers no resources",
+  "error.notRunnable": "Lode cannot run this",
+  "error.missingPrerequisite": "A program it needs is missing",
   "error.invalidParams": "The server rejected the request parameters",
   "error.serverInternal": "The server had an internal error",
   "error.upstreamTimeout": "A service behind the server did not answer in time",
@@ -108,6 +111,7 @@ export const en = {
   ...previewEn,
   ...appsEn,
   ...skillsEn,
+  ...installEn,
   ...basketEn,
   ...contextHubEn,
   ...dragEn,

@@ -8,6 +8,7 @@ import { importWizardZhCN } from "./importWizard";
 import { browserZhCN } from "./browser";
 import { previewZhCN } from "./preview";
 import { skillsZhCN } from "./skills";
+import { installZhCN } from "./install";
 import { appsZhCN } from "./apps";
 import { basketZhCN } from "./basket";
 import { contextHubZhCN } from "./contextHub";
@@ -51,6 +52,8 @@ export const zhCN: Catalog = {
   "error.notFound": "未找到资源",
   "error.methodNotFound": "服务器不支持此请求",
   "error.noResources": "此服务器不提供任何资源",
+  "error.notRunnable": "Lode 无法运行此项",
+  "error.missingPrerequisite": "缺少所需的程序",
   "error.invalidParams": "服务器拒绝了请求参数",
   "error.serverInternal": "服务器发生内部错误",
   "error.upstreamTimeout": "服务器后方的服务未能及时响应",
@@ -96,6 +99,7 @@ export const zhCN: Catalog = {
   ...previewZhCN,
   ...appsZhCN,
   ...skillsZhCN,
+  ...installZhCN,
   ...basketZhCN,
   ...contextHubZhCN,
   ...dragZhCN,

@@ -41,6 +41,8 @@ const CODES = {
   cancelled: true,
   scopeRefused: true,
   noResources: true,
+  notRunnable: true,
+  missingPrerequisite: true,
 } as const satisfies Record<ErrorCode, true>;
 
 export const ERROR_CODES = Object.keys(CODES) as ErrorCode[];

@@ -29,6 +29,7 @@ mod connections;
 pub mod context_hub;
 mod file_names;
 mod fresh_file;
+pub mod install;
 mod reading;
 mod registry;
 mod roots;

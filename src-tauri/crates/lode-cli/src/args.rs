@@ -14,6 +14,7 @@ use crate::commands::catalog::PromptArgs;
 use crate::commands::complete::CompleteArgs;
 use crate::commands::connections::args::ConnectionsArgs;
 use crate::commands::context_hub::args::HubArgs;
+use crate::commands::install::args::InstallArgs;
 use crate::commands::ls::LsArgs;
 use crate::commands::read::ReadArgs;
 use crate::commands::registry::args::RegistryArgs;
@@ -95,6 +96,10 @@ pub enum Command {
     Hub(HubArgs),
     /// MCP registries: search, show a server, and the list of registries browsed.
     Registry(RegistryArgs),
+    /// Install a server from a registry (NAME[@VERSION]) or a server.json: its form filled
+    /// from --set and --secret-env, the exact command or address confirmed, secrets kept in
+    /// the keychain.
+    Install(InstallArgs),
 }
 
 impl Command {

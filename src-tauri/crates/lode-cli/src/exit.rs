@@ -126,7 +126,9 @@ fn status(code: ErrorCode) -> u8 {
         | ErrorCode::Declined
         | ErrorCode::FileChanged
         | ErrorCode::Cancelled
-        | ErrorCode::ScopeRefused => FAILURE,
+        | ErrorCode::ScopeRefused
+        | ErrorCode::NotRunnable
+        | ErrorCode::MissingPrerequisite => FAILURE,
         // Only the app checks for and installs updates; listed so the match stays exhaustive.
         ErrorCode::UpdateFeed
         | ErrorCode::UpdateNoPackage

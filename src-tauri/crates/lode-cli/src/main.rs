@@ -105,5 +105,6 @@ async fn run(command: Command) -> LodeResult<exit::Outcome> {
         Command::Disconnect(args) => assistants::disconnect(&args),
         Command::Hub(args) => context_hub::run(args).await,
         Command::Registry(args) => registry::run(args).await,
+        Command::Install(args) => install::run(&args).await,
     }
 }

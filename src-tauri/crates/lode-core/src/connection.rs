@@ -252,6 +252,11 @@ pub struct Connection {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub last_connect: Option<ConnectOutcome>,
+    /// Where it was installed from (a registry, a server.json, a link, a bundle); none for a
+    /// connection added by hand or imported.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub origin: Option<crate::origin::InstallOrigin>,
 }
 
 impl Connection {
@@ -267,6 +272,7 @@ impl Connection {
             created_at: String::new(),
             updated_at: String::new(),
             last_connect: None,
+            origin: None,
         }
     }
 

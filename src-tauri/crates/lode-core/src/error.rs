@@ -89,6 +89,12 @@ pub enum ErrorCode {
     /// The server did not declare the `resources` capability: it offers none to list or read,
     /// so Lode does not ask (such a server answers `-32601`, or nothing useful).
     NoResources,
+    /// An entry's package or remote is one Lode cannot run or reach (a bundle format, a
+    /// transport it does not speak, a runner it does not have): shown, never started.
+    NotRunnable,
+    /// A program an install needs is not on this computer (`npx`, `uvx`, `docker`, `dnx`);
+    /// the message says how to get it.
+    MissingPrerequisite,
 }
 
 impl ErrorCode {
@@ -130,6 +136,8 @@ impl ErrorCode {
             Self::Cancelled => "cancelled",
             Self::ScopeRefused => "scope-refused",
             Self::NoResources => "no-resources",
+            Self::NotRunnable => "not-runnable",
+            Self::MissingPrerequisite => "missing-prerequisite",
         }
     }
 }

@@ -1,6 +1,8 @@
-//! What a connection keeps besides its form's settings: the log level the Log pane chose and
-//! the folders offered as roots. Each is set on its own, so saving the form never resets them.
+//! What a connection keeps besides its form's settings: the log level the Log pane chose, the
+//! folders offered as roots, and where it was installed from. Each is set on its own, so
+//! saving the form never resets them.
 
+use lode_core::install::InstallOrigin;
 use lode_core::{ConnectionId, ErrorCode, LodeError, LodeResult};
 use rusqlite::params;
 
@@ -39,6 +41,24 @@ impl Store {
                 params![json, id.0],
             )
             .map_err(|e| storage_error("save the roots", e))?;
+        found(changed, id)
+    }
+
+    /// Records where connection `id` was installed from (or with `None`, forgets it).
+    pub fn set_origin(&self, id: ConnectionId, origin: Option<&InstallOrigin>) -> LodeResult<()> {
+        let json = origin.map(serde_json::to_string).transpose().map_err(|e| {
+            LodeError::new(
+                ErrorCode::Internal,
+                format!("could not encode the origin: {e}"),
+            )
+        })?;
+        let changed = self
+            .conn()?
+            .execute(
+                "UPDATE connections SET origin = ?1 WHERE id = ?2",
+                params![json, id.0],
+            )
+            .map_err(|e| storage_error("save where the connection was installed from", e))?;
         found(changed, id)
     }
 }

@@ -1,6 +1,7 @@
 //! One row of `connections` to and from a `Connection`: the columns read, the JSON columns
 //! encoded and decoded, and a row that no longer decodes reported as a storage error.
 
+use lode_core::install::InstallOrigin;
 use lode_core::{
     ConnectOutcome, Connection, ConnectionId, ConnectionSettings, ErrorCode, LodeError, LodeResult,
     SecretPlace, TransportSpec,
@@ -12,7 +13,7 @@ use crate::storage_error::storage_error;
 /// The columns `from_row` reads, in its order.
 pub(crate) const COLUMNS: &str = "id, name, transport, secrets, oauth, timeout_secs, enabled, \
      shown_in_browser, position, created_at, updated_at, last_connect, oauth_client_id, \
-     inherit_env, log_level, roots, oauth_client_metadata_url";
+     inherit_env, log_level, roots, oauth_client_metadata_url, origin";
 
 /// The raw columns, read without decoding so a bad row fails with a clear error later.
 pub(crate) struct RawRow {
@@ -33,6 +34,7 @@ pub(crate) struct RawRow {
     log_level: Option<String>,
     roots: Option<String>,
     oauth_client_metadata_url: Option<String>,
+    origin: Option<String>,
 }
 
 impl RawRow {
@@ -55,6 +57,7 @@ impl RawRow {
             log_level: row.get(14)?,
             roots: row.get(15)?,
             oauth_client_metadata_url: row.get(16)?,
+            origin: row.get(17)?,
         })
     }
 
@@ -86,6 +89,13 @@ impl RawRow {
             ),
             None => None,
         };
+        let origin = match &self.origin {
+            Some(json) => Some(
+                serde_json::from_str::<InstallOrigin>(json)
+                    .map_err(|e| unreadable("install origin", e))?,
+            ),
+            None => None,
+        };
         Ok(Connection {
             id: ConnectionId(self.id),
             name: self.name,
@@ -106,6 +116,7 @@ impl RawRow {
             created_at: self.created_at,
             updated_at: self.updated_at,
             last_connect,
+            origin,
         })
     }
 }

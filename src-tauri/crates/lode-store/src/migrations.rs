@@ -20,6 +20,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("migrations/0010_searches.sql"),
     include_str!("migrations/0011_hub_profiles.sql"),
     include_str!("migrations/0012_basket_item_kinds.sql"),
+    include_str!("migrations/0013_connection_origin.sql"),
 ];
 
 pub(crate) fn migrate(conn: &mut Connection) -> LodeResult<()> {

@@ -1,6 +1,7 @@
-// Which dialog the connections pane has open (add, edit, delete, export, import), and showing
-// that one.
+// Which dialog the connections pane has open (add — the Add server flow —, edit, delete, export,
+// import), and showing that one.
 import type { Connection } from "../../ipc";
+import { AddServerDialog } from "../install";
 import { ConnectionForm } from "./ConnectionForm";
 import { DeleteConnection } from "./DeleteConnection";
 import { ExportDialog } from "./ExportDialog";
@@ -25,11 +26,23 @@ interface ConnectionDialogsProps {
 export function ConnectionDialogs({ open, onClose, onChanged, onDelete }: ConnectionDialogsProps) {
   if (open === null) return null;
   switch (open.kind) {
-    case "add":
+    case "add": {
+      const added = (connection: Connection) => {
+        onClose();
+        onChanged(connection);
+      };
+      return (
+        <AddServerDialog
+          onClose={onClose}
+          onInstalled={added}
+          manual={(tabs) => <ConnectionForm editing={null} tabs={tabs} onClose={onClose} onSaved={added} />}
+        />
+      );
+    }
     case "edit":
       return (
         <ConnectionForm
-          editing={open.kind === "edit" ? open.connection : null}
+          editing={open.connection}
           onClose={onClose}
           onSaved={(saved) => {
             onClose();

@@ -1,6 +1,6 @@
 // The add/edit connection dialog: the form's state, its problems shown per touched field, the
 // discard prompt, Test connection, and Save (checked by the shell's rule book first).
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useT } from "../../i18n";
 import { addConnection, checkConnection, toLodeError, updateConnection, type Connection, type LodeError } from "../../ipc";
 import { Dialog } from "../../ui-kit/Dialog";
@@ -22,6 +22,8 @@ interface ConnectionFormProps {
   editing: Connection | null;
   onClose: () => void;
   onSaved: (connection: Connection) => void;
+  /** Shown above the form when it is a tab of the Add server flow. */
+  tabs?: ReactNode;
 }
 
 /**
@@ -29,7 +31,7 @@ interface ConnectionFormProps {
  * show beside their field once it was touched (all of them after a Save attempt, and at once
  * when editing). Enter saves, Escape closes.
  */
-export function ConnectionForm({ editing, onClose, onSaved }: ConnectionFormProps) {
+export function ConnectionForm({ editing, onClose, onSaved, tabs }: ConnectionFormProps) {
   const { t } = useT();
   const formRef = useRef<HTMLDivElement>(null);
   const id = editing?.id ?? null;
@@ -116,13 +118,14 @@ export function ConnectionForm({ editing, onClose, onSaved }: ConnectionFormProp
   const section = { form, update, errorsOf };
   return (
     <Dialog
-      title={editing ? t("form.editTitle", { name: editing.name }) : t("form.addTitle")}
+      title={editing ? t("form.editTitle", { name: editing.name }) : tabs ? t("install.title") : t("form.addTitle")}
       onClose={requestClose}
       footer={footer}
       closeLabel={t("common.close")}
       testId="connection-form"
       onSubmit={() => void submit()}
     >
+      {tabs}
       <div ref={formRef} className="form">
         {confirmingDiscard && (
           <div className="form__discard" role="alert" data-testid="connection-discard-prompt">

@@ -104,6 +104,7 @@ describe("ConnectionsPane", () => {
     renderApp();
     await screen.findAllByTestId("connection-row");
     await user.click(screen.getByTestId("connections-add"));
+    await user.click(await screen.findByTestId("add-server-tab-manual"));
     await user.type(screen.getByTestId("connection-name"), "Memory");
     await user.type(screen.getByTestId("connection-command"), "mcp-server-memory{Enter}");
     await waitFor(() => expect(screen.getAllByTestId("connection-row")).toHaveLength(3));

@@ -2,6 +2,7 @@
 import type { ConnectOutcome } from "./ConnectOutcome";
 import type { ConnectionId } from "./ConnectionId";
 import type { ConnectionSettings } from "./ConnectionSettings";
+import type { InstallOrigin } from "./InstallOrigin";
 import type { TransportSpec } from "./TransportSpec";
 
 /**
@@ -15,4 +16,9 @@ position: number,
 /**
  * RFC 3339 UTC timestamps.
  */
-createdAt: string, updatedAt: string, lastConnect?: ConnectOutcome, };
+createdAt: string, updatedAt: string, lastConnect?: ConnectOutcome, 
+/**
+ * Where it was installed from (a registry, a server.json, a link, a bundle); none for a
+ * connection added by hand or imported.
+ */
+origin?: InstallOrigin, };

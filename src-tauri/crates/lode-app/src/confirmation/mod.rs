@@ -1,13 +1,15 @@
 //! Which changes the person must confirm outside the window, and in what words: running a
-//! program (adding, changing, testing, importing or starting a stdio connection) and sending
-//! saved secrets to an address they were not saved for. The window may be compromised (it shows
-//! servers' content); these are the two things such a page must not do on its own. The shell
-//! asks with a native dialog; here is only the decision, testable without one.
+//! program (adding, changing, testing, importing, installing or starting a stdio connection)
+//! and sending saved secrets to an address they were not saved for (installing a remote server
+//! is asked too). The window may be compromised (it shows servers' content); these are the
+//! things such a page must not do on its own. The shell asks with a native dialog; here is
+//! only the decision, testable without one.
 
 mod app_run;
 mod assistant_change;
 mod elided;
 mod exposure;
+mod installing;
 mod program_changes;
 mod program_text;
 
@@ -18,6 +20,7 @@ pub use app_run::for_running_app;
 pub use assistant_change::for_assistant_change;
 use elided::{elided, listed};
 pub use exposure::for_exposing;
+pub use installing::for_installing;
 pub use program_changes::changes;
 pub use program_text::{command_lines, Program, SecretVariable};
 

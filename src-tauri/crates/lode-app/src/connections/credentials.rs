@@ -1,6 +1,6 @@
 //! A saved connection's secrets, fetched from the keychain when it connects: its bearer token
 //! and secret headers become `Credentials`, its secret environment variables join the stdio
-//! server's environment. They stay in memory for the session and are never written anywhere.
+//! server's environment (and fill in the `${NAME}`s of its arguments). They stay in memory for the session and are never written anywhere.
 
 use std::sync::{Arc, Mutex};
 
@@ -47,8 +47,14 @@ pub(crate) fn resolve_with(
                 value,
             }),
             SecretPlace::Env { name } => {
-                if let TransportSpec::Stdio { env, .. } = &mut transport {
+                if let TransportSpec::Stdio { env, args, .. } = &mut transport {
                     credentials.secret_env.push(value.clone());
+                    // A secret argument (an install's `${LODE_SECRET_ARG_N}`, or a `${NAME}`
+                    // written by hand for a secret variable) is filled in here, never saved.
+                    let reference = format!("${{{name}}}");
+                    for arg in args.iter_mut().filter(|arg| arg.contains(&reference)) {
+                        *arg = arg.replace(&reference, &value);
+                    }
                     env.insert(name.clone(), value);
                 }
             }
@@ -183,6 +189,33 @@ mod tests {
                 ("X-Agent-API-Key".to_owned(), "k3y".to_owned())
             ]
         );
+    }
+
+    #[test]
+    fn a_secret_variable_fills_in_the_arguments_that_name_it() {
+        let store = MemoryStore::default();
+        let place = SecretPlace::Env {
+            name: "LODE_SECRET_ARG_1".into(),
+        };
+        set(&store, &place, "tok-9");
+        let stdio = TransportSpec::Stdio {
+            command: "npx".into(),
+            args: vec![
+                "--token".into(),
+                "${LODE_SECRET_ARG_1}".into(),
+                "--x=${OTHER}".into(),
+            ],
+            env: BTreeMap::new(),
+            cwd: None,
+        };
+        let resolved = resolve(&connection(vec![place], stdio), &store).expect("resolved");
+        match resolved.transport {
+            TransportSpec::Stdio { args, .. } => {
+                assert_eq!(args, ["--token", "tok-9", "--x=${OTHER}"]);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(resolved.credentials.secret_env, ["tok-9"]);
     }
 
     #[test]

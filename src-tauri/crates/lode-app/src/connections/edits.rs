@@ -264,6 +264,9 @@ impl Lode {
             return Err(error);
         }
         self.put_back_in_place(&restored, old.position)?;
+        if old.origin.is_some() {
+            self.store.set_origin(restored.id, old.origin.as_ref())?;
+        }
         self.go_live(&self.session_changes.begin().await, restored.id)
             .await;
         self.store.get_connection(restored.id)

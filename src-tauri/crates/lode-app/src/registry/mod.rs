@@ -6,8 +6,10 @@
 mod list;
 
 use lode_core::registry::{
-    registry_url, EntryDetails, EntryStatus, EntryVersion, RegistryPage, RegistryQuery,
+    registry_url, EntryDetails, EntryStatus, EntryVersion, RegistryEntry, RegistryPage,
+    RegistryQuery,
 };
+use lode_core::resource::Icon;
 use lode_core::{ErrorCode, LodeError, LodeResult};
 use lode_registry::RegistryClient;
 
@@ -29,7 +31,9 @@ impl Lode {
                 .next()
                 .ok_or_else(no_registries)?,
         };
-        client(&address)?.search(query).await
+        let page = client(&address)?.search(query).await?;
+        self.note_icons(&address, page.entries.iter());
+        Ok(page)
     }
 
     /// The server `name` at `version` (its latest when `None`), with every version the registry
@@ -71,6 +75,7 @@ impl Lode {
                         Ok(page) => (page.entries.iter().map(EntryVersion::from).collect(), None),
                         Err(error) => (Vec::new(), Some(error.message)),
                     };
+                    self.note_icons(client.registry(), std::iter::once(&entry));
                     return Ok(EntryDetails {
                         registry: client.registry().to_owned(),
                         entry,
@@ -93,6 +98,26 @@ impl Lode {
                 missing.join(", ")
             ),
         ))
+    }
+}
+
+impl Lode {
+    /// The entries' `https:` icons, noted as listed by the registry, so the window may ask
+    /// for them (`icon_data_url` fetches only icons something listed).
+    fn note_icons<'a>(&self, registry: &str, entries: impl Iterator<Item = &'a RegistryEntry>) {
+        let Ok(registry) = registry_url(registry) else {
+            return;
+        };
+        let icons: Vec<Icon> = entries
+            .flat_map(|entry| &entry.icons)
+            .map(|icon| Icon {
+                src: icon.src.clone(),
+                mime_type: icon.mime_type.clone(),
+                sizes: None,
+                theme: None,
+            })
+            .collect();
+        self.supervisor.listed_icons().note(Some(&registry), &icons);
     }
 }
 

@@ -11,6 +11,7 @@ pub mod connections;
 pub mod context_hub;
 mod followed_requests;
 pub mod info;
+pub mod install;
 pub mod ls;
 pub mod read;
 pub mod registry;

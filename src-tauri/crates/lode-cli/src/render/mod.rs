@@ -14,6 +14,7 @@ pub mod catalog;
 pub mod connections;
 pub mod import_preview;
 pub mod info;
+pub mod install;
 pub mod output_check;
 pub mod progress;
 pub mod registry_entry;

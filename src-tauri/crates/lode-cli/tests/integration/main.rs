@@ -18,6 +18,7 @@ mod hostile_notifications;
 mod hostile_text;
 mod hub_commands;
 mod import_commands;
+mod install_commands;
 mod no_keychain;
 mod no_resources;
 mod read_template;

@@ -218,7 +218,10 @@ fn a_search_says_what_each_server_runs_as() {
     let text = stdout(&listed);
     for (name, runs_as) in [
         (EVERYTHING, "2026.8.31\tactive\tnpx"),
-        ("io.github.modelcontextprotocol/time", "0.6.2\tactive\tuvx"),
+        (
+            "io.github.modelcontextprotocol/time",
+            "2026.10.19\tactive\tuvx",
+        ),
         (
             "io.github.github/github-mcp-server",
             "0.13.0\tactive\tdocker",

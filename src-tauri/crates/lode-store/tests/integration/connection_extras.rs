@@ -69,3 +69,50 @@ fn a_bad_level_or_an_unknown_connection_is_refused() {
         .expect_err("unknown");
     assert_eq!(unknown.code, ErrorCode::UnknownConnection);
 }
+
+#[test]
+fn an_install_origin_survives_a_reopen_and_an_edit() {
+    use lode_core::origin::{InstallChoice, InstallOrigin, InstallSource};
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("lode.db");
+    let origin = InstallOrigin {
+        source: InstallSource::Registry,
+        registry: Some("https://registry.modelcontextprotocol.io".into()),
+        name: "io.github.example/weather".into(),
+        version: "1.2.0".into(),
+        choice: InstallChoice::Remote { index: 1 },
+    };
+    let id = {
+        let store = Store::open(&path).expect("open");
+        let saved = store
+            .insert_connection("weather", &TransportSpec::http("https://w.example/mcp"))
+            .expect("insert");
+        assert_eq!(saved.origin, None, "added by hand: no origin");
+        store.set_origin(saved.id, Some(&origin)).expect("origin");
+        saved.id
+    };
+    let store = Store::open(&path).expect("reopen");
+    assert_eq!(
+        store.get_connection(id).expect("get").origin.as_ref(),
+        Some(&origin)
+    );
+    let edited = store
+        .update_connection(
+            id,
+            "weather",
+            &TransportSpec::http("https://w.example/mcp"),
+            &ConnectionSettings::default(),
+        )
+        .expect("edit");
+    assert_eq!(
+        edited.origin.as_ref(),
+        Some(&origin),
+        "the form's Save keeps it"
+    );
+    store.set_origin(id, None).expect("forget");
+    assert_eq!(store.get_connection(id).expect("get").origin, None);
+    let missing = store
+        .set_origin(ConnectionId(999), Some(&origin))
+        .expect_err("no such connection");
+    assert_eq!(missing.code, ErrorCode::UnknownConnection);
+}

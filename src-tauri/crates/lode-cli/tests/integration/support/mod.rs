@@ -33,6 +33,11 @@ impl Cli {
         command
     }
 
+    /// This Lode's data folder (its database is `lode.db` there).
+    pub fn data_dir(&self) -> &std::path::Path {
+        self.data_dir.path()
+    }
+
     /// Runs and parses stdout as JSON, failing with stderr shown when the command failed.
     pub fn json(&self, args: &[&str]) -> serde_json::Value {
         let output = self.run(args);

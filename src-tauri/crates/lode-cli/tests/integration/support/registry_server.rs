@@ -17,10 +17,17 @@ pub struct RegistryServer {
 
 impl RegistryServer {
     pub fn start() -> Self {
+        Self::start_with(&[])
+    }
+
+    /// Started with `args` (`--remote URL`: the loopback remote entry points at a real MCP
+    /// server at URL/mcp).
+    pub fn start_with(args: &[&str]) -> Self {
         let script = servers_dir().join("registry-server.mjs");
         assert!(script.is_file(), "{} is missing", script.display());
         let mut child = Command::new("node")
             .arg(&script)
+            .args(args)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())

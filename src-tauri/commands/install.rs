@@ -1,0 +1,66 @@
+//! Installing a server in the window: the form of the way to run it the person picked, its
+//! values checked as they type, and the install itself — planned in Rust from the entry asked
+//! again (not from anything the window holds), confirmed in a native dialog showing the exact
+//! command or address, then saved, started and listed.
+
+use std::sync::Arc;
+
+use lode_app::confirmation::for_installing;
+use lode_app::install::{read_server_json_file, InstallFormView, InstallRequest, InstallTarget};
+use lode_app::Lode;
+use lode_core::install::{
+    check_install_values, InstallChoice, InstallFieldProblem, InstallForm, InstallValues,
+};
+use lode_core::{Connection, LodeError};
+use tauri::{AppHandle, Runtime, State};
+
+use super::file_dialog::{ask_which_to_open, Filter};
+use crate::confirm::Confirmer;
+
+/// The form of `choice` (the first way Lode can run, when none) of the entry `target` names.
+#[tauri::command]
+pub async fn install_form(
+    lode: State<'_, Arc<Lode>>,
+    target: InstallTarget,
+    choice: Option<InstallChoice>,
+) -> Result<InstallFormView, LodeError> {
+    lode.install_form(&target, choice).await
+}
+
+/// The problems of `values` for `form`, asked as the person types.
+#[tauri::command]
+pub async fn check_install(
+    form: InstallForm,
+    values: InstallValues,
+) -> Result<Vec<InstallFieldProblem>, LodeError> {
+    Ok(check_install_values(&form, &values))
+}
+
+/// The system's "Open" dialog for a `server.json`; its text (read by Rust, bounded), or
+/// `None` when the person cancels.
+#[tauri::command]
+pub async fn choose_server_json<R: Runtime>(
+    app: AppHandle<R>,
+) -> Result<Option<String>, LodeError> {
+    let json = Filter {
+        label: "server.json",
+        extensions: &["json"],
+    };
+    match ask_which_to_open(&app, Some(json)).await? {
+        Some(path) => read_server_json_file(&path).map(Some),
+        None => Ok(None),
+    }
+}
+
+/// Installs what `request` asks, after the person's yes in a native dialog.
+#[tauri::command]
+pub async fn install_server<R: Runtime>(
+    app: AppHandle<R>,
+    confirmer: State<'_, Confirmer>,
+    lode: State<'_, Arc<Lode>>,
+    request: InstallRequest,
+) -> Result<Connection, LodeError> {
+    let plan = lode.plan_install(&request).await?;
+    confirmer.ask(&app, Some(for_installing(&plan))).await?;
+    lode.install_planned(&plan).await
+}

@@ -1,0 +1,145 @@
+//! The question before an install: where the entry came from (a registry, a file, a link),
+//! which server and version, then the exact program it runs or the address it connects to,
+//! with the secrets it keeps in the keychain named. Always asked: an install is the person's
+//! first sight of a program or an address, whatever the window showed.
+
+use lode_core::import::reveal;
+use lode_core::install::{InstallPlan, InstallSource};
+use lode_core::registry::EntryStatus;
+
+use super::elided::{elided, listed};
+use super::{
+    address, is_stdio, place_name, program_of, run, Confirmation, ADDRESS_CHARS, CHANGES,
+    NAME_CHARS,
+};
+
+pub fn for_installing(plan: &InstallPlan) -> Confirmation {
+    let origin = &plan.preview.origin;
+    let from = match (origin.source, origin.registry.as_deref()) {
+        (InstallSource::Registry, Some(registry)) => format!("from the registry {registry}"),
+        (InstallSource::Link, _) => "from a lode://install link".to_owned(),
+        (InstallSource::Bundle, _) => "from a bundle".to_owned(),
+        _ => "from a server.json".to_owned(),
+    };
+    let what = format!(
+        "{} {} ({from})",
+        elided(&reveal(&origin.name).text, NAME_CHARS),
+        elided(&reveal(&origin.version).text, NAME_CHARS),
+    );
+    let name = elided(&reveal(&plan.draft.name).text, NAME_CHARS);
+    let deprecated = match &plan.preview.status {
+        EntryStatus::Deprecated { message } => format!(
+            "⚠ The registry has deprecated this version{}\n\n",
+            message
+                .as_deref()
+                .map(|why| format!(": {}", elided(&reveal(why).text, ADDRESS_CHARS)))
+                .unwrap_or_else(|| ".".to_owned())
+        ),
+        _ => String::new(),
+    };
+    if is_stdio(&plan.draft.transport) {
+        let mut confirmation = run(
+            "Install this server?",
+            &format!(
+                "{deprecated}Installing {what} saves it as the connection \"{name}\", which \
+                 runs this program on your computer now and each time Lode starts:"
+            ),
+            &[program_of(&plan.draft)],
+            None,
+        );
+        confirmation.accept = "Install".to_owned();
+        return confirmation;
+    }
+    let url = address(&plan.draft.transport).unwrap_or_default();
+    let secrets: Vec<String> = plan
+        .draft
+        .secrets
+        .iter()
+        .map(|edit| elided(&reveal(&place_name(&edit.place)).text, NAME_CHARS))
+        .collect();
+    let sent = if secrets.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "\n\nWith each request it sends {} (kept in your keychain).",
+            listed(secrets, CHANGES, "secrets").join(", ")
+        )
+    };
+    Confirmation {
+        title: "Install this server?".to_owned(),
+        message: format!(
+            "{deprecated}Installing {what} saves it as the connection \"{name}\", which \
+             connects to\n  {}{sent}\n\nContinue only if you trust it.",
+            elided(&reveal(url).text, ADDRESS_CHARS)
+        ),
+        accept: "Install".to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use lode_core::install::{plan_install, InstallChoice, InstallValues};
+    use lode_core::registry::parse_server;
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn the_question_shows_the_origin_and_the_exact_program_or_address() {
+        let entry = parse_server(
+            &json!({
+                "name": "io.github.example/weather", "version": "1.2.0",
+                "packages": [{ "registryType": "npm", "identifier": "weather-mcp", "version": "1.2.0",
+                    "transport": { "type": "stdio" },
+                    "environmentVariables": [{ "name": "WEATHER_KEY", "isSecret": true }] }],
+                "remotes": [{ "type": "streamable-http", "url": "https://weather.example/mcp",
+                    "headers": [{ "name": "X-Key", "isSecret": true }] }]
+            }),
+            None,
+        )
+        .expect("an entry");
+        let mut values = InstallValues::default();
+        values.add("env:WEATHER_KEY", "s3cret-value");
+        let plan = plan_install(
+            &entry,
+            InstallSource::Registry,
+            Some("https://registry.example"),
+            InstallChoice::Package { index: 0 },
+            &values,
+            &[],
+        )
+        .expect("a plan");
+        let asked = for_installing(&plan);
+        assert_eq!(asked.accept, "Install");
+        for part in [
+            "io.github.example/weather 1.2.0",
+            "https://registry.example",
+            "npx -y weather-mcp@1.2.0",
+            "WEATHER_KEY",
+        ] {
+            assert!(asked.message.contains(part), "{part}: {}", asked.message);
+        }
+        assert!(!asked.message.contains("s3cret-value"));
+
+        let mut values = InstallValues::default();
+        values.add("header:X-Key", "k3y-value");
+        let plan = plan_install(
+            &entry,
+            InstallSource::Link,
+            None,
+            InstallChoice::Remote { index: 0 },
+            &values,
+            &[],
+        )
+        .expect("a plan");
+        let asked = for_installing(&plan);
+        for part in [
+            "lode://install link",
+            "https://weather.example/mcp",
+            "X-Key",
+        ] {
+            assert!(asked.message.contains(part), "{part}: {}", asked.message);
+        }
+        assert!(!asked.message.contains("k3y-value"));
+    }
+}

@@ -1,0 +1,123 @@
+//! What `lode install` prints: a form's fields (`--fields`), and the connection installed with
+//! whether its server answered. Every field is the registry's or the server's: revealed and
+//! kept to one line.
+
+use lode_app::install::InstallFormView;
+use lode_core::{Connection, LodeError, LodeResult, ServerInfo};
+use serde::Serialize;
+
+use super::connections::saved;
+use super::safe_text::one_line;
+use super::text;
+
+const WIDTH: usize = 200;
+
+fn shown(text: &str) -> String {
+    one_line(text, WIDTH).text
+}
+
+/// One line per field: its key, its name, what it takes, and its description.
+pub fn fields(view: &InstallFormView) -> LodeResult<()> {
+    let mut out = format!(
+        "{} {} runs as {}\n",
+        shown(&view.entry.name),
+        shown(&view.entry.version),
+        view.form.launch.label()
+    );
+    if let Some(prerequisite) = &view.prerequisite {
+        match &prerequisite.found_at {
+            Some(path) => out.push_str(&format!(
+                "  {} found at {}\n",
+                prerequisite.runner.command(),
+                shown(path)
+            )),
+            None => out.push_str(&format!(
+                "  {} is missing: {}\n",
+                prerequisite.runner.command(),
+                prerequisite.how_to_get
+            )),
+        }
+    }
+    if view.form.fields.is_empty() {
+        out.push_str("  no values to give\n");
+    }
+    for field in &view.form.fields {
+        let input = &field.input;
+        let mut marks = Vec::new();
+        if input.is_required {
+            marks.push("required".to_owned());
+        }
+        if input.is_secret {
+            marks.push("secret: --secret-env".to_owned());
+        }
+        if field.is_repeated {
+            marks.push("repeated".to_owned());
+        }
+        if let Some(default) = &input.default {
+            marks.push(format!("default {}", shown(default)));
+        }
+        if !input.choices.is_empty() {
+            let choices: Vec<String> = input.choices.iter().map(|c| shown(c)).collect();
+            marks.push(format!("one of {}", choices.join(", ")));
+        }
+        out.push_str(&format!(
+            "  {}\t{}\t{}\t{}\n",
+            shown(&field.key),
+            shown(&field.label),
+            marks.join("; "),
+            input.description.as_deref().map(shown).unwrap_or_default()
+        ));
+    }
+    text(&out)
+}
+
+pub fn installed(
+    connection: &Connection,
+    answered: &LodeResult<ServerInfo>,
+    seconds: f64,
+) -> LodeResult<()> {
+    saved(connection, "installed")?;
+    if let Some(origin) = &connection.origin {
+        text(&format!(
+            "  from {} {}{} in {seconds:.1} s\n",
+            shown(&origin.name),
+            shown(&origin.version),
+            origin
+                .registry
+                .as_deref()
+                .map(|r| format!(" ({})", shown(r)))
+                .unwrap_or_default()
+        ))?;
+    }
+    if let Ok(info) = answered {
+        text(&format!(
+            "  connected: {} {}, protocol {}\n",
+            shown(info.name.as_deref().unwrap_or("(unnamed server)")),
+            shown(info.version.as_deref().unwrap_or("")),
+            info.protocol_version
+        ))?;
+    }
+    Ok(())
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Installed<'a> {
+    connection: &'a Connection,
+    seconds: f64,
+    server: Option<&'a ServerInfo>,
+    problem: Option<&'a LodeError>,
+}
+
+pub fn installed_json(
+    connection: &Connection,
+    answered: &LodeResult<ServerInfo>,
+    seconds: f64,
+) -> LodeResult<()> {
+    super::json(&Installed {
+        connection,
+        seconds,
+        server: answered.as_ref().ok(),
+        problem: answered.as_ref().err(),
+    })
+}

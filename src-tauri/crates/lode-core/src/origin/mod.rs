@@ -1,0 +1,42 @@
+//! Where an installed connection came from: kept with it (`Connection::origin`), so Lode can
+//! say when its registry has a newer version or has deprecated it, and update it the same way it
+//! was installed. Apart from `install` so that `connection` can name it without depending on
+//! the install's planning.
+
+mod choice;
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+pub use choice::InstallChoice;
+
+/// How the entry reached Lode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum InstallSource {
+    /// Found in a registry (searched, or named by `lode install NAME`).
+    Registry,
+    /// A `server.json` pasted or opened.
+    ServerJson,
+    /// A `lode://install` link.
+    Link,
+    /// An `.mcpb` bundle.
+    Bundle,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct InstallOrigin {
+    pub source: InstallSource,
+    /// The registry's address, when the entry came from one (a link may name one too).
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub registry: Option<String>,
+    /// The server's `namespace/name`.
+    pub name: String,
+    pub version: String,
+    /// Which of the entry's packages or remotes it runs.
+    pub choice: InstallChoice,
+}

@@ -1,0 +1,32 @@
+// Installing a server: the form of the way to run it the person picked, its values checked as
+// they type, a server.json opened by the system's dialog, and the install, which Rust plans
+// from the entry asked again and confirms in a native dialog before anything runs.
+import type { Connection } from "./bindings/Connection";
+import type { InstallChoice } from "./bindings/InstallChoice";
+import type { InstallFieldProblem } from "./bindings/InstallFieldProblem";
+import type { InstallForm } from "./bindings/InstallForm";
+import type { InstallFormView } from "./bindings/InstallFormView";
+import type { InstallRequest } from "./bindings/InstallRequest";
+import type { InstallTarget } from "./bindings/InstallTarget";
+import type { InstallValues } from "./bindings/InstallValues";
+import { call } from "./commands";
+
+/** The form of `choice` (the first way Lode can run, when null) of the entry `target` names. */
+export function installForm(target: InstallTarget, choice: InstallChoice | null): Promise<InstallFormView> {
+  return call<InstallFormView>("install_form", { target, choice });
+}
+
+/** The problems of `values` for `form`. */
+export function checkInstall(form: InstallForm, values: InstallValues): Promise<InstallFieldProblem[]> {
+  return call<InstallFieldProblem[]>("check_install", { form, values });
+}
+
+/** The text of a server.json the person picks; null when they cancel. */
+export function chooseServerJson(): Promise<string | null> {
+  return call<string | null>("choose_server_json");
+}
+
+/** Installs after the person's yes in a native dialog (a `declined` error otherwise). */
+export function installServer(request: InstallRequest): Promise<Connection> {
+  return call<Connection>("install_server", { request });
+}
