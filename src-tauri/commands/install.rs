@@ -5,13 +5,15 @@
 
 use std::sync::Arc;
 
-use lode_app::confirmation::for_installing;
-use lode_app::install::{read_server_json_file, InstallFormView, InstallRequest, InstallTarget};
+use lode_app::confirmation::{for_installing, for_updating};
+use lode_app::install::{
+    read_server_json_file, InstallAlerts, InstallFormView, InstallRequest, InstallTarget,
+};
 use lode_app::Lode;
 use lode_core::install::{
     check_install_values, InstallChoice, InstallFieldProblem, InstallForm, InstallValues,
 };
-use lode_core::{Connection, LodeError};
+use lode_core::{Connection, ConnectionId, LodeError};
 use tauri::{AppHandle, Runtime, State};
 
 use super::file_dialog::{ask_which_to_open, Filter};
@@ -63,4 +65,38 @@ pub async fn install_server<R: Runtime>(
     let plan = lode.plan_install(&request).await?;
     confirmer.ask(&app, Some(for_installing(&plan))).await?;
     lode.install_planned(&plan).await
+}
+
+/// What the registries say of the installed connections, asked now when `check_now` (else at
+/// most once a day).
+#[tauri::command]
+pub async fn install_alerts(
+    lode: State<'_, Arc<Lode>>,
+    check_now: bool,
+) -> Result<InstallAlerts, LodeError> {
+    lode.install_alerts(check_now).await
+}
+
+/// Updates connection `id` to its registry's latest version, after the person's yes to the
+/// program it will run (a remote's update runs nothing new: not asked).
+#[tauri::command]
+pub async fn update_installed<R: Runtime>(
+    app: AppHandle<R>,
+    confirmer: State<'_, Confirmer>,
+    lode: State<'_, Arc<Lode>>,
+    id: ConnectionId,
+) -> Result<Connection, LodeError> {
+    let update = lode.plan_update(id).await?;
+    confirmer.ask(&app, for_updating(&update)).await?;
+    lode.apply_update(&update).await
+}
+
+/// Puts connection `id` back as it was before its last update. What it runs is what it ran
+/// before the person's update, confirmed then: not asked again.
+#[tauri::command]
+pub async fn undo_update(
+    lode: State<'_, Arc<Lode>>,
+    id: ConnectionId,
+) -> Result<Connection, LodeError> {
+    lode.undo_update(id).await
 }

@@ -29,7 +29,8 @@
 // `/fails` (HTTP 500 with a problem whose detail hides an escape sequence), `/moved` (a
 // redirect to another host name, `localhost`), `/same-moved` (a redirect within this origin).
 //
-// `--remote URL` points the loopback remote at a real MCP server (see `remoteOrigin`).
+// `--remote URL` points the loopback remote at a real MCP server (see `remoteOrigin`), and
+// `POST /admin/publish` publishes a version or changes a version's status (see `publish`).
 //
 // Listens on an ephemeral 127.0.0.1 port and prints `listening on http://127.0.0.1:P`.
 import { createHash } from "node:crypto";
@@ -294,10 +295,40 @@ function registry(response, path, query) {
   send(response, 200, found.body);
 }
 
+// `POST /admin/publish` (the tests' own, not the registry's API): `{server, status?,
+// statusMessage?}` publishes a server.json now, as its name's latest version unless it is only a
+// status change of a version already there (`{name, version, status, statusMessage}`).
+function publish(request, response) {
+  const chunks = [];
+  request.on("data", (chunk) => chunks.push(chunk));
+  request.on("end", () => {
+    const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    const now = new Date().toISOString();
+    if (body.server) {
+      for (const e of catalogue) if (e.name === body.server.name) {
+        e.latest = false;
+        e.body._meta[OFFICIAL].isLatest = false;
+      }
+      catalogue.push(item({ $schema: SCHEMA, ...body.server }, { published: now, updated: now, latest: true }));
+    } else {
+      const found = catalogue.find((e) => e.name === body.name && e.version === body.version);
+      if (!found) return problem(response, 404, "Not Found", "no such version");
+      const official = found.body._meta[OFFICIAL];
+      official.status = body.status;
+      if (body.statusMessage) official.statusMessage = body.statusMessage;
+      official.updatedAt = now;
+      found.updatedAt = now;
+    }
+    catalogue.sort((a, b) => (a.name === b.name ? a.updatedAt.localeCompare(b.updatedAt) : a.name < b.name ? -1 : 1));
+    send(response, 200, { ok: true });
+  });
+}
+
 const server = createServer((request, response) => {
   const url = new URL(request.url, origin);
   // The raw path: `%2F` inside a name must stay a part of its segment.
   const path = request.url.split("?")[0];
+  if (request.method === "POST" && path === "/admin/publish") return publish(request, response);
   if (request.method !== "GET") return problem(response, 405, "Method Not Allowed", "Only GET");
   if (path === "/bundles/demo.mcpb") return send(response, 200, BUNDLE, "application/octet-stream");
   if (path.startsWith("/not-json/")) return send(response, 200, "<!doctype html><title>Sign in</title><p>Please sign in</p>", "text/html");

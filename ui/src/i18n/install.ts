@@ -74,6 +74,17 @@ export const installEn = {
   "install.serverJson.continue": "Continue",
   "install.manual.hint": "Type a command or an address yourself.",
   "install.installed": "Installed {name}",
+  "install.alert.update": "Update {version}",
+  "install.alert.updateTitle": "Version {installed} is installed; its registry's latest is {version}",
+  "install.alert.deprecated": "Deprecated",
+  "install.alert.deprecatedTitle": "Its registry deprecated version {installed}: {message}",
+  "install.checkUpdates": "Updates",
+  "install.checkUpdatesTitle": "Ask the registries now for newer versions of the installed servers",
+  "install.checked.none": "Every installed server is up to date",
+  "install.checked.some": "{count} installed servers have news from their registry",
+  "install.checkProblems": "Some registries could not be asked: {problems}",
+  "install.updated": "Updated {name} to {version}",
+  "install.updateUndone": "Put {name} back to {version}",
 } as const;
 
 export const installZhCN = {
@@ -147,4 +158,15 @@ export const installZhCN = {
   "install.serverJson.continue": "继续",
   "install.manual.hint": "自行输入命令或地址。",
   "install.installed": "已安装 {name}",
+  "install.alert.update": "可更新至 {version}",
+  "install.alert.updateTitle": "已安装版本 {installed}；注册表中的最新版本为 {version}",
+  "install.alert.deprecated": "已弃用",
+  "install.alert.deprecatedTitle": "注册表已弃用版本 {installed}：{message}",
+  "install.checkUpdates": "更新",
+  "install.checkUpdatesTitle": "立即向注册表查询已安装服务器的新版本",
+  "install.checked.none": "所有已安装的服务器都是最新的",
+  "install.checked.some": "{count} 个已安装的服务器有来自注册表的消息",
+  "install.checkProblems": "部分注册表无法访问：{problems}",
+  "install.updated": "已将 {name} 更新到 {version}",
+  "install.updateUndone": "已将 {name} 恢复到 {version}",
 } as const;

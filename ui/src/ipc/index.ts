@@ -285,4 +285,6 @@ export type { InstallForm } from "./bindings/InstallForm";
 export type { InstallFormView } from "./bindings/InstallFormView";
 export type { InstallTarget } from "./bindings/InstallTarget";
 export type { InstallValues } from "./bindings/InstallValues";
-export { checkInstall, chooseServerJson, installForm, installServer } from "./install";
+export type { InstallAlert } from "./bindings/InstallAlert";
+export type { InstallAlerts } from "./bindings/InstallAlerts";
+export { checkInstall, chooseServerJson, installAlerts, installForm, installServer, undoUpdate, updateInstalled } from "./install";

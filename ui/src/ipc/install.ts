@@ -2,6 +2,8 @@
 // they type, a server.json opened by the system's dialog, and the install, which Rust plans
 // from the entry asked again and confirms in a native dialog before anything runs.
 import type { Connection } from "./bindings/Connection";
+import type { ConnectionId } from "./bindings/ConnectionId";
+import type { InstallAlerts } from "./bindings/InstallAlerts";
 import type { InstallChoice } from "./bindings/InstallChoice";
 import type { InstallFieldProblem } from "./bindings/InstallFieldProblem";
 import type { InstallForm } from "./bindings/InstallForm";
@@ -29,4 +31,19 @@ export function chooseServerJson(): Promise<string | null> {
 /** Installs after the person's yes in a native dialog (a `declined` error otherwise). */
 export function installServer(request: InstallRequest): Promise<Connection> {
   return call<Connection>("install_server", { request });
+}
+
+/** What the registries say of the installed connections (asked now when `checkNow`, else at most once a day). */
+export function installAlerts(checkNow: boolean): Promise<InstallAlerts> {
+  return call<InstallAlerts>("install_alerts", { checkNow });
+}
+
+/** Updates an installed connection to its latest version, after Lode's own confirmation. */
+export function updateInstalled(id: ConnectionId): Promise<Connection> {
+  return call<Connection>("update_installed", { id });
+}
+
+/** Puts a connection back as it was before its last update. */
+export function undoUpdate(id: ConnectionId): Promise<Connection> {
+  return call<Connection>("undo_update", { id });
 }

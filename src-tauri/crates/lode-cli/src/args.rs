@@ -21,6 +21,7 @@ use crate::commands::registry::args::RegistryArgs;
 use crate::commands::search::args::SearchArgs;
 use crate::commands::serve::ServeArgs;
 use crate::commands::skills::SkillArgs;
+use crate::commands::update::UpdateArgs;
 use crate::commands::watch::WatchArgs;
 use crate::transport_args::Plain;
 
@@ -100,6 +101,9 @@ pub enum Command {
     /// from --set and --secret-env, the exact command or address confirmed, secrets kept in
     /// the keychain.
     Install(InstallArgs),
+    /// What the registries say of the installed connections (a newer version, a deprecation);
+    /// with a name, update that one to its latest version (--undo puts it back).
+    Update(UpdateArgs),
 }
 
 impl Command {

@@ -106,5 +106,6 @@ async fn run(command: Command) -> LodeResult<exit::Outcome> {
         Command::Hub(args) => context_hub::run(args).await,
         Command::Registry(args) => registry::run(args).await,
         Command::Install(args) => install::run(&args).await,
+        Command::Update(args) => update::run(&args).await,
     }
 }

@@ -2,7 +2,7 @@
 // menu, and the reason it is down with Retry or Sign in beside it.
 import { useId, type ReactNode } from "react";
 import { useT } from "../../i18n";
-import type { ConnectionStatus, Connection } from "../../ipc";
+import type { ConnectionStatus, Connection, InstallAlert } from "../../ipc";
 import { Menu } from "../../ui-kit/Menu";
 import { actionLabel, actionTestId, rowActions, usesOAuth, type RowAction } from "./rowActions";
 import { authRequiredText, statusText } from "./status";
@@ -17,11 +17,13 @@ interface ConnectionItemProps {
   onSelect: () => void;
   /** Edit, Delete, Retry, …: absent renders the row without actions. */
   onAction?: (action: RowAction) => void;
+  /** What its registry says of it (a newer version, a deprecation), when it was installed from one. */
+  alert?: InstallAlert;
   /** Dragging to reorder: the row's class and attributes, and its grip. */
   drag?: { className: string; rowAttributes: Record<string, string | number>; grip: ReactNode };
 }
 
-export function ConnectionItem({ connection, status, selected, onSelect, onAction, drag }: ConnectionItemProps) {
+export function ConnectionItem({ connection, status, selected, onSelect, onAction, alert, drag }: ConnectionItemProps) {
   const { t, format } = useT();
   const kind = t(`connections.transport.${connection.transport.kind}`);
   const target = targetLabel(connection.transport, t);
@@ -68,6 +70,7 @@ export function ConnectionItem({ connection, status, selected, onSelect, onActio
         >
           {target}
         </span>
+        {alert && <InstallAlertBadges alert={alert} />}
         {!connection.settings.enabled && (
           <span className="connection-item__off" data-testid="connection-not-started">
             {t("connections.notStarted")}
@@ -81,7 +84,7 @@ export function ConnectionItem({ connection, status, selected, onSelect, onActio
             <Menu
               label={t("connections.actions", { name: connection.name })}
               testId="connection-actions"
-              items={rowActions(connection, status).map((action) => ({
+              items={rowActions(connection, status, alert).map((action) => ({
                 id: action,
                 label: actionLabel(action, t),
                 danger: action === "delete",
@@ -126,5 +129,28 @@ function StatusProblem({
         {t(signIn ? "connections.action.signIn" : "common.retry")}
       </button>
     </div>
+  );
+}
+
+/** "Update 2.0" and "Deprecated", each with the registry's words in its tooltip. */
+function InstallAlertBadges({ alert }: { alert: InstallAlert }) {
+  const { t } = useT();
+  return (
+    <span className="connection-item__alerts">
+      {alert.update && (
+        <span className="connection-item__update" data-testid="connection-update" title={t("install.alert.updateTitle", { installed: alert.installed, version: alert.update })}>
+          {t("install.alert.update", { version: alert.update })}
+        </span>
+      )}
+      {alert.deprecated && (
+        <span
+          className="connection-item__deprecated"
+          data-testid="connection-deprecated"
+          title={t("install.alert.deprecatedTitle", { installed: alert.installed, message: alert.deprecation ?? "" })}
+        >
+          {t("install.alert.deprecated")}
+        </span>
+      )}
+    </span>
   );
 }

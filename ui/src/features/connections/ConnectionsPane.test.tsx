@@ -139,4 +139,40 @@ describe("ConnectionsPane", () => {
     ]);
     expect(await screen.findByTestId("notice")).toHaveTextContent("Signed in to Cloud");
   });
+
+  it("shows what the registry says of an installed connection, updates it, and undoes the update", async () => {
+    const origin = { source: "registry", registry: "https://registry.example", name: "io.github.example/docs", version: "1.0.0", choice: { kind: "package", index: 0 } } as const;
+    const installed: Connection = { ...httpConnection, origin };
+    const updated: Connection = { ...installed, origin: { ...origin, version: "2.0.0" } };
+    const checks: unknown[] = [];
+    const calls = storeIpc({
+      list_connections: () => [demoConnection, installed],
+      install_alerts: ({ checkNow }) => {
+        checks.push(checkNow);
+        return { alerts: [{ connection: installed.id, installed: "1.0.0", update: "2.0.0", deprecated: true, deprecation: "Use 2.0.0" }], problems: [] };
+      },
+      update_installed: () => updated,
+      undo_update: () => installed,
+    });
+    const user = userEvent.setup();
+    renderApp();
+    await screen.findAllByTestId("connection-row");
+    const row = rowOf("Docs over HTTP");
+    expect(await within(row).findByTestId("connection-update")).toHaveTextContent("Update 2.0.0");
+    expect(within(row).getByTestId("connection-deprecated")).toHaveAttribute("title", "Its registry deprecated version 1.0.0: Use 2.0.0");
+    // On opening, Rust decides whether the registries are due (at most once a day).
+    expect(checks[0]).toBe(false);
+
+    await user.click(screen.getByTestId("connections-check-updates"));
+    await waitFor(() => expect(checks).toContain(true));
+    expect(await screen.findByTestId("notice")).toHaveTextContent("1 installed servers have news from their registry");
+
+    await user.click(within(row).getByTestId("connection-actions"));
+    await user.click(screen.getByTestId("connection-action-update"));
+    expect(await screen.findByTestId("notice")).toHaveTextContent("Updated Docs over HTTP to 2.0.0");
+    await user.click(screen.getByTestId("undo-update"));
+    await waitFor(() => expect(calls.some((c) => c.cmd === "undo_update" && c.args.id === installed.id)).toBe(true));
+    expect(await screen.findByTestId("notice")).toHaveTextContent("Put Docs over HTTP back to 1.0.0");
+  });
 });
+

@@ -9,6 +9,7 @@ import { Spinner } from "../../ui-kit/Spinner";
 import { Toast } from "../../ui-kit/Toast";
 import { LodeErrorBanner } from "../errors";
 import { onPickerSettingsKept, reloadPickerSettings } from "../picker";
+import { useInstallAlerts } from "../install";
 import { ConnectionDialogs, type OpenDialog } from "./ConnectionDialogs";
 import { ConnectionItem } from "./ConnectionItem";
 import type { RowAction } from "./rowActions";
@@ -47,7 +48,11 @@ export function ConnectionsPane({ statuses, selectedId, onSelect, onDeselect }: 
     // Whether a connection's resources show is in its edit form too: the browser reads again.
     reloadPickerSettings();
   };
-  const actions = useConnectionActions(changed);
+  const alerts = useInstallAlerts();
+  const actions = useConnectionActions((select) => {
+    changed(select);
+    alerts.reload();
+  });
   // ...and the list, which an edit form opens from, follows a change made in the server details.
   useEffect(() => onPickerSettingsKept(refresh), [refresh]);
 
@@ -91,6 +96,26 @@ export function ConnectionsPane({ statuses, selectedId, onSelect, onDeselect }: 
       <button type="button" className="button button--small" data-testid="connections-import" onClick={() => setOpen({ kind: "import" })}>
         {t("connections.import")}
       </button>
+      {list?.some((c) => c.origin?.registry) && (
+        <button
+          type="button"
+          className="button button--small"
+          data-testid="connections-check-updates"
+          title={t("install.checkUpdatesTitle")}
+          onClick={() => {
+            alerts.checkNow().then(
+              (found) => {
+                const news = found.alerts.length;
+                const said = news === 0 ? t("install.checked.none") : t("install.checked.some", { count: news });
+                actions.say(found.problems.length > 0 ? `${said}. ${t("install.checkProblems", { problems: found.problems.join("; ") })}` : said);
+              },
+              (failure: unknown) => actions.fail(failure),
+            );
+          }}
+        >
+          {t("install.checkUpdates")}
+        </button>
+      )}
       {list && list.length > 0 && (
         <button
           type="button"
@@ -131,6 +156,7 @@ export function ConnectionsPane({ statuses, selectedId, onSelect, onDeselect }: 
               selected={connection.id === selectedId}
               onSelect={() => onSelect(connection)}
               onAction={(action) => act(connection, action)}
+              alert={alerts.byConnection.get(connection.id)}
             />
           ))}
         </ul>
@@ -146,11 +172,12 @@ export function ConnectionsPane({ statuses, selectedId, onSelect, onDeselect }: 
         <Toast
           key={actions.notice.serial}
           message={actions.notice.message}
-          actionLabel={actions.notice.undo ? t("common.undo") : undefined}
+          actionLabel={actions.notice.undo || actions.notice.undoUpdate ? t("common.undo") : undefined}
           onAction={() => {
             if (actions.notice?.undo) actions.undo(actions.notice.undo);
+            else if (actions.notice?.undoUpdate) actions.undoUpdate(actions.notice.undoUpdate);
           }}
-          actionTestId="undo-delete"
+          actionTestId={actions.notice.undoUpdate ? "undo-update" : "undo-delete"}
           onDismiss={actions.dismiss}
           dismissLabel={t("common.dismiss")}
           testId="notice"

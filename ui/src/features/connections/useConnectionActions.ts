@@ -1,5 +1,5 @@
-// What the connection row actions do (delete with Undo, retry, sign in, sign out), and the one
-// notice that reports them.
+// What the connection row actions do (delete with Undo, update with Undo, retry, sign in, sign
+// out), and the one notice that reports them.
 import { useCallback, useState } from "react";
 import { useT } from "../../i18n";
 import {
@@ -10,6 +10,8 @@ import {
   startConnections,
   signOut,
   toLodeError,
+  undoUpdate,
+  updateInstalled,
   type Connection,
 } from "../../ipc";
 
@@ -19,6 +21,8 @@ export interface Notice {
   message: string;
   /** The deleted connection an Undo brings back. */
   undo?: Connection;
+  /** The updated connection an Undo puts back as it was. */
+  undoUpdate?: Connection;
 }
 
 let serial = 0;
@@ -30,9 +34,9 @@ let serial = 0;
 export function useConnectionActions(changed: (select?: Connection) => void) {
   const { t } = useT();
   const [notice, setNotice] = useState<Notice | null>(null);
-  const tell = useCallback((message: string, undo?: Connection) => {
+  const tell = useCallback((message: string, undo?: Connection, undoUpdate?: Connection) => {
     serial += 1;
-    setNotice(undo ? { serial, message, undo } : { serial, message });
+    setNotice({ serial, message, ...(undo ? { undo } : {}), ...(undoUpdate ? { undoUpdate } : {}) });
   }, []);
   const failed = useCallback(
     (error: unknown) => {
@@ -55,6 +59,21 @@ export function useConnectionActions(changed: (select?: Connection) => void) {
     restoreConnection(connection.id).then((restored) => {
       changed(restored);
       tell(t("connections.restored", { name: restored.name }));
+    }, failed);
+  };
+
+  const update = (connection: Connection) => {
+    updateInstalled(connection.id).then((updated) => {
+      changed(updated);
+      tell(t("install.updated", { name: updated.name, version: updated.origin?.version ?? "" }), undefined, updated);
+    }, failed);
+  };
+
+  const undoTheUpdate = (connection: Connection) => {
+    setNotice(null);
+    undoUpdate(connection.id).then((restored) => {
+      changed(restored);
+      tell(t("install.updateUndone", { name: restored.name, version: restored.origin?.version ?? "" }));
     }, failed);
   };
 
@@ -81,8 +100,14 @@ export function useConnectionActions(changed: (select?: Connection) => void) {
   return {
     notice,
     dismiss: () => setNotice(null),
+    /** A notice of the pane's own (not an action's). */
+    say: (message: string) => tell(message),
+    /** A failure said the way the actions' are. */
+    fail: failed,
     remove,
     undo,
+    update,
+    undoUpdate: undoTheUpdate,
     retry,
     start,
     signIn: startSignIn,

@@ -9,9 +9,34 @@ use lode_core::registry::EntryStatus;
 
 use super::elided::{elided, listed};
 use super::{
-    address, is_stdio, place_name, program_of, run, Confirmation, ADDRESS_CHARS, CHANGES,
+    address, changes, is_stdio, place_name, program_of, run, Confirmation, ADDRESS_CHARS, CHANGES,
     NAME_CHARS,
 };
+use crate::install::PlannedUpdate;
+
+/// The question before an update of a stdio connection: the program as it will run, and what
+/// changed (its version word). A remote's update changes nothing that runs: not asked.
+pub fn for_updating(update: &PlannedUpdate) -> Option<Confirmation> {
+    if !is_stdio(&update.draft.transport) {
+        return None;
+    }
+    let name = elided(&reveal(&update.before.name).text, NAME_CHARS);
+    let from = update
+        .before
+        .origin
+        .as_ref()
+        .map(|o| elided(&reveal(&o.version).text, NAME_CHARS))
+        .unwrap_or_default();
+    let to = elided(&reveal(&update.origin.version).text, NAME_CHARS);
+    let mut confirmation = run(
+        "Update this server?",
+        &format!("Updating \"{name}\" from {from} to {to} runs this program from now on:"),
+        &[program_of(&update.draft)],
+        Some(&changes(&update.draft, &update.before)),
+    );
+    confirmation.accept = "Update".to_owned();
+    Some(confirmation)
+}
 
 pub fn for_installing(plan: &InstallPlan) -> Confirmation {
     let origin = &plan.preview.origin;

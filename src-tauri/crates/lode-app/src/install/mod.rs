@@ -6,6 +6,7 @@
 
 mod prerequisites;
 mod target;
+mod updates;
 
 use lode_core::install::{
     install_form, plan_install, InstallChoice, InstallForm, InstallPlan, InstallValues,
@@ -17,6 +18,7 @@ use ts_rs::TS;
 
 pub use prerequisites::{find_program, Prerequisite};
 pub use target::{read_server_json, read_server_json_file, FoundEntry, InstallTarget};
+pub use updates::{InstallAlerts, PlannedUpdate};
 
 use crate::Lode;
 

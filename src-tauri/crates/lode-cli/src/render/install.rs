@@ -2,7 +2,7 @@
 //! whether its server answered. Every field is the registry's or the server's: revealed and
 //! kept to one line.
 
-use lode_app::install::InstallFormView;
+use lode_app::install::{InstallAlerts, InstallFormView};
 use lode_core::{Connection, LodeError, LodeResult, ServerInfo};
 use serde::Serialize;
 
@@ -120,4 +120,39 @@ pub fn installed_json(
         server: answered.as_ref().ok(),
         problem: answered.as_ref().err(),
     })
+}
+
+/// One line per installed connection the registries say something of.
+pub fn alerts(found: &InstallAlerts, connections: &[Connection]) -> LodeResult<()> {
+    let mut out = String::new();
+    for alert in &found.alerts {
+        let name = connections
+            .iter()
+            .find(|c| c.id == alert.connection)
+            .map(|c| shown(&c.name))
+            .unwrap_or_default();
+        let mut said = Vec::new();
+        if let Some(version) = &alert.update {
+            said.push(format!("update available: {}", shown(version)));
+        }
+        if alert.deprecated {
+            said.push(match &alert.deprecation {
+                Some(message) => format!("DEPRECATED: {}", shown(message)),
+                None => "DEPRECATED".to_owned(),
+            });
+        }
+        out.push_str(&format!(
+            "{name}\t{}\t{}\n",
+            shown(&alert.installed),
+            said.join("; ")
+        ));
+    }
+    if found.alerts.is_empty() {
+        out.push_str("every installed connection is up to date\n");
+    }
+    text(&out)?;
+    for problem in &found.problems {
+        super::stderr_line(&format!("lode: could not ask {}", shown(problem)));
+    }
+    Ok(())
 }

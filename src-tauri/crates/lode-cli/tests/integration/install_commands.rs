@@ -340,3 +340,114 @@ fn what_cannot_be_installed_says_why_and_saves_nothing() {
     );
     assert!(connections(&cli).is_empty(), "nothing was saved");
 }
+
+/// A server.json of the npm server-everything under a test name, with a secret variable (the
+/// server ignores it) so that an update can be seen to keep it.
+fn keyed(version: &str) -> Value {
+    serde_json::json!({
+        "name": "io.github.lode-tests/everything-keyed", "title": "Keyed", "version": version,
+        "packages": [{ "registryType": "npm", "identifier": "@modelcontextprotocol/server-everything",
+            "version": version, "transport": { "type": "stdio" },
+            "packageArguments": [{ "type": "positional", "value": "stdio" }],
+            "environmentVariables": [{ "name": "API_KEY", "isRequired": true, "isSecret": true }] }]
+    })
+}
+
+#[test]
+fn a_newer_version_and_a_deprecation_are_said_and_an_update_keeps_the_secret_and_undoes() {
+    let registry = RegistryServer::start();
+    registry.publish(&serde_json::json!({ "server": keyed("2025.9.25") }));
+    let cli = Cli::new();
+    install(
+        &cli,
+        &[
+            "io.github.lode-tests/everything-keyed",
+            "--registry",
+            &registry.url,
+            "--secret-env",
+            "API_KEY=KEY",
+        ],
+        &[("KEY", "k-123")],
+    );
+    let updates = |now: bool| {
+        let mut args = vec!["update", "--json"];
+        if now {
+            args.push("--now");
+        }
+        cli.json(&args)
+    };
+    assert_eq!(
+        updates(false)["alerts"],
+        serde_json::json!([]),
+        "the first check: up to date"
+    );
+
+    // A newer version is published and the installed one deprecated.
+    registry.publish(&serde_json::json!({ "server": keyed("2026.8.31") }));
+    registry.publish(&serde_json::json!({ "name": "io.github.lode-tests/everything-keyed",
+        "version": "2025.9.25", "status": "deprecated", "statusMessage": "Upgrade: 2025.9.25 leaks logs" }));
+    assert_eq!(
+        updates(false)["alerts"],
+        serde_json::json!([]),
+        "asked at most once a day"
+    );
+    let said = updates(true);
+    let alert = &said["alerts"][0];
+    assert_eq!(alert["installed"], "2025.9.25", "{said}");
+    assert_eq!(alert["update"], "2026.8.31");
+    assert_eq!(alert["deprecated"], true);
+    assert_eq!(alert["deprecation"], "Upgrade: 2025.9.25 leaks logs");
+    let text = succeeded(&cli.run(&["update"]), "lode update");
+    assert!(
+        text.contains("update available: 2026.8.31") && text.contains("DEPRECATED: Upgrade"),
+        "{text}"
+    );
+
+    // No terminal, no --yes: what changes is shown, nothing changes.
+    let refused = cli.run(&["update", "Keyed"]);
+    assert!(!refused.status.success());
+    assert!(
+        stderr(&refused).contains("@modelcontextprotocol/server-everything@2026.8.31"),
+        "{}",
+        stderr(&refused)
+    );
+    let updated = cli.json(&["update", "Keyed", "--yes", "--json"]);
+    assert_eq!(
+        updated["transport"]["args"],
+        serde_json::json!([
+            "-y",
+            "@modelcontextprotocol/server-everything@2026.8.31",
+            "stdio"
+        ])
+    );
+    assert_eq!(updated["origin"]["version"], "2026.8.31");
+    assert_eq!(
+        updated["settings"]["secrets"],
+        serde_json::json!([{"kind": "env", "name": "API_KEY"}])
+    );
+    // The kept secret is still in the keychain: the server starts with it.
+    let info = succeeded(&cli.run(&["info", "Keyed"]), "lode info Keyed");
+    assert!(info.contains("mcp-servers/everything"), "{info}");
+    assert_eq!(
+        updates(false)["alerts"],
+        serde_json::json!([]),
+        "nothing left to say of the new version"
+    );
+
+    let undone = cli.json(&["update", "Keyed", "--undo", "--json"]);
+    assert_eq!(
+        undone["transport"]["args"],
+        serde_json::json!([
+            "-y",
+            "@modelcontextprotocol/server-everything@2025.9.25",
+            "stdio"
+        ])
+    );
+    assert_eq!(undone["origin"]["version"], "2025.9.25");
+    let again = cli.run(&["update", "Keyed", "--undo"]);
+    assert!(
+        stderr(&again).contains("no update to undo"),
+        "{}",
+        stderr(&again)
+    );
+}

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use super::form::{argument_key, is_bare_flag, InstallField, InstallForm};
 use super::names::{check_env_name, check_header_name};
+use super::update::versioned_word;
 use super::values::InstallValues;
 use super::SECRET_ARG_PREFIX;
 use crate::registry::{
@@ -81,10 +82,6 @@ pub(super) fn package_command(
         env: &mut env,
         args: Vec::new(),
     };
-    let versioned = |separator: &str| match &package.version {
-        Some(version) => format!("{}{separator}{version}", package.identifier),
-        None => package.identifier.clone(),
-    };
     match runner {
         PackageRunner::Npx => {
             let asks_yes = package.runtime_arguments.iter().any(|a| {
@@ -95,12 +92,12 @@ pub(super) fn package_command(
                 words.args.push("-y".to_owned());
             }
             words.add(&package.runtime_arguments, true)?;
-            words.args.push(versioned("@"));
+            words.args.push(versioned_word(package, runner));
             words.add(&package.package_arguments, false)?;
         }
         PackageRunner::Uvx => {
             words.add(&package.runtime_arguments, true)?;
-            words.args.push(versioned("@"));
+            words.args.push(versioned_word(package, runner));
             words.add(&package.package_arguments, false)?;
         }
         PackageRunner::Docker => {
@@ -125,21 +122,12 @@ pub(super) fn package_command(
             for name in names {
                 words.args.extend(["-e".to_owned(), name]);
             }
-            let tagged = package
-                .identifier
-                .rsplit('/')
-                .next()
-                .is_some_and(|last| last.contains(':') || last.contains('@'));
-            words.args.push(if tagged {
-                package.identifier.clone()
-            } else {
-                versioned(":")
-            });
+            words.args.push(versioned_word(package, runner));
             words.add(&package.package_arguments, false)?;
         }
         PackageRunner::Dnx => {
             words.add(&package.runtime_arguments, true)?;
-            words.args.push(versioned("@"));
+            words.args.push(versioned_word(package, runner));
             words.args.extend(["--yes", "--"].map(String::from));
             words.add(&package.package_arguments, false)?;
         }

@@ -20,12 +20,14 @@ mod command;
 mod form;
 mod names;
 mod plan;
+mod update;
 mod values;
 
 pub use crate::origin::{InstallChoice, InstallOrigin, InstallSource};
 pub use form::{install_form, InstallField, InstallFieldPlace, InstallForm};
 pub use names::{check_env_name, check_header_name};
 pub use plan::{plan_install, InstallPlan, InstallPreview};
+pub use update::{install_alert, updated_transport, InstallAlert};
 pub use values::{
     check_install_values, InstallFieldProblem, InstallFieldProblemKind, InstallValues,
 };

@@ -433,3 +433,86 @@ fn entries_that_would_run_more_than_they_say_are_refused() {
     .expect_err("refused");
     assert!(error.message.contains("not an http"), "{}", error.message);
 }
+
+#[test]
+fn an_update_changes_only_the_version_word_and_says_when_it_cannot() {
+    let old = everything();
+    let mut new = everything();
+    new.version = "2026.8.31".into();
+    new.packages[0].version = Some("2026.8.31".into());
+    let plan = plan_install(
+        &old,
+        InstallSource::Registry,
+        None,
+        PACKAGE,
+        &values(&[("env:API_KEY", "k"), ("env:LOG_LEVEL", "debug")]),
+        &[],
+    )
+    .expect("a plan");
+    let updated = updated_transport(&plan.draft.transport, PACKAGE, &old, &new).expect("updated");
+    match &updated {
+        TransportSpec::Stdio { args, env, .. } => {
+            assert_eq!(
+                args,
+                &[
+                    "-y",
+                    "@modelcontextprotocol/server-everything@2026.8.31",
+                    "stdio"
+                ]
+            );
+            assert_eq!(
+                env.get("LOG_LEVEL").map(String::as_str),
+                Some("debug"),
+                "the person's value kept"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    // A new required value, or a renamed package: not in place.
+    let mut asks = new.clone();
+    asks.packages[0]
+        .environment_variables
+        .push(crate::registry::NamedInput {
+            name: "REGION".into(),
+            input: crate::registry::RegistryInput {
+                description: None,
+                is_required: true,
+                is_secret: false,
+                format: InputFormat::String,
+                value: None,
+                default: None,
+                placeholder: None,
+                choices: Vec::new(),
+            },
+            variables: Vec::new(),
+        });
+    let error =
+        updated_transport(&plan.draft.transport, PACKAGE, &old, &asks).expect_err("refused");
+    assert!(error.message.contains("env:REGION"), "{}", error.message);
+    let mut renamed = new.clone();
+    renamed.packages[0].identifier = "@evil/server-everything".into();
+    let error =
+        updated_transport(&plan.draft.transport, PACKAGE, &old, &renamed).expect_err("refused");
+    assert!(
+        error.message.contains("@evil/server-everything"),
+        "{}",
+        error.message
+    );
+
+    // What the registry says: a newer latest, and the installed version deprecated.
+    let origin = plan.preview.origin.clone();
+    let mut installed = old.clone();
+    installed.status = crate::registry::EntryStatus::Deprecated {
+        message: Some("Use 2026.8.31".into()),
+    };
+    let alert =
+        install_alert(crate::ConnectionId(4), &origin, &new, Some(&installed)).expect("an alert");
+    assert_eq!(alert.update.as_deref(), Some("2026.8.31"));
+    assert!(alert.deprecated);
+    assert_eq!(alert.deprecation.as_deref(), Some("Use 2026.8.31"));
+    assert_eq!(
+        install_alert(crate::ConnectionId(4), &origin, &old, Some(&old)),
+        None,
+        "nothing to say"
+    );
+}

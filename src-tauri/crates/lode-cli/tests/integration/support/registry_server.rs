@@ -58,6 +58,29 @@ impl RegistryServer {
     }
 }
 
+impl RegistryServer {
+    /// `POST /admin/publish` with `body` (the tests' own endpoint: a new version published now,
+    /// or a version's status changed).
+    pub fn publish(&self, body: &serde_json::Value) {
+        use std::io::{Read, Write};
+        let address = self.url.trim_start_matches("http://");
+        let mut stream = std::net::TcpStream::connect(address).expect("connect to the registry");
+        let body = body.to_string();
+        write!(
+            stream,
+            "POST /admin/publish HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .expect("send");
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).expect("answer");
+        assert!(
+            answer.starts_with("HTTP/1.1 200"),
+            "publish failed: {answer}"
+        );
+    }
+}
+
 impl Drop for RegistryServer {
     fn drop(&mut self) {
         let _ = self.child.kill();
