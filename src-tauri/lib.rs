@@ -47,6 +47,8 @@ struct Launch {
     /// Whether the saved connections were started before the window (`run`), or are left to
     /// the app's setup (`build`, the tests').
     connections_started: bool,
+    /// The `lode://install` link the app was opened with, for the window to take.
+    install_link: commands::install::LaunchLink,
 }
 
 /// `tauri::generate_handler!` over every command of the list: `lode_commands!(command_handlers)`.
@@ -70,6 +72,7 @@ pub fn build<R: Runtime>(
         log: logging::LogOutcome::default(),
         confirmer,
         connections_started: false,
+        install_link: commands::install::LaunchLink::default(),
     };
     build_launched(builder, lode, launch)
 }
@@ -96,6 +99,7 @@ fn build_launched<R: Runtime>(
         .manage(launch.log)
         .manage(launch.confirmer)
         .manage(commands::assistants::AssistantPlaces::default())
+        .manage(launch.install_link)
         .manage(updates::Updates::from_env())
         .setup(move |app| {
             commands::drag_out::remove_drag_files(app.handle(), false);
@@ -155,6 +159,8 @@ pub fn run() {
         log,
         confirmer: Confirmer::for_this_launch(),
         connections_started: true,
+        // Opened by a `lode://install?…` link (the desktop entry's `%u`): the window shows it.
+        install_link: commands::install::LaunchLink::from_args(std::env::args()),
     };
     let app = build_launched(tauri::Builder::default(), lode, launch).build(context);
     if let Ok(app) = &app {

@@ -3,7 +3,7 @@
 //! again (not from anything the window holds), confirmed in a native dialog showing the exact
 //! command or address, then saved, started and listed.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use lode_app::confirmation::{for_installing, for_updating};
 use lode_app::install::{
@@ -11,7 +11,8 @@ use lode_app::install::{
 };
 use lode_app::Lode;
 use lode_core::install::{
-    check_install_values, InstallChoice, InstallFieldProblem, InstallForm, InstallValues,
+    check_install_values, is_lode_link, parse_install_link, InstallChoice, InstallFieldProblem,
+    InstallForm, InstallValues,
 };
 use lode_core::{Connection, ConnectionId, LodeError};
 use tauri::{AppHandle, Runtime, State};
@@ -65,6 +66,30 @@ pub async fn install_server<R: Runtime>(
     let plan = lode.plan_install(&request).await?;
     confirmer.ask(&app, Some(for_installing(&plan))).await?;
     lode.install_planned(&plan).await
+}
+
+/// The `lode://install?…` link Lode was opened with (by the desktop entry's URL handler),
+/// until the window takes it.
+#[derive(Default)]
+pub struct LaunchLink(Mutex<Option<String>>);
+
+impl LaunchLink {
+    /// The first argument that is a Lode link.
+    pub fn from_args(args: impl Iterator<Item = String>) -> Self {
+        Self(Mutex::new(args.skip(1).find(|arg| is_lode_link(arg))))
+    }
+}
+
+/// The server the launch link names, once (`None` when Lode was not opened by one); a link
+/// that is not one Lode reads is an error saying why.
+#[tauri::command]
+pub async fn take_install_link(
+    link: State<'_, LaunchLink>,
+) -> Result<Option<InstallTarget>, LodeError> {
+    let taken = link.0.lock().unwrap_or_else(|p| p.into_inner()).take();
+    taken
+        .map(|text| parse_install_link(&text).map(InstallTarget::from_link))
+        .transpose()
 }
 
 /// What the registries say of the installed connections, asked now when `check_now` (else at

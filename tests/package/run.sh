@@ -135,6 +135,7 @@ desktop-file-validate /usr/share/applications/Lode.desktop >"$work/validate.txt"
 cat "$work/validate.txt"
 # Not even a hint: a hint (two main categories, say) is a menu entry shown twice somewhere.
 check "desktop-file-validate accepts Lode.desktop without a remark" test ! -s "$work/validate.txt"
+check "the desktop entry opens lode:// links (issue 33)" grep -qx "MimeType=x-scheme-handler/lode;" /usr/share/applications/Lode.desktop
 
 log "launched from the desktop entry: cold start and idle memory (5 launches)"
 # A session bus as a desktop has, but not .ci/with-keychain: it points XDG_DATA_HOME at its

@@ -287,4 +287,4 @@ export type { InstallTarget } from "./bindings/InstallTarget";
 export type { InstallValues } from "./bindings/InstallValues";
 export type { InstallAlert } from "./bindings/InstallAlert";
 export type { InstallAlerts } from "./bindings/InstallAlerts";
-export { checkInstall, chooseServerJson, installAlerts, installForm, installServer, undoUpdate, updateInstalled } from "./install";
+export { checkInstall, chooseServerJson, installAlerts, installForm, installServer, takeInstallLink, undoUpdate, updateInstalled } from "./install";

@@ -47,3 +47,8 @@ export function updateInstalled(id: ConnectionId): Promise<Connection> {
 export function undoUpdate(id: ConnectionId): Promise<Connection> {
   return call<Connection>("undo_update", { id });
 }
+
+/** The server the `lode://install` link Lode was opened with names, once; null when none. */
+export function takeInstallLink(): Promise<InstallTarget | null> {
+  return call<InstallTarget | null>("take_install_link");
+}

@@ -174,5 +174,21 @@ describe("ConnectionsPane", () => {
     await waitFor(() => expect(calls.some((c) => c.cmd === "undo_update" && c.args.id === installed.id)).toBe(true));
     expect(await screen.findByTestId("notice")).toHaveTextContent("Put Docs over HTTP back to 1.0.0");
   });
+
+  it("opens the Add server flow at the server a lode://install link names", async () => {
+    storeIpc({
+      take_install_link: () => ({ kind: "registry", name: "io.github.example/docs", version: "1.0.0", fromLink: true }),
+      registry_entry: () => {
+        throw { code: "notFound", message: "no registry lists io.github.example/docs" };
+      },
+      install_form: () => {
+        throw { code: "notFound", message: "no registry lists io.github.example/docs" };
+      },
+    });
+    renderApp();
+    const dialog = await screen.findByTestId("add-server");
+    expect(within(dialog).getByTestId("entry-step")).toBeInTheDocument();
+    expect(await within(dialog).findAllByText("no registry lists io.github.example/docs")).not.toHaveLength(0);
+  });
 });
 

@@ -2,7 +2,7 @@
 // the row actions and dialogs, and the notice (with Undo after a delete).
 import { useEffect, useRef, useState } from "react";
 import { useT } from "../../i18n";
-import type { ConnectionId, Connection } from "../../ipc";
+import { takeInstallLink, type ConnectionId, type Connection } from "../../ipc";
 import { EmptyState } from "../../ui-kit/EmptyState";
 import { Pane } from "../../ui-kit/Pane";
 import { Spinner } from "../../ui-kit/Spinner";
@@ -53,6 +53,17 @@ export function ConnectionsPane({ statuses, selectedId, onSelect, onDeselect }: 
     changed(select);
     alerts.reload();
   });
+  // Opened by a lode://install link: the Add server flow at its server (the install itself
+  // still waits for the person's yes in Lode's own dialog).
+  useEffect(() => {
+    takeInstallLink().then(
+      (target) => {
+        if (target) setOpen({ kind: "add", target });
+      },
+      (failure: unknown) => actions.fail(failure),
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the pane opens
+  }, []);
   // ...and the list, which an edit form opens from, follows a change made in the server details.
   useEffect(() => onPickerSettingsKept(refresh), [refresh]);
 

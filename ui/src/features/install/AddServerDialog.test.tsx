@@ -130,7 +130,7 @@ describe("AddServerDialog", () => {
     await waitFor(() => expect(installed).toHaveBeenCalled());
     const sent = calls.find((c) => c.cmd === "install_server")?.args.request;
     expect(sent).toEqual({
-      target: { kind: "registry", registry: REGISTRY, name: weather.name, version: "1.0.0" },
+      target: { kind: "registry", registry: REGISTRY, name: weather.name, version: "1.0.0", fromLink: false },
       choice: { kind: "package", index: 0 },
       values: { values: { "env:API_KEY": ["sk-1"], "env:UNITS": ["metric"] } },
       name: undefined,

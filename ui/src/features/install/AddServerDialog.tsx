@@ -12,6 +12,8 @@ import { ServerJsonTab } from "./ServerJsonTab";
 import "./install.css";
 
 interface AddServerDialogProps {
+  /** A server to show at once (a `lode://install` link Lode was opened with). */
+  initialTarget?: InstallTarget;
   onClose: () => void;
   onInstalled: (connection: Connection) => void;
   /** The manual tab: the connection form, with these tabs above it (the connections feature
@@ -19,11 +21,11 @@ interface AddServerDialogProps {
   manual: (tabs: ReactNode) => ReactNode;
 }
 
-export function AddServerDialog({ onClose, onInstalled, manual }: AddServerDialogProps) {
+export function AddServerDialog({ initialTarget, onClose, onInstalled, manual }: AddServerDialogProps) {
   const { t } = useT();
-  const [tab, setTab] = useState<AddServerTab>("registry");
-  // The server chosen (from the registry's results or a server.json), shown whole.
-  const [chosen, setChosen] = useState<InstallTarget | null>(null);
+  const [tab, setTab] = useState<AddServerTab>(initialTarget?.kind === "serverJson" ? "serverJson" : "registry");
+  // The server chosen (from the registry's results, a server.json or a link), shown whole.
+  const [chosen, setChosen] = useState<InstallTarget | null>(initialTarget ?? null);
   const tabs = (
     <AddServerTabs
       current={tab}

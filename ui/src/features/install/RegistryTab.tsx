@@ -29,7 +29,7 @@ export function RegistryTab({ onChoose }: { onChoose: (target: InstallTarget) =>
 
   const choose = (index: number | null) => {
     const entry = index === null ? undefined : search.entries[index];
-    if (entry) onChoose({ kind: "registry", registry: registry ?? undefined, name: entry.name, version: entry.version });
+    if (entry) onChoose({ kind: "registry", registry: registry ?? undefined, name: entry.name, version: entry.version, fromLink: false });
   };
   const onSearchKey = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === "ArrowDown" && search.entries.length > 0) {

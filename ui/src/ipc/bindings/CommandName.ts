@@ -86,6 +86,7 @@ export type CommandName =
   | "install_alerts"
   | "update_installed"
   | "undo_update"
+  | "take_install_link"
   | "about_lode"
   | "report_first_rows"
   | "listing_limits"

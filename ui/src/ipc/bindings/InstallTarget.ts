@@ -4,7 +4,11 @@ export type InstallTarget = { "kind": "registry", registry?: string, name: strin
 /**
  * Its latest when none.
  */
-version?: string, } | { "kind": "serverJson", text: string, 
+version?: string, 
+/**
+ * Whether it came from a `lode://install` link (said in the confirmation).
+ */
+fromLink: boolean, } | { "kind": "serverJson", text: string, 
 /**
  * Whether it came from a `lode://install` link (said in the confirmation).
  */

@@ -42,7 +42,10 @@ pub fn for_installing(plan: &InstallPlan) -> Confirmation {
     let origin = &plan.preview.origin;
     let from = match (origin.source, origin.registry.as_deref()) {
         (InstallSource::Registry, Some(registry)) => format!("from the registry {registry}"),
-        (InstallSource::Link, _) => "from a lode://install link".to_owned(),
+        (InstallSource::Link, Some(registry)) => {
+            format!("from a lode://install link, through the registry {registry}")
+        }
+        (InstallSource::Link, None) => "from a lode://install link".to_owned(),
         (InstallSource::Bundle, _) => "from a bundle".to_owned(),
         _ => "from a server.json".to_owned(),
     };

@@ -5,28 +5,31 @@
 use std::io::Read;
 use std::path::Path;
 
-use lode_core::install::InstallSource;
+use lode_core::install::{InstallLink, InstallSource};
 use lode_core::registry::{parse_entry, parse_server, RegistryEntry, MAX_ANSWER_BYTES};
 use lode_core::{ErrorCode, LodeError, LodeResult};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::Lode;
 
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase", tag = "kind")]
 #[ts(export)]
 pub enum InstallTarget {
     /// A server of `registry` (else the first registry of the list that has it).
     Registry {
         #[ts(optional)]
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         registry: Option<String>,
         name: String,
         /// Its latest when none.
         #[ts(optional)]
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         version: Option<String>,
+        /// Whether it came from a `lode://install` link (said in the confirmation).
+        #[serde(default, rename = "fromLink")]
+        from_link: bool,
     },
     /// The text of a `server.json`.
     ServerJson {
@@ -35,6 +38,28 @@ pub enum InstallTarget {
         #[serde(default, rename = "fromLink")]
         from_link: bool,
     },
+}
+
+impl InstallTarget {
+    /// What a `lode://install` link names (lode-core `parse_install_link` read it).
+    pub fn from_link(link: InstallLink) -> Self {
+        match link {
+            InstallLink::Registry {
+                registry,
+                name,
+                version,
+            } => Self::Registry {
+                registry,
+                name,
+                version,
+                from_link: true,
+            },
+            InstallLink::ServerJson { text } => Self::ServerJson {
+                text,
+                from_link: true,
+            },
+        }
+    }
 }
 
 /// The entry a target names, and how it was found.
@@ -54,13 +79,18 @@ impl Lode {
                 registry,
                 name,
                 version,
+                from_link,
             } => {
                 let details = self
                     .registry_entry(registry.as_deref(), name, version.as_deref())
                     .await?;
                 Ok(FoundEntry {
                     entry: details.entry,
-                    source: InstallSource::Registry,
+                    source: if *from_link {
+                        InstallSource::Link
+                    } else {
+                        InstallSource::Registry
+                    },
                     registry: Some(details.registry),
                 })
             }

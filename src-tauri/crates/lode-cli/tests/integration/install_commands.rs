@@ -251,6 +251,33 @@ fn a_remote_installs_with_its_secret_header_in_the_keychain() {
     let listing = succeeded(&cli.run(&["ls", "Loopback remote"]), "lode ls");
     assert!(listing.contains("demo://"), "{listing}");
     assert!(!listing.contains(token));
+
+    // The same server through a lode://install link: its origin says so, with the registry.
+    let link = format!(
+        "lode://install?name=io.github.lode-tests%2Floopback-remote&version=2.0.0&registry={}",
+        registry.url.replace(':', "%3A").replace('/', "%2F")
+    );
+    let linked = install(
+        &cli,
+        &[
+            &link,
+            "--secret-env",
+            "header:Authorization.token=REMOTE_TOKEN",
+        ],
+        &[("REMOTE_TOKEN", token)],
+    );
+    assert_eq!(linked["connection"]["name"], "Loopback remote 2");
+    assert_eq!(linked["connection"]["origin"]["source"], "link");
+    assert_eq!(
+        linked["connection"]["origin"]["registry"],
+        registry.url.as_str()
+    );
+    let refused = cli.run(&["install", "lode://install?name=..%2F..%2Fetc", "--yes"]);
+    assert!(
+        stderr(&refused).contains("not a Lode install link"),
+        "{}",
+        stderr(&refused)
+    );
 }
 
 #[test]

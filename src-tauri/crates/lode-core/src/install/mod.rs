@@ -18,6 +18,7 @@
 
 mod command;
 mod form;
+mod link;
 mod names;
 mod plan;
 mod update;
@@ -25,6 +26,7 @@ mod values;
 
 pub use crate::origin::{InstallChoice, InstallOrigin, InstallSource};
 pub use form::{install_form, InstallField, InstallFieldPlace, InstallForm};
+pub use link::{is_lode_link, parse_install_link, InstallLink, MAX_LINK_BYTES};
 pub use names::{check_env_name, check_header_name};
 pub use plan::{plan_install, InstallPlan, InstallPreview};
 pub use update::{install_alert, updated_transport, InstallAlert};

@@ -4,9 +4,9 @@ use clap::Args;
 
 #[derive(Debug, Args)]
 pub struct InstallArgs {
-    /// A registry server, NAME or NAME@VERSION (e.g. io.github.user/weather@1.2.0), or a file:
-    /// ./server.json, or ./bundle.mcpb.
-    #[arg(value_name = "NAME[@VERSION] | FILE")]
+    /// A registry server, NAME or NAME@VERSION (e.g. io.github.user/weather@1.2.0), a file
+    /// (./server.json), or a lode://install?… link.
+    #[arg(value_name = "NAME[@VERSION] | FILE | LINK")]
     pub target: String,
     /// The registry to ask (default: each of `lode registry list` in turn, until one has it).
     #[arg(long, value_name = "URL")]

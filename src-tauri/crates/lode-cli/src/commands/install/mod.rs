@@ -12,7 +12,7 @@ use std::time::Instant;
 
 use lode_app::confirmation::{for_installing, Confirmation};
 use lode_app::install::{form_of, read_server_json_file, InstallTarget};
-use lode_core::install::InstallChoice;
+use lode_core::install::{is_lode_link, parse_install_link, InstallChoice};
 use lode_core::{ConnectionDraft, ErrorCode, LodeError, LodeResult};
 
 use self::args::InstallArgs;
@@ -61,9 +61,18 @@ pub async fn run(args: &InstallArgs) -> LodeResult<Outcome> {
     })
 }
 
-/// A file (a path that exists, or ends in `.json` or `.mcpb`) or NAME[@VERSION].
+/// A `lode://install` link, a file (a path that exists, or ends in `.json` or `.mcpb`), or
+/// NAME[@VERSION].
 fn target_of(args: &InstallArgs) -> LodeResult<InstallTarget> {
     let text = args.target.as_str();
+    if is_lode_link(text) {
+        if args.registry.is_some() {
+            return Err(usage(
+                "a lode://install link names its own registry: leave out --registry",
+            ));
+        }
+        return Ok(InstallTarget::from_link(parse_install_link(text)?));
+    }
     let path = Path::new(text);
     let lower = text.to_ascii_lowercase();
     if lower.ends_with(".mcpb") {
@@ -98,6 +107,7 @@ fn target_of(args: &InstallArgs) -> LodeResult<InstallTarget> {
         registry: args.registry.clone(),
         name: name.to_owned(),
         version,
+        from_link: false,
     })
 }
 
