@@ -26,6 +26,10 @@ secrets: Array<SecretPlace>,
  */
 runner?: PackageRunner, origin: InstallOrigin, 
 /**
+ * Options the entry gives the runner itself (see `command.rs`), said in the confirmation.
+ */
+runnerOptions: Array<string>, 
+/**
  * The registry's word on this version (`deprecated`, with its message, is said before
  * it is installed).
  */

@@ -66,11 +66,31 @@ pub fn for_installing(plan: &InstallPlan) -> Confirmation {
         _ => String::new(),
     };
     if is_stdio(&plan.draft.transport) {
+        let options = if plan.preview.runner_options.is_empty() {
+            String::new()
+        } else {
+            let runner = plan
+                .preview
+                .runner
+                .map(|r| r.command())
+                .unwrap_or("the runner");
+            let words: Vec<String> = plan
+                .preview
+                .runner_options
+                .iter()
+                .map(|word| elided(&reveal(word).text, NAME_CHARS))
+                .collect();
+            format!(
+                "⚠ The entry gives {runner} options of its own, which can change what is \
+                 fetched and what the server may touch: {}\n\n",
+                elided(&words.join(" "), ADDRESS_CHARS)
+            )
+        };
         let mut confirmation = run(
             "Install this server?",
             &format!(
-                "{deprecated}Installing {what} saves it as the connection \"{name}\", which \
-                 runs this program on your computer now and each time Lode starts:"
+                "{deprecated}{options}Installing {what} saves it as the connection \"{name}\", \
+                 which runs this program on your computer now and each time Lode starts:"
             ),
             &[program_of(&plan.draft)],
             None,
@@ -148,6 +168,7 @@ mod tests {
             assert!(asked.message.contains(part), "{part}: {}", asked.message);
         }
         assert!(!asked.message.contains("s3cret-value"));
+        assert!(!asked.message.contains("options of its own"), "none given");
 
         let mut values = InstallValues::default();
         values.add("header:X-Key", "k3y-value");
@@ -169,5 +190,37 @@ mod tests {
             assert!(asked.message.contains(part), "{part}: {}", asked.message);
         }
         assert!(!asked.message.contains("k3y-value"));
+
+        // The runner's own options, given by the entry, are said; docker's usual ones are not.
+        let docker = parse_server(
+            &json!({
+                "name": "io.github.example/db", "version": "1",
+                "packages": [{ "registryType": "oci", "identifier": "ghcr.io/example/db:1",
+                    "transport": { "type": "stdio" },
+                    "runtimeArguments": [
+                        { "type": "positional", "value": "run" }, { "type": "named", "name": "-i" },
+                        { "type": "named", "name": "--rm" },
+                        { "type": "named", "name": "-e", "value": "DB_URL" },
+                        { "type": "named", "name": "-v", "value": "/:/host" },
+                        { "type": "named", "name": "--privileged" }] }]
+            }),
+            None,
+        )
+        .expect("an entry");
+        let plan = plan_install(
+            &docker,
+            InstallSource::Registry,
+            None,
+            InstallChoice::Package { index: 0 },
+            &InstallValues::default(),
+            &[],
+        )
+        .expect("a plan");
+        let asked = for_installing(&plan);
+        assert!(
+            asked.message.contains("docker options of its own, which can change what is fetched and what the server may touch: -v /:/host --privileged"),
+            "{}",
+            asked.message
+        );
     }
 }

@@ -18,6 +18,20 @@ use crate::{ErrorCode, LodeError, LodeResult, SecretEdit, SecretPlace, Transport
 pub(super) struct Made {
     pub(super) transport: TransportSpec,
     pub(super) secrets: Vec<SecretEdit>,
+    /// The words the entry's runtime arguments add to the runner's own options (docker's
+    /// usual `run -i --rm -e NAME` left out): they can change what is fetched (`--from`,
+    /// `--registry`) and what the server may touch (`-v /:/host`, `--privileged`).
+    pub(super) runner_options: Vec<String>,
+}
+
+/// Docker options every stdio server needs, or that only pass a variable by name.
+fn usual_docker_option(words: &[String], at: usize) -> bool {
+    let word = words[at].as_str();
+    let previous = at.checked_sub(1).map(|i| words[i].as_str());
+    matches!(
+        word,
+        "run" | "-i" | "--interactive" | "--rm" | "-e" | "--env"
+    ) || matches!(previous, Some("-e" | "--env")) && !word.contains('=')
 }
 
 /// The registries each runner fetches from by default; a package naming another is refused,
@@ -82,6 +96,17 @@ pub(super) fn package_command(
         env: &mut env,
         args: Vec::new(),
     };
+    let mut runner_options = Vec::new();
+    let mut runtime = |words: &mut Arguments<'_>| -> LodeResult<()> {
+        let from = words.args.len();
+        words.add(&package.runtime_arguments, true)?;
+        let added: Vec<String> = words.args[from..].to_vec();
+        runner_options = (0..added.len())
+            .filter(|&at| runner != PackageRunner::Docker || !usual_docker_option(&added, at))
+            .map(|at| added[at].clone())
+            .collect();
+        Ok(())
+    };
     match runner {
         PackageRunner::Npx => {
             let asks_yes = package.runtime_arguments.iter().any(|a| {
@@ -91,12 +116,12 @@ pub(super) fn package_command(
             if !asks_yes {
                 words.args.push("-y".to_owned());
             }
-            words.add(&package.runtime_arguments, true)?;
+            runtime(&mut words)?;
             words.args.push(versioned_word(package, runner));
             words.add(&package.package_arguments, false)?;
         }
         PackageRunner::Uvx => {
-            words.add(&package.runtime_arguments, true)?;
+            runtime(&mut words)?;
             words.args.push(versioned_word(package, runner));
             words.add(&package.package_arguments, false)?;
         }
@@ -110,7 +135,7 @@ pub(super) fn package_command(
             if !own_run {
                 words.args.extend(["run", "-i", "--rm"].map(String::from));
             }
-            words.add(&package.runtime_arguments, true)?;
+            runtime(&mut words)?;
             let passed = passed_variables(&words.args);
             let names: Vec<String> = words
                 .env
@@ -126,7 +151,7 @@ pub(super) fn package_command(
             words.add(&package.package_arguments, false)?;
         }
         PackageRunner::Dnx => {
-            words.add(&package.runtime_arguments, true)?;
+            runtime(&mut words)?;
             words.args.push(versioned_word(package, runner));
             words.args.extend(["--yes", "--"].map(String::from));
             words.add(&package.package_arguments, false)?;
@@ -141,6 +166,7 @@ pub(super) fn package_command(
             cwd: None,
         },
         secrets,
+        runner_options,
     })
 }
 
@@ -187,7 +213,11 @@ pub(super) fn remote_address(
     } else {
         TransportSpec::Http { url, headers }
     };
-    Ok(Made { transport, secrets })
+    Ok(Made {
+        transport,
+        secrets,
+        runner_options: Vec::new(),
+    })
 }
 
 /// The value of an environment variable or header, and whether it is secret; `None` when it

@@ -36,6 +36,8 @@ pub struct InstallPreview {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub runner: Option<PackageRunner>,
     pub origin: InstallOrigin,
+    /// Options the entry gives the runner itself (see `command.rs`), said in the confirmation.
+    pub runner_options: Vec<String>,
     /// The registry's word on this version (`deprecated`, with its message, is said before
     /// it is installed).
     pub status: EntryStatus,
@@ -101,6 +103,7 @@ pub fn plan_install(
             .map(|edit| edit.place.clone())
             .collect(),
         runner,
+        runner_options: made.runner_options,
         origin: InstallOrigin {
             source,
             registry: registry.map(str::to_owned),
