@@ -37,7 +37,8 @@ impl Lode {
     }
 
     /// The server `name` at `version` (its latest when `None`), with every version the registry
-    /// lists, from `registry` or else the first registry of the list that has it. A deleted
+    /// lists, from `registry` or else the first registry of the list that has it (one that
+    /// cannot be reached is passed over; its error is the answer when no other has it). A deleted
     /// version is not shown: it is refused as not found, with the registry's reason.
     pub async fn registry_entry(
         &self,
@@ -53,6 +54,7 @@ impl Lode {
             return Err(no_registries());
         }
         let mut missing = Vec::new();
+        let mut failed: Vec<LodeError> = Vec::new();
         for address in &addresses {
             let client = client(address)?;
             match client.version(name, version.unwrap_or("latest")).await {
@@ -87,8 +89,14 @@ impl Lode {
                 Err(error) if error.code == ErrorCode::NotFound && registry.is_none() => {
                     missing.push(client.registry().to_owned());
                 }
+                // Unreachable or broken: the next one may answer; said if none has it.
+                Err(error) if registry.is_none() => failed.push(error),
                 Err(error) => return Err(error),
             }
+        }
+        if let Some(first) = failed.into_iter().next() {
+            // A registry that could not say is not a "no": its error is the answer.
+            return Err(first);
         }
         Err(LodeError::new(
             ErrorCode::NotFound,

@@ -600,3 +600,41 @@ fn the_list_of_registries_is_kept_in_order() {
         stderr(&nowhere)
     );
 }
+
+#[test]
+fn a_registry_that_cannot_be_reached_is_passed_over_for_the_next_one() {
+    let registry = RegistryServer::start();
+    let closed = {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("a port");
+        format!(
+            "http://127.0.0.1:{}",
+            listener.local_addr().expect("address").port()
+        )
+    };
+    let cli = Cli::new();
+    for address in [closed.as_str(), registry.url.as_str()] {
+        succeeded(&cli.run(&["registry", "add", address]), "add");
+    }
+    succeeded(
+        &cli.run(&[
+            "registry",
+            "remove",
+            "https://registry.modelcontextprotocol.io",
+        ]),
+        "remove the official registry",
+    );
+    let details = cli.json(&["registry", "show", EVERYTHING, "--json"]);
+    assert_eq!(
+        details["registry"],
+        registry.url.as_str(),
+        "the next one answered"
+    );
+    // No registry has it, and one could not say: its error is the answer, not "not found".
+    let nowhere = cli.run(&["registry", "show", "io.github.nobody/none"]);
+    assert!(!nowhere.status.success());
+    assert!(
+        !stderr(&nowhere).contains("not-found") && stderr(&nowhere).contains("127.0.0.1"),
+        "{}",
+        stderr(&nowhere)
+    );
+}
