@@ -19,6 +19,7 @@ pub mod search;
 pub mod serve;
 pub mod skills;
 pub mod templates;
+mod terminal_question;
 pub mod update;
 mod uri_tree;
 pub mod watch;

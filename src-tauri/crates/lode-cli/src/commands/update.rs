@@ -3,15 +3,13 @@
 //! registry's latest version (only the version in its command line changes; the same words as
 //! the app's dialog are asked first); `--undo` puts it back as it was.
 
-use std::io::{BufRead, IsTerminal, Write};
-
 use clap::Args;
-use lode_app::confirmation::{for_updating, Confirmation};
+use lode_app::confirmation::for_updating;
 use lode_core::LodeResult;
 
+use super::terminal_question::confirmed_as_in_the_app;
 use crate::connect::open_lode;
 use crate::exit::Outcome;
-use crate::pairs::usage;
 use crate::render;
 
 #[derive(Debug, Args)]
@@ -52,7 +50,12 @@ pub async fn run(args: &UpdateArgs) -> LodeResult<Outcome> {
     }
     let update = lode.plan_update(connection.id).await?;
     if let Some(question) = for_updating(&update) {
-        if !args.yes && !confirmed(&question)? {
+        if !args.yes
+            && !confirmed_as_in_the_app(
+                &question,
+                "updating changes what runs, as shown above: confirm with --yes",
+            )?
+        {
             return Ok(Outcome::Failed(format!(
                 "{} was kept as it is",
                 connection.name
@@ -70,29 +73,4 @@ fn report(connection: &lode_core::Connection, json: bool) -> LodeResult<Outcome>
         render::connections::saved(connection, "updated")?;
     }
     Ok(Outcome::Success)
-}
-
-/// Asks on the terminal with the native dialog's words; without one, `--yes` confirms.
-fn confirmed(question: &Confirmation) -> LodeResult<bool> {
-    let stdin = std::io::stdin();
-    if !stdin.is_terminal() {
-        render::stderr_line(&question.message);
-        return Err(usage(
-            "updating changes what runs, as shown above: confirm with --yes",
-        ));
-    }
-    eprint!(
-        "{}",
-        render::safe_text::block(&format!(
-            "{}\n\n{} [y/N] ",
-            question.message, question.accept
-        ))
-    );
-    let _ = std::io::stderr().flush();
-    let mut answer = String::new();
-    stdin
-        .lock()
-        .read_line(&mut answer)
-        .map_err(|e| usage(&format!("could not read the answer: {e}")))?;
-    Ok(matches!(answer.trim(), "y" | "Y" | "yes" | "Yes"))
 }

@@ -1,13 +1,11 @@
 //! `lode connections remove`: deletes a connection and its secrets, after a confirmation.
 
-use std::io::{BufRead, IsTerminal, Write};
-
 use lode_core::LodeResult;
 
 use super::args::RemoveArgs;
+use crate::commands::terminal_question;
 use crate::connect::open_lode;
 use crate::exit::Outcome;
-use crate::pairs::usage;
 use crate::render;
 
 pub async fn run(args: &RemoveArgs) -> LodeResult<Outcome> {
@@ -28,24 +26,11 @@ pub async fn run(args: &RemoveArgs) -> LodeResult<Outcome> {
 
 /// Asks on the terminal; without one, `--yes` is the only way to confirm.
 fn confirmed(name: &str, secrets: usize) -> LodeResult<bool> {
-    let stdin = std::io::stdin();
-    if !stdin.is_terminal() {
-        return Err(usage(&format!(
-            "removing {name} deletes it and its secrets: confirm with --yes"
-        )));
-    }
-    eprint!(
-        "{}",
-        render::safe_text::block(&format!(
+    terminal_question::confirmed(
+        &format!(
             "Remove {name} and its {}? This cannot be undone. [y/N] ",
             render::count(secrets, "secret")
-        ))
-    );
-    let _ = std::io::stderr().flush();
-    let mut answer = String::new();
-    stdin
-        .lock()
-        .read_line(&mut answer)
-        .map_err(|e| usage(&format!("could not read the answer: {e}")))?;
-    Ok(matches!(answer.trim(), "y" | "Y" | "yes" | "Yes"))
+        ),
+        &format!("removing {name} deletes it and its secrets: confirm with --yes"),
+    )
 }

@@ -6,17 +6,17 @@
 pub mod args;
 mod values;
 
-use std::io::{BufRead, IsTerminal, Write};
 use std::path::Path;
 use std::time::Instant;
 
-use lode_app::confirmation::{for_installing, Confirmation};
+use lode_app::confirmation::for_installing;
 use lode_app::install::{form_of, read_server_json_file, InstallTarget};
 use lode_core::install::{is_lode_link, parse_install_link, InstallChoice};
 use lode_core::{ConnectionDraft, ErrorCode, LodeError, LodeResult};
 
 use self::args::InstallArgs;
 use self::values::form_values;
+use super::terminal_question::confirmed_as_in_the_app;
 use crate::connect::open_lode;
 use crate::exit::Outcome;
 use crate::pairs::usage;
@@ -38,7 +38,13 @@ pub async fn run(args: &InstallArgs) -> LodeResult<Outcome> {
     }
     let values = form_values(&view.form, &args.set, &args.secret_env)?;
     let plan = lode.plan_found(&found, view.form.choice, &values, args.name.as_deref())?;
-    if !args.yes && !confirmed(&for_installing(&plan))? {
+    let question = for_installing(&plan);
+    if !args.yes
+        && !confirmed_as_in_the_app(
+            &question,
+            "installing runs or connects to what is shown above: confirm with --yes",
+        )?
+    {
         return Ok(Outcome::Failed("nothing was installed".to_owned()));
     }
     let started = Instant::now();
@@ -109,30 +115,4 @@ fn target_of(args: &InstallArgs) -> LodeResult<InstallTarget> {
         version,
         from_link: false,
     })
-}
-
-/// Asks on the terminal with the native dialog's words; without one, `--yes` is the only way
-/// to confirm.
-fn confirmed(question: &Confirmation) -> LodeResult<bool> {
-    let stdin = std::io::stdin();
-    if !stdin.is_terminal() {
-        render::stderr_line(&question.message);
-        return Err(usage(
-            "installing runs or connects to what is shown above: confirm with --yes",
-        ));
-    }
-    eprint!(
-        "{}",
-        render::safe_text::block(&format!(
-            "{}\n\n{} [y/N] ",
-            question.message, question.accept
-        ))
-    );
-    let _ = std::io::stderr().flush();
-    let mut answer = String::new();
-    stdin
-        .lock()
-        .read_line(&mut answer)
-        .map_err(|e| usage(&format!("could not read the answer: {e}")))?;
-    Ok(matches!(answer.trim(), "y" | "Y" | "yes" | "Yes"))
 }
