@@ -440,6 +440,16 @@ export function installTauriMock({ fixtures, delayMs }) {
       case "preview_assistant_change":
       case "change_assistant":
         throw { code: "invalidInput", message: "The mock writes no assistant's configuration" };
+      // Installing: opened by no link, nothing installed from a registry, one registry that
+      // lists nothing (the mock reaches no network).
+      case "take_install_link":
+        return null;
+      case "install_alerts":
+        return { alerts: [], problems: [] };
+      case "registries":
+        return ["https://registry.modelcontextprotocol.io"];
+      case "search_registry":
+        return { registry: "https://registry.modelcontextprotocol.io", entries: [], refused: [], deleted: 0, notes: [] };
       default: {
         const answer = baskets.invoke(cmd, args);
         if (answer !== undefined) return answer;
