@@ -28,6 +28,7 @@ mod real_servers_commands;
 mod real_servers_skills;
 mod real_servers_watch;
 mod registry_commands;
+mod registry_list_commands;
 mod search_commands;
 mod serve_clients;
 mod serve_token;
