@@ -128,7 +128,8 @@ fn status(code: ErrorCode) -> u8 {
         | ErrorCode::Cancelled
         | ErrorCode::ScopeRefused
         | ErrorCode::NotRunnable
-        | ErrorCode::MissingPrerequisite => FAILURE,
+        | ErrorCode::MissingPrerequisite
+        | ErrorCode::BundleRefused => FAILURE,
         // Only the app checks for and installs updates; listed so the match stays exhaustive.
         ErrorCode::UpdateFeed
         | ErrorCode::UpdateNoPackage

@@ -95,6 +95,10 @@ pub enum ErrorCode {
     /// A program an install needs is not on this computer (`npx`, `uvx`, `docker`, `dnx`);
     /// the message says how to get it.
     MissingPrerequisite,
+    /// An `.mcpb` bundle Lode will not unpack: its digest or signature does not match, a path
+    /// in it escapes its folder, it unpacks past Lode's bounds, or its manifest is not one Lode
+    /// reads. Nothing of it is left on disk.
+    BundleRefused,
 }
 
 impl ErrorCode {
@@ -138,6 +142,7 @@ impl ErrorCode {
             Self::NoResources => "no-resources",
             Self::NotRunnable => "not-runnable",
             Self::MissingPrerequisite => "missing-prerequisite",
+            Self::BundleRefused => "bundle-refused",
         }
     }
 }

@@ -7,6 +7,7 @@ pub mod asks;
 pub mod assistants;
 pub mod basket;
 pub mod browse;
+pub mod bundle;
 pub mod catalog;
 pub mod connection;
 pub mod context_hub;

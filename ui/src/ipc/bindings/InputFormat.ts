@@ -3,4 +3,4 @@
 /**
  * How a value is read and checked.
  */
-export type InputFormat = "string" | "number" | "boolean" | "filepath";
+export type InputFormat = "string" | "number" | "boolean" | "filepath" | "directory";

@@ -3,4 +3,4 @@
 /**
  * Where a field's value goes.
  */
-export type InstallFieldPlace = { "kind": "runtimeArgument", number: number, } | { "kind": "packageArgument", number: number, } | { "kind": "environment", name: string, } | { "kind": "header", name: string, } | { "kind": "url" };
+export type InstallFieldPlace = { "kind": "runtimeArgument", number: number, } | { "kind": "packageArgument", number: number, } | { "kind": "environment", name: string, } | { "kind": "header", name: string, } | { "kind": "url" } | { "kind": "userConfig", key: string, };

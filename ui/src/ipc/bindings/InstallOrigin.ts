@@ -14,4 +14,8 @@ name: string, version: string,
 /**
  * Which of the entry's packages or remotes it runs.
  */
-choice: InstallChoice, };
+choice: InstallChoice, 
+/**
+ * The folder of Lode's a bundle is unpacked into: removed with the connection.
+ */
+bundleFolder?: string, };

@@ -142,6 +142,9 @@ fn launch_text(launch: &Launch, transport: &str) -> String {
         Launch::StreamableHttp | Launch::Sse => {
             format!("Lode connects over {}", shown(transport))
         }
+        Launch::Bundle => {
+            "a bundle (.mcpb): Lode downloads it, checks its SHA-256 and unpacks it".to_owned()
+        }
         Launch::NotRunnable { reason } => format!("not runnable: {}", shown(reason)),
     }
 }
@@ -209,6 +212,7 @@ fn input_text(input: &RegistryInput, mut flags: Vec<String>) -> String {
         InputFormat::Number => flags.push("a number".to_owned()),
         InputFormat::Boolean => flags.push("true or false".to_owned()),
         InputFormat::Filepath => flags.push("a file path".to_owned()),
+        InputFormat::Directory => flags.push("a folder".to_owned()),
     }
     let mut out = String::new();
     if !flags.is_empty() {

@@ -38,6 +38,10 @@ pub enum InstallFieldPlace {
     },
     /// A `{variable}` of the remote's URL.
     Url,
+    /// A bundle's `user_config` option, put where its manifest says `${user_config.KEY}`.
+    UserConfig {
+        key: String,
+    },
 }
 
 /// One value the person gives.
@@ -72,6 +76,13 @@ pub struct InstallForm {
 /// The form of `choice`; an error when the choice does not exist or cannot run.
 pub fn install_form(entry: &RegistryEntry, choice: InstallChoice) -> LodeResult<InstallForm> {
     let launch = choice.launch(entry)?;
+    if launch == Launch::Bundle {
+        // Its values are its manifest's `user_config`: `bundle::bundle_form`, once downloaded.
+        return Err(crate::LodeError::new(
+            crate::ErrorCode::NotRunnable,
+            "a bundle's form is in its manifest: Lode reads it once the bundle is downloaded",
+        ));
+    }
     let mut fields = Vec::new();
     match choice {
         InstallChoice::Package { index } => {

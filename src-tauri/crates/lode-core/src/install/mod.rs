@@ -28,6 +28,7 @@ pub use crate::origin::{InstallChoice, InstallOrigin, InstallSource};
 pub use form::{install_form, InstallField, InstallFieldPlace, InstallForm};
 pub use link::{is_lode_link, parse_install_link, InstallLink, MAX_LINK_BYTES};
 pub use names::{check_env_name, check_header_name};
+pub(crate) use plan::{clean_name, free_name};
 pub use plan::{plan_install, InstallPlan, InstallPreview};
 pub use update::{install_alert, updated_transport, InstallAlert};
 pub use values::{

@@ -8,6 +8,7 @@ use super::command::{package_command, remote_address};
 use super::form::install_form;
 use super::values::check_install_values;
 use super::{InstallChoice, InstallOrigin, InstallSource, InstallValues};
+use crate::bundle::BundlePreview;
 use crate::draft::MAX_NAME_CHARS;
 use crate::registry::{EntryStatus, Launch, PackageRunner, RegistryEntry};
 use crate::{ConnectionDraft, ErrorCode, LodeError, LodeResult, SecretPlace, TransportSpec};
@@ -41,6 +42,10 @@ pub struct InstallPreview {
     /// The registry's word on this version (`deprecated`, with its message, is said before
     /// it is installed).
     pub status: EntryStatus,
+    /// What a bundle shows besides its command: who signed it, its tools and prompts.
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bundle: Option<BundlePreview>,
 }
 
 /// The plan of installing `entry` by `choice` with `values`, found through `source` (in
@@ -110,8 +115,10 @@ pub fn plan_install(
             name: entry.name.clone(),
             version: entry.version.clone(),
             choice,
+            bundle_folder: None,
         },
         status: entry.status.clone(),
+        bundle: None,
     };
     Ok(InstallPlan { draft, preview })
 }
@@ -124,6 +131,11 @@ fn suggested_name(entry: &RegistryEntry) -> String {
         .as_deref()
         .filter(|t| !t.trim().is_empty())
         .unwrap_or_else(|| entry.name.rsplit('/').next().unwrap_or(&entry.name));
+    clean_name(base)
+}
+
+/// `base` with control and hidden characters dropped, cut to a connection name's length.
+pub(crate) fn clean_name(base: &str) -> String {
     let clean: String = base
         .chars()
         .filter(|c| !c.is_control() && !crate::reveal::is_hidden(*c))
@@ -140,7 +152,7 @@ fn suggested_name(entry: &RegistryEntry) -> String {
 }
 
 /// `base`, or `base 2`, `base 3`… the first no saved connection has.
-fn free_name(base: &str, taken: &[String]) -> String {
+pub(crate) fn free_name(base: &str, taken: &[String]) -> String {
     let free = |name: &str| {
         !taken
             .iter()

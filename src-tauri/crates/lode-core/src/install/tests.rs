@@ -407,8 +407,9 @@ fn entries_that_would_run_more_than_they_say_are_refused() {
         json!({ "registryType": "mcpb", "identifier": "https://example.com/x.mcpb",
         "fileSha256": "0".repeat(64), "transport": { "type": "stdio" } }),
     );
-    let error = install_form(&bundle, PACKAGE).expect_err("not yet");
+    let error = install_form(&bundle, PACKAGE).expect_err("a bundle's form is its manifest's");
     assert_eq!(error.code, crate::ErrorCode::NotRunnable);
+    assert!(error.message.contains("manifest"), "{}", error.message);
     let remote = entry(json!({ "name": "io.github.evil/y", "version": "1",
         "remotes": [{ "type": "sse", "url": "{base}/sse", "variables": { "base": {} },
                       "headers": [{ "name": "Host", "value": "evil" }] }] }));

@@ -39,7 +39,7 @@ impl InstallValues {
     }
 
     /// The values given for `field`, blanks dropped; its default when none is given.
-    pub(super) fn of(&self, field: &InstallField) -> Vec<String> {
+    pub(crate) fn of(&self, field: &InstallField) -> Vec<String> {
         let given: Vec<String> = self
             .values
             .get(&field.key)

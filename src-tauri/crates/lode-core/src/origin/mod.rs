@@ -39,4 +39,8 @@ pub struct InstallOrigin {
     pub version: String,
     /// Which of the entry's packages or remotes it runs.
     pub choice: InstallChoice,
+    /// The folder of Lode's a bundle is unpacked into: removed with the connection.
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bundle_folder: Option<String>,
 }

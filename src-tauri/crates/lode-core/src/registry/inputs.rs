@@ -29,6 +29,8 @@ pub enum InputFormat {
     Boolean,
     /// A path on the person's computer.
     Filepath,
+    /// A folder on the person's computer (a bundle's `directory` option).
+    Directory,
 }
 
 /// One input: what the person is asked, or the fixed value the entry sets.

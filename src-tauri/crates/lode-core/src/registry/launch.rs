@@ -51,6 +51,9 @@ pub enum Launch {
     StreamableHttp,
     /// A remote server over the legacy HTTP+SSE transport.
     Sse,
+    /// An `.mcpb` bundle: downloaded, checked against the entry's `fileSha256`, unpacked into
+    /// a folder of Lode's and started as its manifest says (`bundle/`).
+    Bundle,
     /// Shown, not offered.
     NotRunnable { reason: String },
 }
@@ -62,6 +65,7 @@ impl Launch {
             Self::Stdio { runner } => runner.command(),
             Self::StreamableHttp => "streamable-http",
             Self::Sse => "sse",
+            Self::Bundle => "bundle",
             Self::NotRunnable { .. } => "not runnable",
         }
     }
@@ -77,10 +81,18 @@ pub(super) fn package_launch(
     registry_type: &str,
     runtime_hint: Option<&str>,
     transport: &str,
+    file_sha256: Option<&str>,
 ) -> Launch {
     let not_runnable = |reason: String| Launch::NotRunnable { reason };
     if registry_type == "mcpb" {
-        return not_runnable("an MCP bundle (.mcpb): Lode does not install bundles yet".into());
+        return match (transport, file_sha256) {
+            ("stdio", Some(_)) => Launch::Bundle,
+            ("stdio", None) => not_runnable(
+                "a bundle with no fileSha256: Lode cannot check it is the file the entry names"
+                    .into(),
+            ),
+            (other, _) => not_runnable(format!("a bundle serving {other:?}, not stdio")),
+        };
     }
     let Some(runner) = PackageRunner::for_registry(registry_type) else {
         return not_runnable(format!(
@@ -131,25 +143,32 @@ mod tests {
     #[test]
     fn packages_run_over_stdio_through_their_registrys_runner() {
         assert_eq!(
-            package_launch("npm", Some("npx"), "stdio"),
+            package_launch("npm", Some("npx"), "stdio", None),
             Launch::Stdio {
                 runner: PackageRunner::Npx
             }
         );
         assert_eq!(
-            package_launch("pypi", None, "stdio").label(),
+            package_launch("pypi", None, "stdio", None).label(),
             PackageRunner::Uvx.command()
         );
-        assert_eq!(package_launch("oci", None, "stdio").label(), "docker");
-        assert_eq!(package_launch("nuget", Some("dnx"), "stdio").label(), "dnx");
+        assert_eq!(package_launch("oci", None, "stdio", None).label(), "docker");
+        assert_eq!(
+            package_launch("nuget", Some("dnx"), "stdio", None).label(),
+            "dnx"
+        );
+        assert_eq!(
+            package_launch("mcpb", None, "stdio", Some("ab")),
+            Launch::Bundle
+        );
         for (registry, hint, transport, why) in [
-            ("mcpb", None, "stdio", "bundle"),
+            ("mcpb", None, "stdio", "fileSha256"),
             ("cargo", None, "stdio", "\"cargo\""),
             ("pypi", Some("python"), "stdio", "\"python\""),
             ("npm", None, "streamable-http", "over stdio"),
             ("npm", None, "websocket", "\"websocket\""),
         ] {
-            match package_launch(registry, hint, transport) {
+            match package_launch(registry, hint, transport, None) {
                 Launch::NotRunnable { reason } => assert!(reason.contains(why), "{reason}"),
                 runnable => panic!("{registry} {transport} runs as {runnable:?}"),
             }

@@ -83,7 +83,12 @@ pub(super) fn parse_package(
             )
         }
     };
-    let launch = package_launch(&registry_type, runtime_hint.as_deref(), &transport);
+    let launch = package_launch(
+        &registry_type,
+        runtime_hint.as_deref(),
+        &transport,
+        file_sha256.as_deref(),
+    );
     Ok(RegistryPackage {
         identifier: required(package, path, "identifier", MAX_IDENTIFIER_BYTES)?,
         registry_base_url: optional(package, path, "registryBaseUrl", MAX_IDENTIFIER_BYTES)?,
@@ -146,7 +151,7 @@ mod tests {
     }
 
     #[test]
-    fn a_bundle_is_kept_with_its_digest_and_shown_not_offered() {
+    fn a_bundle_is_kept_with_its_digest_and_offered_as_a_bundle() {
         let mut notes = Vec::new();
         let digest = "fe333e598595000ae021bd27117db32ec69af6987f507ba7a63c90638ff633ce";
         let bundle = parse_package(
@@ -157,7 +162,7 @@ mod tests {
         )
         .expect("a bundle");
         assert_eq!(bundle.file_sha256.as_deref(), Some(digest));
-        assert!(!bundle.launch.is_runnable());
+        assert_eq!(bundle.launch, Launch::Bundle);
         let bad = parse_package(
             &json!({ "registryType": "mcpb", "identifier": "x", "fileSha256": "FE33", "transport": { "type": "stdio" } }),
             "packages[2]",

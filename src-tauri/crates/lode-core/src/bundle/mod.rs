@@ -1,0 +1,41 @@
+//! `.mcpb` bundles (MCP Bundles, formerly `.dxt`): a ZIP with a `manifest.json` and the
+//! server's files, optionally signed. This module is the pure part: the manifest read
+//! (`manifest.rs`), the signature checked (`signature.rs`, over `der.rs`), the compatibility
+//! against this computer (`compatibility.rs`), the `user_config` form (`form.rs`), and the
+//! plan — its `mcp_config` with `${…}` replaced (`substitute.rs`), sensitive values set aside
+//! for the keychain (`plan.rs`). lode-app reads the file, unpacks it into a folder of Lode's
+//! (bounded, every path checked), and saves the connection.
+
+mod compatibility;
+mod der;
+mod form;
+mod manifest;
+mod plan;
+mod signature;
+mod substitute;
+
+pub use compatibility::{check_compatibility, BundleCheck, FoundRuntimes};
+pub use form::{bundle_form, option_field_key};
+pub use manifest::{
+    parse_manifest, BundleCommand, BundleCompatibility, BundleManifest, BundleOption,
+    BundleOptionKind, BundlePrompt, BundleServerType, BundleTool, MANIFEST_VERSIONS,
+    MAX_MANIFEST_BYTES,
+};
+pub use plan::{plan_bundle, BundlePreview, OpenedBundle};
+pub use signature::{
+    check_signature, split_signature, BundleSignature, SignatureStatus, SIGNATURE_FOOTER,
+    SIGNATURE_HEADER,
+};
+pub use substitute::{substitute_places, BundlePlaces};
+
+/// The platform's name as bundles write it (`process.platform`).
+pub fn this_platform() -> &'static str {
+    match std::env::consts::OS {
+        "macos" => "darwin",
+        "windows" => "win32",
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,242 @@
+//! A bundle's install plan: the person's values checked against its form, its `mcp_config`
+//! made into the command Lode saves (places and values replaced, sensitive values set aside for
+//! the keychain), and what the confirmation and the window show — who signed it, its tools and
+//! prompts, the folder it goes into.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use ts_rs::TS;
+
+use super::form::{bundle_form, option_field_key};
+use super::manifest::{
+    BundleManifest, BundleOptionKind, BundlePrompt, BundleServerType, BundleTool,
+};
+use super::signature::BundleSignature;
+use super::substitute::{
+    expand_argument, substitute, substitute_places, BundlePlaces, OptionValues,
+};
+use crate::install::{
+    check_install_values, free_name, InstallChoice, InstallOrigin, InstallPlan, InstallPreview,
+    InstallSource, InstallValues, SECRET_ARG_PREFIX,
+};
+use crate::registry::EntryStatus;
+use crate::{
+    ConnectionDraft, ErrorCode, LodeError, LodeResult, SecretEdit, SecretPlace, TransportSpec,
+};
+
+/// What the confirmation and the window show of a bundle besides its command.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct BundlePreview {
+    pub name: String,
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub display_name: Option<String>,
+    pub version: String,
+    pub author: String,
+    pub server_type: BundleServerType,
+    pub signature: BundleSignature,
+    /// The bundle file's SHA-256 (its bytes before any signature block), lower-case hex.
+    pub sha256: String,
+    pub tools: Vec<BundleTool>,
+    pub prompts: Vec<BundlePrompt>,
+    /// Where it is unpacked.
+    pub folder: String,
+}
+
+/// Where a bundle came from, and what it is.
+#[derive(Debug, Clone)]
+pub struct OpenedBundle {
+    pub manifest: BundleManifest,
+    pub signature: BundleSignature,
+    pub sha256: String,
+    pub source: InstallSource,
+    /// The registry, server name and version, when an entry named it.
+    pub registry: Option<(String, String, String)>,
+    pub choice: InstallChoice,
+    /// The registry's word on the entry that named it (active for a file).
+    pub status: EntryStatus,
+}
+
+impl OpenedBundle {
+    pub fn preview(&self, folder: &str) -> BundlePreview {
+        let manifest = &self.manifest;
+        BundlePreview {
+            name: manifest.name.clone(),
+            display_name: manifest.display_name.clone(),
+            version: manifest.version.clone(),
+            author: manifest.author.clone(),
+            server_type: manifest.server_type,
+            signature: self.signature.clone(),
+            sha256: self.sha256.clone(),
+            tools: manifest.tools.clone(),
+            prompts: manifest.prompts.clone(),
+            folder: folder.to_owned(),
+        }
+    }
+}
+
+fn invalid(why: String) -> LodeError {
+    LodeError::new(ErrorCode::InvalidInput, why)
+}
+
+/// The plan of installing `bundle` into `places.folder` with `values`; `taken`: the saved
+/// connections' names.
+pub fn plan_bundle(
+    bundle: &OpenedBundle,
+    places: &BundlePlaces,
+    values: &InstallValues,
+    taken: &[String],
+) -> LodeResult<InstallPlan> {
+    let manifest = &bundle.manifest;
+    let form = bundle_form(manifest, places, bundle.choice);
+    let problems = check_install_values(&form, values);
+    if !problems.is_empty() {
+        let listed: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        return Err(invalid(format!(
+            "the values for {} are not complete: {}",
+            manifest.name,
+            listed.join("; ")
+        )));
+    }
+    let mut given: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for (option, field) in manifest.options.iter().zip(&form.fields) {
+        let mut chosen = values.of(field);
+        if values
+            .values
+            .get(&field.key)
+            .is_none_or(|v| v.iter().all(String::is_empty))
+            && option.multiple
+        {
+            chosen = option
+                .defaults
+                .iter()
+                .map(|d| substitute_places(d, places))
+                .collect();
+        }
+        if option.kind == BundleOptionKind::Number {
+            for value in &chosen {
+                let number: f64 = value.trim().parse().unwrap_or(f64::NAN);
+                if option.min.is_some_and(|min| number < min)
+                    || option.max.is_some_and(|max| number > max)
+                {
+                    return Err(invalid(format!(
+                        "{} is {value}, outside {}..{}",
+                        option_field_key(&option.key),
+                        option.min.map_or("".into(), |m| m.to_string()),
+                        option.max.map_or("".into(), |m| m.to_string()),
+                    )));
+                }
+            }
+        }
+        given.insert(option.key.clone(), chosen);
+    }
+    let sensitive: Vec<String> = manifest
+        .options
+        .iter()
+        .filter(|o| o.sensitive)
+        .map(|o| o.key.clone())
+        .collect();
+    let options = OptionValues {
+        values: &given,
+        sensitive: &sensitive,
+    };
+    let (command, args, env_words) = match &manifest.command {
+        Some(config) => (
+            config.command.clone(),
+            config.args.clone(),
+            config.env.clone(),
+        ),
+        // A `uv` server that leaves its start to the host: uv runs its entry point in the
+        // project the bundle's pyproject.toml describes.
+        None => (
+            "uv".to_owned(),
+            vec![
+                "run".to_owned(),
+                "--directory".to_owned(),
+                "${__dirname}".to_owned(),
+                manifest.entry_point.clone(),
+            ],
+            Vec::new(),
+        ),
+    };
+    let (command, command_secret) = substitute(&command, places, &options);
+    if command_secret {
+        return Err(invalid(
+            "a sensitive value cannot be the command a bundle runs".into(),
+        ));
+    }
+    let mut secrets = Vec::new();
+    let mut env = BTreeMap::new();
+    for (name, value) in &env_words {
+        if name.is_empty() || name.contains(['=', '\0']) {
+            return Err(invalid(format!(
+                "{name:?} is not an environment variable's name"
+            )));
+        }
+        let (value, secret) = substitute(value, places, &options);
+        if secret {
+            secrets.push(SecretEdit::set(
+                SecretPlace::Env { name: name.clone() },
+                value,
+            ));
+        } else {
+            env.insert(name.clone(), value);
+        }
+    }
+    let mut words = Vec::new();
+    for arg in &args {
+        let (expanded, secret) = expand_argument(arg, places, &options);
+        for word in expanded {
+            if secret {
+                let name = format!("{SECRET_ARG_PREFIX}{}", secrets.len() + 1);
+                words.push(format!("${{{name}}}"));
+                secrets.push(SecretEdit::set(SecretPlace::Env { name }, word));
+            } else {
+                words.push(word);
+            }
+        }
+    }
+    let transport = TransportSpec::Stdio {
+        command,
+        args: words,
+        env,
+        cwd: Some(places.folder.clone()),
+    };
+    let base = manifest
+        .display_name
+        .clone()
+        .filter(|n| !n.trim().is_empty())
+        .unwrap_or_else(|| manifest.name.clone());
+    let name = free_name(&crate::install::clean_name(&base), taken);
+    let mut draft = ConnectionDraft::new(&name, transport.clone());
+    draft.secrets = secrets;
+    let (registry, origin_name, version) = match &bundle.registry {
+        Some((registry, name, version)) => (Some(registry.clone()), name.clone(), version.clone()),
+        None => (None, manifest.name.clone(), manifest.version.clone()),
+    };
+    let preview = InstallPreview {
+        name,
+        transport,
+        secrets: draft
+            .secrets
+            .iter()
+            .map(|edit| edit.place.clone())
+            .collect(),
+        runner: None,
+        runner_options: Vec::new(),
+        origin: InstallOrigin {
+            source: bundle.source,
+            registry,
+            name: origin_name,
+            version,
+            choice: bundle.choice,
+            bundle_folder: Some(places.folder.clone()),
+        },
+        status: bundle.status.clone(),
+        bundle: Some(bundle.preview(&places.folder)),
+    };
+    Ok(InstallPlan { draft, preview })
+}
