@@ -66,7 +66,7 @@ export const en = {
   "error.noResources": "This server offers no resources",
   "error.notRunnable": "Lode cannot run this",
   "error.missingPrerequisite": "A program it needs is missing",
-  "error.bundleRefused": "This bundle was refused",
+  "error.mcpbRefused": "This bundle was refused",
   "error.invalidParams": "The server rejected the request parameters",
   "error.serverInternal": "The server had an internal error",
   "error.upstreamTimeout": "A service behind the server did not answer in time",

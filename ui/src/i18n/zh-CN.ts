@@ -54,7 +54,7 @@ export const zhCN: Catalog = {
   "error.noResources": "此服务器不提供任何资源",
   "error.notRunnable": "Lode 无法运行此项",
   "error.missingPrerequisite": "缺少所需的程序",
-  "error.bundleRefused": "此扩展包已被拒绝",
+  "error.mcpbRefused": "此扩展包已被拒绝",
   "error.invalidParams": "服务器拒绝了请求参数",
   "error.serverInternal": "服务器发生内部错误",
   "error.upstreamTimeout": "服务器后方的服务未能及时响应",

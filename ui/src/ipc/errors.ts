@@ -43,7 +43,7 @@ const CODES = {
   noResources: true,
   notRunnable: true,
   missingPrerequisite: true,
-  bundleRefused: true,
+  mcpbRefused: true,
 } as const satisfies Record<ErrorCode, true>;
 
 export const ERROR_CODES = Object.keys(CODES) as ErrorCode[];

@@ -47,7 +47,7 @@ fn read_capped(path: &Path, cap: u64) -> LodeResult<Vec<u8>> {
 
 /// Opens `path` for reading without waiting for anything: `O_NONBLOCK` on Unix (a FIFO with
 /// no writer opens at once instead of hanging; a regular file ignores the flag).
-fn open_without_waiting(path: &Path) -> std::io::Result<File> {
+pub(crate) fn open_without_waiting(path: &Path) -> std::io::Result<File> {
     let mut options = OpenOptions::new();
     options.read(true);
     #[cfg(unix)]

@@ -30,6 +30,7 @@ pub mod context_hub;
 mod file_names;
 mod fresh_file;
 pub mod install;
+pub mod mcpb;
 mod reading;
 mod registry;
 mod roots;
@@ -139,7 +140,7 @@ impl Lode {
         }
         let listing_limits = settings::limits_in(&store);
         let store = Arc::new(store);
-        Ok(Self {
+        let lode = Self {
             data_dir: data_dir.to_owned(),
             store: store.clone(),
             secrets,
@@ -158,7 +159,12 @@ impl Lode {
             demo,
             session_changes: Default::default(),
             app_views: Default::default(),
-        })
+        };
+        // Folders of bundles whose connections were removed in an earlier run.
+        if let Err(error) = lode.sweep_mcpb_folders() {
+            tracing::warn!("could not delete unused bundle folders: {}", error.message);
+        }
+        Ok(lode)
     }
 
     /// The folder Lode's data was opened from.

@@ -129,7 +129,7 @@ fn status(code: ErrorCode) -> u8 {
         | ErrorCode::ScopeRefused
         | ErrorCode::NotRunnable
         | ErrorCode::MissingPrerequisite
-        | ErrorCode::BundleRefused => FAILURE,
+        | ErrorCode::McpbRefused => FAILURE,
         // Only the app checks for and installs updates; listed so the match stays exhaustive.
         ErrorCode::UpdateFeed
         | ErrorCode::UpdateNoPackage

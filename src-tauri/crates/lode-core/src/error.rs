@@ -98,7 +98,7 @@ pub enum ErrorCode {
     /// An `.mcpb` bundle Lode will not unpack: its digest or signature does not match, a path
     /// in it escapes its folder, it unpacks past Lode's bounds, or its manifest is not one Lode
     /// reads. Nothing of it is left on disk.
-    BundleRefused,
+    McpbRefused,
 }
 
 impl ErrorCode {
@@ -142,7 +142,7 @@ impl ErrorCode {
             Self::NoResources => "no-resources",
             Self::NotRunnable => "not-runnable",
             Self::MissingPrerequisite => "missing-prerequisite",
-            Self::BundleRefused => "bundle-refused",
+            Self::McpbRefused => "mcpb-refused",
         }
     }
 }

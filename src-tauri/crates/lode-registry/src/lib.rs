@@ -12,8 +12,10 @@
 //! `parse_entry`).
 
 mod client;
+mod download;
 mod endpoints;
 mod failure;
 mod transfer;
 
 pub use client::RegistryClient;
+pub use download::download_mcpb;

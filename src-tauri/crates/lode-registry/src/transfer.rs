@@ -102,7 +102,7 @@ pub(crate) async fn get_json(
 /// The whole body, or `Err(Some(first limit bytes))` when it is longer than `limit`, or
 /// `Err(None)` when the connection broke. A `Content-Length` over the limit is refused before
 /// reading; a body without one is refused as soon as it passes the limit.
-async fn read_body(
+pub(crate) async fn read_body(
     mut response: reqwest::Response,
     limit: usize,
 ) -> Result<Vec<u8>, Option<Vec<u8>>> {

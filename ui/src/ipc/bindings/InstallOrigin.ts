@@ -18,4 +18,4 @@ choice: InstallChoice,
 /**
  * The folder of Lode's a bundle is unpacked into: removed with the connection.
  */
-bundleFolder?: string, };
+mcpbFolder?: string, };

@@ -3,4 +3,4 @@
 /**
  * How the entry reached Lode.
  */
-export type InstallSource = "registry" | "serverJson" | "link" | "bundle";
+export type InstallSource = "registry" | "serverJson" | "link" | "mcpb";

@@ -4,4 +4,4 @@ import type { PackageRunner } from "./PackageRunner";
 /**
  * How Lode would run a package or reach a remote, or why it cannot.
  */
-export type Launch = { "kind": "stdio", runner: PackageRunner, } | { "kind": "streamableHttp" } | { "kind": "sse" } | { "kind": "bundle" } | { "kind": "notRunnable", reason: string, };
+export type Launch = { "kind": "stdio", runner: PackageRunner, } | { "kind": "streamableHttp" } | { "kind": "sse" } | { "kind": "mcpb" } | { "kind": "notRunnable", reason: string, };

@@ -5,6 +5,7 @@
 
 use lode_core::import::reveal;
 use lode_core::install::{InstallPlan, InstallSource};
+use lode_core::mcpb::{McpbPreview, SignatureStatus};
 use lode_core::registry::EntryStatus;
 
 use super::elided::{elided, listed};
@@ -46,7 +47,7 @@ pub fn for_installing(plan: &InstallPlan) -> Confirmation {
             format!("from a lode://install link, through the registry {registry}")
         }
         (InstallSource::Link, None) => "from a lode://install link".to_owned(),
-        (InstallSource::Bundle, _) => "from a bundle".to_owned(),
+        (InstallSource::Mcpb, _) => "from a bundle file".to_owned(),
         _ => "from a server.json".to_owned(),
     };
     let what = format!(
@@ -64,6 +65,10 @@ pub fn for_installing(plan: &InstallPlan) -> Confirmation {
                 .unwrap_or_else(|| ".".to_owned())
         ),
         _ => String::new(),
+    };
+    let deprecated = match &plan.preview.mcpb {
+        Some(mcpb) => format!("{deprecated}{}", mcpb_lines(mcpb)),
+        None => deprecated,
     };
     if is_stdio(&plan.draft.transport) {
         let options = if plan.preview.runner_options.is_empty() {
@@ -122,6 +127,42 @@ pub fn for_installing(plan: &InstallPlan) -> Confirmation {
         ),
         accept: "Install".to_owned(),
     }
+}
+
+/// What a bundle is besides its command: who signed it, what it declares, where it goes.
+fn mcpb_lines(mcpb: &McpbPreview) -> String {
+    let warning = match mcpb.signature.status {
+        SignatureStatus::Signed => "",
+        _ => "⚠ ",
+    };
+    let names = |names: Vec<&str>, what: &str| {
+        let shown: Vec<String> = names
+            .into_iter()
+            .map(|n| elided(&reveal(n).text, NAME_CHARS))
+            .collect();
+        if shown.is_empty() {
+            format!("no {what}")
+        } else {
+            format!(
+                "{} {what}: {}",
+                shown.len(),
+                listed(shown, CHANGES, what).join(", ")
+            )
+        }
+    };
+    format!(
+        "{warning}This bundle is {}.\nIt declares {} and {}.\nIt is unpacked into {}.\n\n",
+        elided(&reveal(&mcpb.signature.describe()).text, ADDRESS_CHARS),
+        names(
+            mcpb.tools.iter().map(|t| t.name.as_str()).collect(),
+            "tools"
+        ),
+        names(
+            mcpb.prompts.iter().map(|p| p.name.as_str()).collect(),
+            "prompts"
+        ),
+        elided(&reveal(&mcpb.folder).text, ADDRESS_CHARS),
+    )
 }
 
 #[cfg(test)]

@@ -210,7 +210,28 @@ impl Lode {
             connection,
             secrets,
         });
+        // A bundle's folder stays while its connection is in the trash; one the trash let go
+        // of (it keeps a few) goes now.
+        if let Err(error) = self.sweep_mcpb_folders() {
+            tracing::warn!("could not delete unused bundle folders: {}", error.message);
+        }
         Ok(())
+    }
+
+    /// Removes a connection for good: no undo, its bundle folder (if one) deleted at once, as
+    /// the CLI removes.
+    pub async fn remove_connection_for_good(&self, id: ConnectionId) -> LodeResult<()> {
+        let folder = self
+            .store
+            .get_connection(id)?
+            .origin
+            .and_then(|origin| origin.mcpb_folder);
+        self.remove_connection(id).await?;
+        self.trash.empty();
+        match folder {
+            Some(folder) => self.delete_mcpb_folder(&folder),
+            None => Ok(()),
+        }
     }
 
     /// Reads `connection`'s secrets (for undo) and deletes them from the keychain.

@@ -39,6 +39,23 @@ impl Trash {
         removed.push(trashed);
     }
 
+    /// The bundle folders of the connections in the trash (kept for their undo).
+    pub(crate) fn mcpb_folders(&self) -> Vec<String> {
+        let removed = self.removed.lock().unwrap_or_else(|p| p.into_inner());
+        removed
+            .iter()
+            .filter_map(|t| t.connection.origin.as_ref()?.mcpb_folder.clone())
+            .collect()
+    }
+
+    /// Empties the trash (the CLI: nothing it removes can be undone once it exits).
+    pub(crate) fn empty(&self) {
+        self.removed
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clear();
+    }
+
     /// The removed connection that had id `id`, taken out of the trash.
     pub(crate) fn take(&self, id: ConnectionId) -> Option<Trashed> {
         let mut removed = self.removed.lock().unwrap_or_else(|p| p.into_inner());

@@ -142,7 +142,7 @@ fn launch_text(launch: &Launch, transport: &str) -> String {
         Launch::StreamableHttp | Launch::Sse => {
             format!("Lode connects over {}", shown(transport))
         }
-        Launch::Bundle => {
+        Launch::Mcpb => {
             "a bundle (.mcpb): Lode downloads it, checks its SHA-256 and unpacks it".to_owned()
         }
         Launch::NotRunnable { reason } => format!("not runnable: {}", shown(reason)),

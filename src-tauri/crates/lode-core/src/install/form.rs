@@ -76,8 +76,8 @@ pub struct InstallForm {
 /// The form of `choice`; an error when the choice does not exist or cannot run.
 pub fn install_form(entry: &RegistryEntry, choice: InstallChoice) -> LodeResult<InstallForm> {
     let launch = choice.launch(entry)?;
-    if launch == Launch::Bundle {
-        // Its values are its manifest's `user_config`: `bundle::bundle_form`, once downloaded.
+    if launch == Launch::Mcpb {
+        // Its values are its manifest's `user_config`: `bundle::mcpb_form`, once downloaded.
         return Err(crate::LodeError::new(
             crate::ErrorCode::NotRunnable,
             "a bundle's form is in its manifest: Lode reads it once the bundle is downloaded",

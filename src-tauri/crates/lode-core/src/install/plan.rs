@@ -8,8 +8,8 @@ use super::command::{package_command, remote_address};
 use super::form::install_form;
 use super::values::check_install_values;
 use super::{InstallChoice, InstallOrigin, InstallSource, InstallValues};
-use crate::bundle::BundlePreview;
 use crate::draft::MAX_NAME_CHARS;
+use crate::mcpb::McpbPreview;
 use crate::registry::{EntryStatus, Launch, PackageRunner, RegistryEntry};
 use crate::{ConnectionDraft, ErrorCode, LodeError, LodeResult, SecretPlace, TransportSpec};
 
@@ -45,7 +45,7 @@ pub struct InstallPreview {
     /// What a bundle shows besides its command: who signed it, its tools and prompts.
     #[ts(optional)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub bundle: Option<BundlePreview>,
+    pub mcpb: Option<McpbPreview>,
 }
 
 /// The plan of installing `entry` by `choice` with `values`, found through `source` (in
@@ -115,10 +115,10 @@ pub fn plan_install(
             name: entry.name.clone(),
             version: entry.version.clone(),
             choice,
-            bundle_folder: None,
+            mcpb_folder: None,
         },
         status: entry.status.clone(),
-        bundle: None,
+        mcpb: None,
     };
     Ok(InstallPlan { draft, preview })
 }

@@ -22,7 +22,7 @@ pub enum InstallSource {
     /// A `lode://install` link.
     Link,
     /// An `.mcpb` bundle.
-    Bundle,
+    Mcpb,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -42,5 +42,5 @@ pub struct InstallOrigin {
     /// The folder of Lode's a bundle is unpacked into: removed with the connection.
     #[ts(optional)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub bundle_folder: Option<String>,
+    pub mcpb_folder: Option<String>,
 }

@@ -53,7 +53,7 @@ pub enum Launch {
     Sse,
     /// An `.mcpb` bundle: downloaded, checked against the entry's `fileSha256`, unpacked into
     /// a folder of Lode's and started as its manifest says (`bundle/`).
-    Bundle,
+    Mcpb,
     /// Shown, not offered.
     NotRunnable { reason: String },
 }
@@ -65,7 +65,7 @@ impl Launch {
             Self::Stdio { runner } => runner.command(),
             Self::StreamableHttp => "streamable-http",
             Self::Sse => "sse",
-            Self::Bundle => "bundle",
+            Self::Mcpb => "mcpb",
             Self::NotRunnable { .. } => "not runnable",
         }
     }
@@ -86,7 +86,7 @@ pub(super) fn package_launch(
     let not_runnable = |reason: String| Launch::NotRunnable { reason };
     if registry_type == "mcpb" {
         return match (transport, file_sha256) {
-            ("stdio", Some(_)) => Launch::Bundle,
+            ("stdio", Some(_)) => Launch::Mcpb,
             ("stdio", None) => not_runnable(
                 "a bundle with no fileSha256: Lode cannot check it is the file the entry names"
                     .into(),
@@ -159,7 +159,7 @@ mod tests {
         );
         assert_eq!(
             package_launch("mcpb", None, "stdio", Some("ab")),
-            Launch::Bundle
+            Launch::Mcpb
         );
         for (registry, hint, transport, why) in [
             ("mcpb", None, "stdio", "fileSha256"),

@@ -162,7 +162,7 @@ mod tests {
         )
         .expect("a bundle");
         assert_eq!(bundle.file_sha256.as_deref(), Some(digest));
-        assert_eq!(bundle.launch, Launch::Bundle);
+        assert_eq!(bundle.launch, Launch::Mcpb);
         let bad = parse_package(
             &json!({ "registryType": "mcpb", "identifier": "x", "fileSha256": "FE33", "transport": { "type": "stdio" } }),
             "packages[2]",

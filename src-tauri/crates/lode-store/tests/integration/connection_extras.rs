@@ -81,7 +81,7 @@ fn an_install_origin_survives_a_reopen_and_an_edit() {
         name: "io.github.example/weather".into(),
         version: "1.2.0".into(),
         choice: InstallChoice::Remote { index: 1 },
-        bundle_folder: Some("/data/bundles/1f".into()),
+        mcpb_folder: Some("/data/bundles/1f".into()),
     };
     let id = {
         let store = Store::open(&path).expect("open");

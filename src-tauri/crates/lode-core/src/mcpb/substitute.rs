@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 /// Where a bundle's places are on this computer.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BundlePlaces {
+pub struct McpbPlaces {
     /// The folder the bundle is (or will be) unpacked into.
     pub folder: String,
     pub home: String,
@@ -24,7 +24,7 @@ pub(super) struct OptionValues<'a> {
 }
 
 /// `text` with its places replaced (no `user_config`): an option's default.
-pub fn substitute_places(text: &str, places: &BundlePlaces) -> String {
+pub fn substitute_places(text: &str, places: &McpbPlaces) -> String {
     let empty = BTreeMap::new();
     let values = OptionValues {
         values: &empty,
@@ -36,7 +36,7 @@ pub fn substitute_places(text: &str, places: &BundlePlaces) -> String {
 /// `text` with every `${…}` Lode knows replaced, and whether a sensitive value went into it.
 pub(super) fn substitute(
     text: &str,
-    places: &BundlePlaces,
+    places: &McpbPlaces,
     options: &OptionValues<'_>,
 ) -> (String, bool) {
     let mut out = String::with_capacity(text.len());
@@ -65,7 +65,7 @@ pub(super) fn substitute(
 
 fn replacement(
     name: &str,
-    places: &BundlePlaces,
+    places: &McpbPlaces,
     options: &OptionValues<'_>,
 ) -> Option<(String, bool)> {
     let place = |p: &Option<String>, under: &str| {
@@ -93,7 +93,7 @@ fn replacement(
 /// `${user_config.KEY}`, else itself replaced. The flag: a sensitive value is in them.
 pub(super) fn expand_argument(
     arg: &str,
-    places: &BundlePlaces,
+    places: &McpbPlaces,
     options: &OptionValues<'_>,
 ) -> (Vec<String>, bool) {
     let whole = arg

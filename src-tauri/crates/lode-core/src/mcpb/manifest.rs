@@ -23,7 +23,7 @@ const MAX_WORDS: usize = 256;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
-pub enum BundleServerType {
+pub enum McpbServerType {
     Node,
     Python,
     Binary,
@@ -35,7 +35,7 @@ pub enum BundleServerType {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
-pub struct BundleCommand {
+pub struct McpbCommand {
     pub command: String,
     pub args: Vec<String>,
     pub env: Vec<(String, String)>,
@@ -44,7 +44,7 @@ pub struct BundleCommand {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
-pub struct BundleTool {
+pub struct McpbTool {
     pub name: String,
     #[ts(optional)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -54,7 +54,7 @@ pub struct BundleTool {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
-pub struct BundlePrompt {
+pub struct McpbPrompt {
     pub name: String,
     #[ts(optional)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -66,7 +66,7 @@ pub struct BundlePrompt {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
-pub enum BundleOptionKind {
+pub enum McpbOptionKind {
     String,
     Number,
     Boolean,
@@ -78,9 +78,9 @@ pub enum BundleOptionKind {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
-pub struct BundleOption {
+pub struct McpbOption {
     pub key: String,
-    pub kind: BundleOptionKind,
+    pub kind: McpbOptionKind,
     pub title: String,
     pub description: String,
     pub required: bool,
@@ -101,7 +101,7 @@ pub struct BundleOption {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
-pub struct BundleCompatibility {
+pub struct McpbCompatibility {
     /// `darwin`, `win32`, `linux`; empty: all.
     pub platforms: Vec<String>,
     /// A semver range of Node.js, e.g. `>=16.0.0`.
@@ -116,7 +116,7 @@ pub struct BundleCompatibility {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
-pub struct BundleManifest {
+pub struct McpbManifest {
     pub manifest_version: String,
     pub name: String,
     #[ts(optional)]
@@ -128,28 +128,28 @@ pub struct BundleManifest {
     #[ts(optional)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub homepage: Option<String>,
-    pub server_type: BundleServerType,
+    pub server_type: McpbServerType,
     pub entry_point: String,
     /// None for a `uv` server that leaves its start to the host.
     #[ts(optional)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub command: Option<BundleCommand>,
-    pub tools: Vec<BundleTool>,
-    pub prompts: Vec<BundlePrompt>,
-    pub compatibility: BundleCompatibility,
-    pub options: Vec<BundleOption>,
+    pub command: Option<McpbCommand>,
+    pub tools: Vec<McpbTool>,
+    pub prompts: Vec<McpbPrompt>,
+    pub compatibility: McpbCompatibility,
+    pub options: Vec<McpbOption>,
 }
 
 /// Why a manifest is refused, naming the field.
 fn refused(why: impl std::fmt::Display) -> LodeError {
     LodeError::new(
-        ErrorCode::BundleRefused,
+        ErrorCode::McpbRefused,
         format!("this bundle's manifest.json is not one Lode reads: {why}"),
     )
 }
 
 /// The manifest in `bytes`, checked; `platform` picks `platform_overrides` (`linux` here).
-pub fn parse_manifest(bytes: &[u8], platform: &str) -> LodeResult<BundleManifest> {
+pub fn parse_manifest(bytes: &[u8], platform: &str) -> LodeResult<McpbManifest> {
     if bytes.len() > MAX_MANIFEST_BYTES {
         return Err(refused(format!(
             "it is {} bytes; the most Lode reads is {MAX_MANIFEST_BYTES}",
@@ -179,10 +179,10 @@ pub fn parse_manifest(bytes: &[u8], platform: &str) -> LodeResult<BundleManifest
         .and_then(Value::as_object)
         .ok_or_else(|| refused("server is missing or not an object"))?;
     let server_type = match field.required(server.get("type"), "server.type")?.as_str() {
-        "node" => BundleServerType::Node,
-        "python" => BundleServerType::Python,
-        "binary" => BundleServerType::Binary,
-        "uv" => BundleServerType::Uv,
+        "node" => McpbServerType::Node,
+        "python" => McpbServerType::Python,
+        "binary" => McpbServerType::Binary,
+        "uv" => McpbServerType::Uv,
         other => {
             return Err(refused(format!(
                 "server.type {other:?} is not node, python, binary or uv"
@@ -190,7 +190,7 @@ pub fn parse_manifest(bytes: &[u8], platform: &str) -> LodeResult<BundleManifest
         }
     };
     let command = match server.get("mcp_config") {
-        None | Some(Value::Null) if server_type == BundleServerType::Uv => None,
+        None | Some(Value::Null) if server_type == McpbServerType::Uv => None,
         None | Some(Value::Null) => return Err(refused("server.mcp_config is missing")),
         Some(config) => Some(command_of(config, platform)?),
     };
@@ -199,7 +199,7 @@ pub fn parse_manifest(bytes: &[u8], platform: &str) -> LodeResult<BundleManifest
         Some(Value::String(name)) => bounded(name, MAX_TEXT_BYTES, "author")?,
         _ => return Err(refused("author is missing")),
     };
-    Ok(BundleManifest {
+    Ok(McpbManifest {
         manifest_version,
         name: field.required(top.get("name"), "name")?,
         display_name: field.text_of(top.get("display_name"), "display_name")?,
@@ -301,12 +301,12 @@ fn variables(value: Option<&Value>, name: &str) -> LodeResult<Vec<(String, Strin
 }
 
 /// `mcp_config`, with `platform_overrides[platform]` laid over it field by field.
-fn command_of(config: &Value, platform: &str) -> LodeResult<BundleCommand> {
+fn command_of(config: &Value, platform: &str) -> LodeResult<McpbCommand> {
     let config = config
         .as_object()
         .ok_or_else(|| refused("server.mcp_config is not an object"))?;
     let name = "server.mcp_config";
-    let mut command = BundleCommand {
+    let mut command = McpbCommand {
         command: text(
             config.get("command"),
             MAX_TEXT_BYTES,
@@ -359,13 +359,13 @@ fn named_items(
         .collect()
 }
 
-fn tools(value: Option<&Value>) -> LodeResult<Vec<BundleTool>> {
+fn tools(value: Option<&Value>) -> LodeResult<Vec<McpbTool>> {
     named_items(value, "tools")?
         .iter()
         .enumerate()
         .map(|(i, tool)| {
             let at = format!("tools[{}]", i + 1);
-            Ok(BundleTool {
+            Ok(McpbTool {
                 name: text(tool.get("name"), MAX_TEXT_BYTES, &format!("{at}.name"))?
                     .ok_or_else(|| refused(format!("{at}.name is missing")))?,
                 description: text(tool.get("description"), MAX_LONG_TEXT_BYTES, &at)?,
@@ -374,13 +374,13 @@ fn tools(value: Option<&Value>) -> LodeResult<Vec<BundleTool>> {
         .collect()
 }
 
-fn prompts(value: Option<&Value>) -> LodeResult<Vec<BundlePrompt>> {
+fn prompts(value: Option<&Value>) -> LodeResult<Vec<McpbPrompt>> {
     named_items(value, "prompts")?
         .iter()
         .enumerate()
         .map(|(i, prompt)| {
             let at = format!("prompts[{}]", i + 1);
-            Ok(BundlePrompt {
+            Ok(McpbPrompt {
                 name: text(prompt.get("name"), MAX_TEXT_BYTES, &format!("{at}.name"))?
                     .ok_or_else(|| refused(format!("{at}.name is missing")))?,
                 description: text(prompt.get("description"), MAX_LONG_TEXT_BYTES, &at)?,
@@ -396,16 +396,16 @@ fn prompts(value: Option<&Value>) -> LodeResult<Vec<BundlePrompt>> {
         .collect()
 }
 
-fn compatibility(value: Option<&Value>) -> LodeResult<BundleCompatibility> {
+fn compatibility(value: Option<&Value>) -> LodeResult<McpbCompatibility> {
     let Some(value) = value.filter(|v| !v.is_null()) else {
-        return Ok(BundleCompatibility::default());
+        return Ok(McpbCompatibility::default());
     };
     let name = "compatibility";
     if !value.is_object() {
         return Err(refused(format!("{name} is not an object")));
     }
     let runtimes = value.get("runtimes");
-    Ok(BundleCompatibility {
+    Ok(McpbCompatibility {
         platforms: words(value.get("platforms"), "compatibility.platforms")?,
         node: text(
             runtimes.and_then(|r| r.get("node")),
@@ -429,7 +429,7 @@ fn is_option_key(key: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
 }
 
-fn options(value: Option<&Value>) -> LodeResult<Vec<BundleOption>> {
+fn options(value: Option<&Value>) -> LodeResult<Vec<McpbOption>> {
     let Some(value) = value.filter(|v| !v.is_null()) else {
         return Ok(Vec::new());
     };
@@ -454,11 +454,11 @@ fn options(value: Option<&Value>) -> LodeResult<Vec<BundleOption>> {
                 .as_object()
                 .ok_or_else(|| refused(format!("{at} is not an object")))?;
             let kind = match text(option.get("type"), 32, &format!("{at}.type"))?.as_deref() {
-                Some("string") => BundleOptionKind::String,
-                Some("number") => BundleOptionKind::Number,
-                Some("boolean") => BundleOptionKind::Boolean,
-                Some("directory") => BundleOptionKind::Directory,
-                Some("file") => BundleOptionKind::File,
+                Some("string") => McpbOptionKind::String,
+                Some("number") => McpbOptionKind::Number,
+                Some("boolean") => McpbOptionKind::Boolean,
+                Some("directory") => McpbOptionKind::Directory,
+                Some("file") => McpbOptionKind::File,
                 other => {
                     return Err(refused(format!(
                         "{at}.type {other:?} is not string, number, boolean, directory or file"
@@ -467,7 +467,7 @@ fn options(value: Option<&Value>) -> LodeResult<Vec<BundleOption>> {
             };
             let flag = |name: &str| option.get(name).and_then(Value::as_bool).unwrap_or(false);
             let number = |name: &str| option.get(name).and_then(Value::as_f64);
-            Ok(BundleOption {
+            Ok(McpbOption {
                 key: key.clone(),
                 kind,
                 title: text(option.get("title"), MAX_TEXT_BYTES, &format!("{at}.title"))?

@@ -6,13 +6,13 @@ use semver::{Version, VersionReq};
 use serde::Serialize;
 use ts_rs::TS;
 
-use super::manifest::{BundleManifest, BundleServerType};
+use super::manifest::{McpbManifest, McpbServerType};
 
 /// One requirement, met or not.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
-pub struct BundleCheck {
+pub struct McpbCheck {
     /// `platform`, `node` or `python`.
     pub what: String,
     pub met: bool,
@@ -29,15 +29,15 @@ pub struct FoundRuntimes {
 
 /// Every requirement `manifest` names, checked on `platform` with `found`.
 pub fn check_compatibility(
-    manifest: &BundleManifest,
+    manifest: &McpbManifest,
     platform: &str,
     found: &FoundRuntimes,
-) -> Vec<BundleCheck> {
+) -> Vec<McpbCheck> {
     let mut checks = Vec::new();
     let wanted = &manifest.compatibility;
     if !wanted.platforms.is_empty() {
         let met = wanted.platforms.iter().any(|p| p == platform);
-        checks.push(BundleCheck {
+        checks.push(McpbCheck {
             what: "platform".into(),
             met,
             detail: format!(
@@ -52,14 +52,14 @@ pub fn check_compatibility(
             "Node.js",
             &wanted.node,
             &found.node,
-            BundleServerType::Node,
+            McpbServerType::Node,
         ),
         (
             "python",
             "Python",
             &wanted.python,
             &found.python,
-            BundleServerType::Python,
+            McpbServerType::Python,
         ),
     ];
     for (what, label, range, version, runs_on) in runtimes {
@@ -75,7 +75,7 @@ pub fn check_compatibility(
                 None => (true, format!("needs {label} {range} (a range Lode cannot read; not checked); this computer has {version}")),
             },
         };
-        checks.push(BundleCheck {
+        checks.push(McpbCheck {
             what: what.into(),
             met,
             detail,

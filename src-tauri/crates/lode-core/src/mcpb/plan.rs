@@ -8,14 +8,10 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use ts_rs::TS;
 
-use super::form::{bundle_form, option_field_key};
-use super::manifest::{
-    BundleManifest, BundleOptionKind, BundlePrompt, BundleServerType, BundleTool,
-};
-use super::signature::BundleSignature;
-use super::substitute::{
-    expand_argument, substitute, substitute_places, BundlePlaces, OptionValues,
-};
+use super::form::{mcpb_form, option_field_key};
+use super::manifest::{McpbManifest, McpbOptionKind, McpbPrompt, McpbServerType, McpbTool};
+use super::signature::McpbSignature;
+use super::substitute::{expand_argument, substitute, substitute_places, McpbPlaces, OptionValues};
 use crate::install::{
     check_install_values, free_name, InstallChoice, InstallOrigin, InstallPlan, InstallPreview,
     InstallSource, InstallValues, SECRET_ARG_PREFIX,
@@ -29,28 +25,28 @@ use crate::{
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
-pub struct BundlePreview {
+pub struct McpbPreview {
     pub name: String,
     #[ts(optional)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub display_name: Option<String>,
     pub version: String,
     pub author: String,
-    pub server_type: BundleServerType,
-    pub signature: BundleSignature,
+    pub server_type: McpbServerType,
+    pub signature: McpbSignature,
     /// The bundle file's SHA-256 (its bytes before any signature block), lower-case hex.
     pub sha256: String,
-    pub tools: Vec<BundleTool>,
-    pub prompts: Vec<BundlePrompt>,
+    pub tools: Vec<McpbTool>,
+    pub prompts: Vec<McpbPrompt>,
     /// Where it is unpacked.
     pub folder: String,
 }
 
 /// Where a bundle came from, and what it is.
 #[derive(Debug, Clone)]
-pub struct OpenedBundle {
-    pub manifest: BundleManifest,
-    pub signature: BundleSignature,
+pub struct OpenedMcpb {
+    pub manifest: McpbManifest,
+    pub signature: McpbSignature,
     pub sha256: String,
     pub source: InstallSource,
     /// The registry, server name and version, when an entry named it.
@@ -60,10 +56,10 @@ pub struct OpenedBundle {
     pub status: EntryStatus,
 }
 
-impl OpenedBundle {
-    pub fn preview(&self, folder: &str) -> BundlePreview {
+impl OpenedMcpb {
+    pub fn preview(&self, folder: &str) -> McpbPreview {
         let manifest = &self.manifest;
-        BundlePreview {
+        McpbPreview {
             name: manifest.name.clone(),
             display_name: manifest.display_name.clone(),
             version: manifest.version.clone(),
@@ -84,14 +80,14 @@ fn invalid(why: String) -> LodeError {
 
 /// The plan of installing `bundle` into `places.folder` with `values`; `taken`: the saved
 /// connections' names.
-pub fn plan_bundle(
-    bundle: &OpenedBundle,
-    places: &BundlePlaces,
+pub fn plan_mcpb(
+    bundle: &OpenedMcpb,
+    places: &McpbPlaces,
     values: &InstallValues,
     taken: &[String],
 ) -> LodeResult<InstallPlan> {
     let manifest = &bundle.manifest;
-    let form = bundle_form(manifest, places, bundle.choice);
+    let form = mcpb_form(manifest, places, bundle.choice);
     let problems = check_install_values(&form, values);
     if !problems.is_empty() {
         let listed: Vec<String> = problems.iter().map(ToString::to_string).collect();
@@ -116,7 +112,7 @@ pub fn plan_bundle(
                 .map(|d| substitute_places(d, places))
                 .collect();
         }
-        if option.kind == BundleOptionKind::Number {
+        if option.kind == McpbOptionKind::Number {
             for value in &chosen {
                 let number: f64 = value.trim().parse().unwrap_or(f64::NAN);
                 if option.min.is_some_and(|min| number < min)
@@ -233,10 +229,10 @@ pub fn plan_bundle(
             name: origin_name,
             version,
             choice: bundle.choice,
-            bundle_folder: Some(places.folder.clone()),
+            mcpb_folder: Some(places.folder.clone()),
         },
         status: bundle.status.clone(),
-        bundle: Some(bundle.preview(&places.folder)),
+        mcpb: Some(bundle.preview(&places.folder)),
     };
     Ok(InstallPlan { draft, preview })
 }

@@ -2,8 +2,8 @@
 //! `user_config.KEY`, so the window's form, `lode install --set` and the values' checks are
 //! the ones a registry entry's form has. Directory and file options get pickers in the window.
 
-use super::manifest::{BundleManifest, BundleOptionKind};
-use super::substitute::{substitute_places, BundlePlaces};
+use super::manifest::{McpbManifest, McpbOptionKind};
+use super::substitute::{substitute_places, McpbPlaces};
 use crate::install::{InstallField, InstallFieldPlace, InstallForm};
 use crate::origin::InstallChoice;
 use crate::registry::{InputFormat, Launch, RegistryInput};
@@ -15,9 +15,9 @@ pub fn option_field_key(key: &str) -> String {
 
 /// The form of `manifest`'s options (`choice`: the registry entry's package it is, else the
 /// first); defaults with `${HOME}` and the like replaced.
-pub fn bundle_form(
-    manifest: &BundleManifest,
-    places: &BundlePlaces,
+pub fn mcpb_form(
+    manifest: &McpbManifest,
+    places: &McpbPlaces,
     choice: InstallChoice,
 ) -> InstallForm {
     let fields = manifest
@@ -35,11 +35,11 @@ pub fn bundle_form(
                 is_required: option.required,
                 is_secret: option.sensitive,
                 format: match option.kind {
-                    BundleOptionKind::String => InputFormat::String,
-                    BundleOptionKind::Number => InputFormat::Number,
-                    BundleOptionKind::Boolean => InputFormat::Boolean,
-                    BundleOptionKind::File => InputFormat::Filepath,
-                    BundleOptionKind::Directory => InputFormat::Directory,
+                    McpbOptionKind::String => InputFormat::String,
+                    McpbOptionKind::Number => InputFormat::Number,
+                    McpbOptionKind::Boolean => InputFormat::Boolean,
+                    McpbOptionKind::File => InputFormat::Filepath,
+                    McpbOptionKind::Directory => InputFormat::Directory,
                 },
                 value: None,
                 default: option
@@ -54,7 +54,7 @@ pub fn bundle_form(
         .collect();
     InstallForm {
         choice,
-        launch: Launch::Bundle,
+        launch: Launch::Mcpb,
         fields,
     }
 }

@@ -50,10 +50,10 @@ fn a_certificate_chaining_to_a_trusted_root_is_signed_and_otherwise_untrusted() 
     let bundle = include_bytes!("fixtures/notes-publisher.mcpb");
     let root =
         rustls_pki_types::CertificateDer::from(&include_bytes!("fixtures/test-root.der")[..]);
-    let anchor = webpki::anchor_from_trusted_cert(&root).expect("an anchor");
     let (content, block) = split_signature(bundle).expect("split");
     let block = block.expect("signed");
-    let trusted = check_signature(content, block, &[anchor], now()).expect("verifies");
+    let trusted =
+        check_signature(content, block, std::slice::from_ref(&root), now()).expect("verifies");
     assert_eq!(trusted.status, SignatureStatus::Signed);
     assert_eq!(trusted.signer.as_deref(), Some("Lode Test Publisher"));
     assert_eq!(trusted.issuer.as_deref(), Some("Lode Test Root"));
@@ -63,13 +63,8 @@ fn a_certificate_chaining_to_a_trusted_root_is_signed_and_otherwise_untrusted() 
     assert!(unknown.describe().contains("does not trust"));
     // Past the certificate's years: said, and no longer trusted.
     let later = UnixTime::since_unix_epoch(std::time::Duration::from_secs(2_200_000_000));
-    let expired = check_signature(
-        content,
-        block,
-        &[webpki::anchor_from_trusted_cert(&root).expect("anchor")],
-        later,
-    )
-    .expect("verifies");
+    let expired =
+        check_signature(content, block, std::slice::from_ref(&root), later).expect("verifies");
     assert!(
         expired.expired && expired.status == SignatureStatus::Untrusted,
         "{expired:?}"
@@ -85,7 +80,7 @@ fn a_changed_byte_anywhere_refuses_a_signed_bundle() {
     changed[30] ^= 0x01;
     let (c, b) = split_signature(&changed).expect("split");
     let error = check_signature(c, b.expect("signed"), &[], now()).expect_err("refused");
-    assert_eq!(error.code, ErrorCode::BundleRefused);
+    assert_eq!(error.code, ErrorCode::McpbRefused);
     assert!(
         error.message.contains("changed after it was signed"),
         "{}",
@@ -97,11 +92,11 @@ fn a_changed_byte_anywhere_refuses_a_signed_bundle() {
     forged[last] ^= 0x01;
     let (c, b) = split_signature(&forged).expect("split");
     let error = check_signature(c, b.expect("signed"), &[], now()).expect_err("refused");
-    assert_eq!(error.code, ErrorCode::BundleRefused, "{}", error.message);
+    assert_eq!(error.code, ErrorCode::McpbRefused, "{}", error.message);
 }
 
-fn places() -> BundlePlaces {
-    BundlePlaces {
+fn places() -> McpbPlaces {
+    McpbPlaces {
         folder: "/data/bundles/abc".into(),
         home: "/home/p".into(),
         desktop: None,
@@ -110,12 +105,12 @@ fn places() -> BundlePlaces {
     }
 }
 
-fn opened() -> OpenedBundle {
-    OpenedBundle {
+fn opened() -> OpenedMcpb {
+    OpenedMcpb {
         manifest: parse_manifest(MANIFEST, "linux").expect("the test bundle's manifest"),
-        signature: BundleSignature::unsigned(),
+        signature: McpbSignature::unsigned(),
         sha256: "ab".repeat(32),
-        source: InstallSource::Bundle,
+        source: InstallSource::Mcpb,
         registry: None,
         choice: InstallChoice::Package { index: 0 },
         status: EntryStatus::Active,
@@ -127,10 +122,10 @@ fn the_manifest_makes_a_form_of_its_user_config() {
     let bundle = opened();
     let manifest = &bundle.manifest;
     assert_eq!(manifest.manifest_version, "0.3");
-    assert_eq!(manifest.server_type, BundleServerType::Node);
+    assert_eq!(manifest.server_type, McpbServerType::Node);
     assert_eq!(manifest.tools[0].name, "count_notes");
     assert_eq!(manifest.prompts[0].arguments, vec!["note".to_owned()]);
-    let form = bundle_form(manifest, &places(), bundle.choice);
+    let form = mcpb_form(manifest, &places(), bundle.choice);
     let keys: Vec<&str> = form.fields.iter().map(|f| f.key.as_str()).collect();
     assert_eq!(
         keys,
@@ -153,8 +148,7 @@ fn the_plan_replaces_places_and_values_and_keeps_sensitive_ones_for_the_keychain
     values.add("user_config.folders", "/home/p/a");
     values.add("user_config.folders", "/home/p/b c");
     values.add("user_config.token", "s3cret");
-    let plan =
-        plan_bundle(&opened(), &places(), &values, &["Notes bundle".into()]).expect("a plan");
+    let plan = plan_mcpb(&opened(), &places(), &values, &["Notes bundle".into()]).expect("a plan");
     let TransportSpec::Stdio {
         command,
         args,
@@ -193,19 +187,19 @@ fn the_plan_replaces_places_and_values_and_keeps_sensitive_ones_for_the_keychain
     );
     assert_eq!(plan.preview.name, "Notes bundle 2");
     assert_eq!(
-        plan.preview.origin.bundle_folder.as_deref(),
+        plan.preview.origin.mcpb_folder.as_deref(),
         Some("/data/bundles/abc")
     );
     let shown = serde_json::to_string(&plan.preview).expect("JSON");
     assert!(!shown.contains("s3cret"), "{shown}");
-    assert_eq!(plan.preview.bundle.as_ref().map(|b| b.tools.len()), Some(1));
+    assert_eq!(plan.preview.mcpb.as_ref().map(|b| b.tools.len()), Some(1));
 
     // Out of range, missing, and control characters are each said.
     let mut wrong = values.clone();
     wrong
         .values
         .insert("user_config.limit".into(), vec!["5000".into()]);
-    let error = plan_bundle(&opened(), &places(), &wrong, &[]).expect_err("refused");
+    let error = plan_mcpb(&opened(), &places(), &wrong, &[]).expect_err("refused");
     assert!(
         error.message.contains("outside 1..1000"),
         "{}",
@@ -213,7 +207,7 @@ fn the_plan_replaces_places_and_values_and_keeps_sensitive_ones_for_the_keychain
     );
     let mut missing = InstallValues::default();
     missing.add("user_config.folders", "/x");
-    let error = plan_bundle(&opened(), &places(), &missing, &[]).expect_err("refused");
+    let error = plan_mcpb(&opened(), &places(), &missing, &[]).expect_err("refused");
     assert!(
         error.message.contains("user_config.token is required"),
         "{}",
@@ -233,7 +227,7 @@ fn a_sensitive_value_in_an_argument_is_passed_through_the_keychain() {
     let mut values = InstallValues::default();
     values.add("user_config.folders", "/a");
     values.add("user_config.token", "s3cret");
-    let plan = plan_bundle(&bundle, &places(), &values, &[]).expect("a plan");
+    let plan = plan_mcpb(&bundle, &places(), &values, &[]).expect("a plan");
     let TransportSpec::Stdio { command, args, .. } = &plan.draft.transport else {
         panic!("stdio");
     };
@@ -296,7 +290,7 @@ fn manifests_lode_cannot_read_are_refused_naming_the_field() {
         let mut manifest = base.clone();
         change(&mut manifest);
         let error = parse_manifest(manifest.to_string().as_bytes(), "linux").expect_err(why);
-        assert_eq!(error.code, ErrorCode::BundleRefused);
+        assert_eq!(error.code, ErrorCode::McpbRefused);
         assert!(error.message.contains(why), "{why}: {}", error.message);
     }
     assert!(parse_manifest(b"not json", "linux").is_err());
@@ -312,7 +306,7 @@ fn manifests_lode_cannot_read_are_refused_naming_the_field() {
     let mut values = InstallValues::default();
     values.add("user_config.folders", "/a");
     values.add("user_config.token", "t");
-    let plan = plan_bundle(&bundle, &places(), &values, &[]).expect("a plan");
+    let plan = plan_mcpb(&bundle, &places(), &values, &[]).expect("a plan");
     assert!(
         matches!(&plan.draft.transport, TransportSpec::Stdio { command, args, .. }
         if command == "uv" && args == &["run", "--directory", "/data/bundles/abc", "src/server.py"])

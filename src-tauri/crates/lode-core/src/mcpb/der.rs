@@ -88,21 +88,21 @@ impl<'a> Element<'a> {
 
 /// The OID `1.2.840.113549.1.7.2` and the like, as DER contents bytes.
 pub(super) mod oids {
-    pub(in crate::bundle) const SIGNED_DATA: &[u8] =
+    pub(in crate::mcpb) const SIGNED_DATA: &[u8] =
         &[0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07, 0x02];
-    pub(in crate::bundle) const MESSAGE_DIGEST: &[u8] =
+    pub(in crate::mcpb) const MESSAGE_DIGEST: &[u8] =
         &[0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x09, 0x04];
-    pub(in crate::bundle) const SHA256: &[u8] =
+    pub(in crate::mcpb) const SHA256: &[u8] =
         &[0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01];
-    pub(in crate::bundle) const RSA_ENCRYPTION: &[u8] =
+    pub(in crate::mcpb) const RSA_ENCRYPTION: &[u8] =
         &[0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01];
-    pub(in crate::bundle) const SHA256_WITH_RSA: &[u8] =
+    pub(in crate::mcpb) const SHA256_WITH_RSA: &[u8] =
         &[0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x0b];
-    pub(in crate::bundle) const ECDSA_WITH_SHA256: &[u8] =
+    pub(in crate::mcpb) const ECDSA_WITH_SHA256: &[u8] =
         &[0x2a, 0x86, 0x48, 0xce, 0x3d, 0x04, 0x03, 0x02];
-    pub(in crate::bundle) const COMMON_NAME: &[u8] = &[0x55, 0x04, 0x03];
-    pub(in crate::bundle) const ORGANIZATION: &[u8] = &[0x55, 0x04, 0x0a];
+    pub(in crate::mcpb) const COMMON_NAME: &[u8] = &[0x55, 0x04, 0x03];
+    pub(in crate::mcpb) const ORGANIZATION: &[u8] = &[0x55, 0x04, 0x0a];
     /// `id-kp-codeSigning`, 1.3.6.1.5.5.7.3.3.
-    pub(in crate::bundle) const CODE_SIGNING: &[u8] =
+    pub(in crate::mcpb) const CODE_SIGNING: &[u8] =
         &[0x2b, 0x06, 0x01, 0x05, 0x05, 0x07, 0x03, 0x03];
 }

@@ -4,7 +4,7 @@ import type { SignatureStatus } from "./SignatureStatus";
 /**
  * Who signed a bundle, as the confirmation and the window say it.
  */
-export type BundleSignature = { status: SignatureStatus, 
+export type McpbSignature = { status: SignatureStatus, 
 /**
  * The certificate's common name (else its organization).
  */

@@ -3,7 +3,7 @@
 /**
  * `compatibility`: what the bundle runs on.
  */
-export type BundleCompatibility = { 
+export type McpbCompatibility = { 
 /**
  * `darwin`, `win32`, `linux`; empty: all.
  */

@@ -3,4 +3,4 @@
 /**
  * How the server starts, before any `${…}` is replaced (this platform's override applied).
  */
-export type BundleCommand = { command: string, args: Array<string>, env: Array<[string, string]>, };
+export type McpbCommand = { command: string, args: Array<string>, env: Array<[string, string]>, };

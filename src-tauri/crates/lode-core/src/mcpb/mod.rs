@@ -14,19 +14,20 @@ mod plan;
 mod signature;
 mod substitute;
 
-pub use compatibility::{check_compatibility, BundleCheck, FoundRuntimes};
-pub use form::{bundle_form, option_field_key};
+pub use compatibility::{check_compatibility, FoundRuntimes, McpbCheck};
+pub use form::{mcpb_form, option_field_key};
 pub use manifest::{
-    parse_manifest, BundleCommand, BundleCompatibility, BundleManifest, BundleOption,
-    BundleOptionKind, BundlePrompt, BundleServerType, BundleTool, MANIFEST_VERSIONS,
-    MAX_MANIFEST_BYTES,
+    parse_manifest, McpbCommand, McpbCompatibility, McpbManifest, McpbOption, McpbOptionKind,
+    McpbPrompt, McpbServerType, McpbTool, MANIFEST_VERSIONS, MAX_MANIFEST_BYTES,
 };
-pub use plan::{plan_bundle, BundlePreview, OpenedBundle};
+pub use plan::{plan_mcpb, McpbPreview, OpenedMcpb};
+/// The certificate and time types `check_signature` takes (lode-app loads the system's roots).
+pub use rustls_pki_types::{CertificateDer, UnixTime};
 pub use signature::{
-    check_signature, split_signature, BundleSignature, SignatureStatus, SIGNATURE_FOOTER,
+    check_signature, split_signature, McpbSignature, SignatureStatus, SIGNATURE_FOOTER,
     SIGNATURE_HEADER,
 };
-pub use substitute::{substitute_places, BundlePlaces};
+pub use substitute::{substitute_places, McpbPlaces};
 
 /// The platform's name as bundles write it (`process.platform`).
 pub fn this_platform() -> &'static str {

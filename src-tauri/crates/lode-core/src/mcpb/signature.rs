@@ -39,7 +39,7 @@ pub enum SignatureStatus {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
-pub struct BundleSignature {
+pub struct McpbSignature {
     pub status: SignatureStatus,
     /// The certificate's common name (else its organization).
     #[ts(optional)]
@@ -67,7 +67,7 @@ pub struct BundleSignature {
     pub why_untrusted: Option<String>,
 }
 
-impl BundleSignature {
+impl McpbSignature {
     pub fn unsigned() -> Self {
         Self {
             status: SignatureStatus::Unsigned,
@@ -104,7 +104,7 @@ impl BundleSignature {
 
 fn refused(why: impl std::fmt::Display) -> LodeError {
     LodeError::new(
-        ErrorCode::BundleRefused,
+        ErrorCode::McpbRefused,
         format!("this bundle's signature does not hold: {why}"),
     )
 }
@@ -132,13 +132,18 @@ pub fn split_signature(bytes: &[u8]) -> LodeResult<(&[u8], Option<&[u8]>)> {
     Ok((&bytes[..header_at], Some(block)))
 }
 
-/// Checks `block` signs `content`; who signed it, checked against `anchors` at `now`.
+/// Checks `block` signs `content`; who signed it, checked against the trusted `roots` (the
+/// system's; one that is not a certificate webpki reads is passed over) at `now`.
 pub fn check_signature(
     content: &[u8],
     block: &[u8],
-    anchors: &[TrustAnchor<'_>],
+    roots: &[CertificateDer<'_>],
     now: UnixTime,
-) -> LodeResult<BundleSignature> {
+) -> LodeResult<McpbSignature> {
+    let anchors: Vec<TrustAnchor<'_>> = roots
+        .iter()
+        .filter_map(|root| webpki::anchor_from_trusted_cert(root).ok())
+        .collect();
     let malformed = || refused("its PKCS#7 block is malformed");
     let signed = signed_data(block).ok_or_else(malformed)?;
     let digest = Sha256::digest(content);
@@ -189,7 +194,7 @@ pub fn check_signature(
     let chain = EndEntityCert::try_from(signer).and_then(|cert| {
         cert.verify_for_usage(
             ALL_VERIFICATION_ALGS,
-            anchors,
+            &anchors,
             &intermediates,
             now,
             KeyUsage::required(oids::CODE_SIGNING),
@@ -203,7 +208,7 @@ pub fn check_signature(
         Err(_) if facts.issuer_raw == facts.subject_raw => (SignatureStatus::SelfSigned, None),
         Err(error) => (SignatureStatus::Untrusted, Some(format!("{error:?}"))),
     };
-    Ok(BundleSignature {
+    Ok(McpbSignature {
         status,
         signer: facts.subject,
         issuer: facts.issuer,
@@ -439,7 +444,7 @@ mod tests {
         let at = zip.len() + SIGNATURE_HEADER.len();
         lying[at] = 9;
         let error = split_signature(&lying).expect_err("refused");
-        assert_eq!(error.code, ErrorCode::BundleRefused);
+        assert_eq!(error.code, ErrorCode::McpbRefused);
         // An end with no start.
         let mut no_start = zip.clone();
         no_start.extend_from_slice(SIGNATURE_FOOTER);
@@ -454,7 +459,7 @@ mod tests {
     fn a_block_that_is_not_pkcs7_is_refused() {
         let error = check_signature(b"x", b"\x30\x03\x06\x01\x00", &[], UnixTime::now())
             .expect_err("refused");
-        assert_eq!(error.code, ErrorCode::BundleRefused);
+        assert_eq!(error.code, ErrorCode::McpbRefused);
         assert!(error.message.contains("malformed"), "{}", error.message);
         // A length past the end of the bytes.
         assert!(check_signature(b"x", b"\x30\x84\xff\xff\xff\xff", &[], UnixTime::now()).is_err());

@@ -3,7 +3,7 @@
 /**
  * One requirement, met or not.
  */
-export type BundleCheck = { 
+export type McpbCheck = { 
 /**
  * `platform`, `node` or `python`.
  */
