@@ -18,7 +18,8 @@
 // The entries are server.json in the registry's real shape for real packages: the npm
 // `@modelcontextprotocol/server-everything` (two versions, the newer latest), PyPI's
 // `mcp-server-time` run by uvx, an OCI image, a NuGet tool run by dnx, an `.mcpb` bundle whose
-// file this server serves (`/bundles/demo.mcpb`, with its sha256), remotes on this server's own
+// file this server serves (`/bundles/demo.mcpb`, with its sha256; `--bundle FILE` serves a real
+// one) and one whose file was changed after its digest was published, remotes on this server's own
 // loopback address (one with a URL variable and a secret header), one deprecated with a message,
 // one deleted, one whose package and remote Lode cannot run, and hostile ones: a 1 MB
 // description, hidden characters in a title, 10,000 packages, a name that is a path, and an
@@ -34,12 +35,21 @@
 //
 // Listens on an ephemeral 127.0.0.1 port and prints `listening on http://127.0.0.1:P`.
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 
 const OFFICIAL = "io.modelcontextprotocol.registry/official";
 const SCHEMA = "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json";
-const BUNDLE = Buffer.from("PK\u0003\u0004 a stand-in for a bundle: its bytes are what the digest covers\n");
+// `--bundle FILE`: a real .mcpb served as the demo bundle; without it, a stand-in that is not a
+// ZIP (installing it is refused after its digest matched). `/bundles/tampered.mcpb` is the same
+// bytes with one changed, under the entry `tampered-bundle` that names the true digest.
+const bundleAt = process.argv.indexOf("--bundle");
+const BUNDLE = bundleAt > 0
+  ? readFileSync(process.argv[bundleAt + 1])
+  : Buffer.from("PK\u0003\u0004 a stand-in for a bundle: its bytes are what the digest covers\n");
 const BUNDLE_SHA256 = createHash("sha256").update(BUNDLE).digest("hex");
+const TAMPERED = Buffer.from(BUNDLE);
+TAMPERED[Math.floor(TAMPERED.length / 2)] ^= 0x01;
 
 let origin = "";
 let catalogue = [];
@@ -168,6 +178,22 @@ function build() {
         {
           registryType: "mcpb",
           identifier: `${origin}/bundles/demo.mcpb`,
+          version: "1.0.0",
+          fileSha256: BUNDLE_SHA256,
+          transport: { type: "stdio" },
+        },
+      ],
+    }),
+    item({
+      $schema: SCHEMA,
+      name: "io.github.lode-tests/tampered-bundle",
+      title: "Tampered bundle",
+      description: "A bundle whose file is not the one its digest names",
+      version: "1.0.0",
+      packages: [
+        {
+          registryType: "mcpb",
+          identifier: `${origin}/bundles/tampered.mcpb`,
           version: "1.0.0",
           fileSha256: BUNDLE_SHA256,
           transport: { type: "stdio" },
@@ -331,6 +357,7 @@ const server = createServer((request, response) => {
   if (request.method === "POST" && path === "/admin/publish") return publish(request, response);
   if (request.method !== "GET") return problem(response, 405, "Method Not Allowed", "Only GET");
   if (path === "/bundles/demo.mcpb") return send(response, 200, BUNDLE, "application/octet-stream");
+  if (path === "/bundles/tampered.mcpb") return send(response, 200, TAMPERED, "application/octet-stream");
   if (path.startsWith("/not-json/")) return send(response, 200, "<!doctype html><title>Sign in</title><p>Please sign in</p>", "text/html");
   if (path.startsWith("/fails/")) return problem(response, 500, "Internal Server Error", "the database is down\u001b[2J\u202e");
   if (path.startsWith("/moved/")) {

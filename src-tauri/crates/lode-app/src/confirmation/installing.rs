@@ -135,13 +135,14 @@ fn mcpb_lines(mcpb: &McpbPreview) -> String {
         SignatureStatus::Signed => "",
         _ => "⚠ ",
     };
-    let names = |names: Vec<&str>, what: &str| {
+    let names = |names: Vec<&str>, (one, many): (&str, &str)| {
+        let what = if names.len() == 1 { one } else { many };
         let shown: Vec<String> = names
             .into_iter()
             .map(|n| elided(&reveal(n).text, NAME_CHARS))
             .collect();
         if shown.is_empty() {
-            format!("no {what}")
+            format!("no {many}")
         } else {
             format!(
                 "{} {what}: {}",
@@ -155,11 +156,11 @@ fn mcpb_lines(mcpb: &McpbPreview) -> String {
         elided(&reveal(&mcpb.signature.describe()).text, ADDRESS_CHARS),
         names(
             mcpb.tools.iter().map(|t| t.name.as_str()).collect(),
-            "tools"
+            ("tool", "tools")
         ),
         names(
             mcpb.prompts.iter().map(|p| p.name.as_str()).collect(),
-            "prompts"
+            ("prompt", "prompts")
         ),
         elided(&reveal(&mcpb.folder).text, ADDRESS_CHARS),
     )

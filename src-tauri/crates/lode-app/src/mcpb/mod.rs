@@ -251,10 +251,12 @@ impl Lode {
                 continue;
             }
             let is_folder = entry.file_type().is_ok_and(|t| t.is_dir());
-            if is_folder && !named.contains(&path) && older_than(&path, UNNAMED_GRACE) {
-                if std::fs::remove_dir_all(&path).is_ok() {
-                    swept += 1;
-                }
+            if is_folder
+                && !named.contains(&path)
+                && older_than(&path, UNNAMED_GRACE)
+                && std::fs::remove_dir_all(&path).is_ok()
+            {
+                swept += 1;
             }
         }
         Ok(swept)

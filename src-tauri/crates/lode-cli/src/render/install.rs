@@ -3,6 +3,8 @@
 //! kept to one line.
 
 use lode_app::install::{InstallAlerts, InstallFormView};
+use lode_app::mcpb::McpbView;
+use lode_core::install::InstallForm;
 use lode_core::{Connection, LodeError, LodeResult, ServerInfo};
 use serde::Serialize;
 
@@ -16,7 +18,7 @@ fn shown(text: &str) -> String {
     one_line(text, WIDTH).text
 }
 
-/// One line per field: its key, its name, what it takes, and its description.
+/// The entry, its runner, and one line per field.
 pub fn fields(view: &InstallFormView) -> LodeResult<()> {
     let mut out = format!(
         "{} {} runs as {}\n",
@@ -38,10 +40,54 @@ pub fn fields(view: &InstallFormView) -> LodeResult<()> {
             )),
         }
     }
-    if view.form.fields.is_empty() {
+    field_lines(&view.form, &mut out);
+    text(&out)
+}
+
+/// A bundle before it is installed: who signed it, what it needs, what it declares, its form.
+pub fn mcpb_fields(view: &McpbView) -> LodeResult<()> {
+    let preview = &view.preview;
+    let mut out = format!(
+        "{} {} by {} (an .mcpb bundle, manifest {}, a {} server)\n",
+        shown(preview.display_name.as_deref().unwrap_or(&preview.name)),
+        shown(&preview.version),
+        shown(&preview.author),
+        shown(&view.manifest_version),
+        format!("{:?}", preview.server_type).to_lowercase(),
+    );
+    out.push_str(&format!("  {}\n", shown(&preview.signature.describe())));
+    out.push_str(&format!("  SHA-256 {}\n", preview.sha256));
+    for check in &view.checks {
+        let mark = if check.met { "ok" } else { "MISSING" };
+        out.push_str(&format!(
+            "  {mark}\t{}\t{}\n",
+            check.what,
+            shown(&check.detail)
+        ));
+    }
+    let names = |names: Vec<String>| {
+        if names.is_empty() {
+            "none".to_owned()
+        } else {
+            names.join(", ")
+        }
+    };
+    out.push_str(&format!(
+        "  tools: {}\n  prompts: {}\n  unpacked into {}\n",
+        names(preview.tools.iter().map(|t| shown(&t.name)).collect()),
+        names(preview.prompts.iter().map(|p| shown(&p.name)).collect()),
+        shown(&preview.folder)
+    ));
+    field_lines(&view.form, &mut out);
+    text(&out)
+}
+
+/// One line per field: its key, its name, what it takes, and its description.
+fn field_lines(form: &InstallForm, out: &mut String) {
+    if form.fields.is_empty() {
         out.push_str("  no values to give\n");
     }
-    for field in &view.form.fields {
+    for field in &form.fields {
         let input = &field.input;
         let mut marks = Vec::new();
         if input.is_required {
@@ -68,7 +114,6 @@ pub fn fields(view: &InstallFormView) -> LodeResult<()> {
             input.description.as_deref().map(shown).unwrap_or_default()
         ));
     }
-    text(&out)
 }
 
 pub fn installed(

@@ -337,11 +337,13 @@ fn what_cannot_be_installed_says_why_and_saves_nothing() {
         "not-runnable",
         "over stdio",
     );
+    // Its digest matches, but what it names is not a ZIP (install_mcpb_commands.rs installs a
+    // real one).
     refused(
         &["io.github.lode-tests/demo-bundle", "--yes"],
         &[],
-        "not-runnable",
-        "bundle",
+        "mcpb-refused",
+        "not a ZIP file",
     );
     // No terminal and no --yes: the exact command is shown, nothing runs.
     refused(

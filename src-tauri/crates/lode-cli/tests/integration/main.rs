@@ -19,6 +19,7 @@ mod hostile_text;
 mod hub_commands;
 mod import_commands;
 mod install_commands;
+mod install_mcpb_commands;
 mod no_keychain;
 mod no_resources;
 mod read_template;

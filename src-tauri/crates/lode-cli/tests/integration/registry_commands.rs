@@ -234,10 +234,7 @@ fn a_search_says_what_each_server_runs_as() {
             "io.github.lode-tests/loopback-remote",
             "2.0.0\tactive\tstreamable-http, sse",
         ),
-        (
-            "io.github.lode-tests/demo-bundle",
-            "1.0.0\tactive\tmcpb (not runnable)",
-        ),
+        ("io.github.lode-tests/demo-bundle", "1.0.0\tactive\tmcpb"),
         (
             "io.github.lode-tests/http-package",
             "1.0.0\tactive\tnpm (not runnable), websocket (not runnable)",
@@ -325,7 +322,7 @@ fn show_prints_a_server_whole_with_its_other_versions() {
     let bundle = show(&["io.github.lode-tests/demo-bundle"]);
     assert!(
         bundle.contains(
-            " — not runnable: an MCP bundle (.mcpb): Lode does not install bundles yet\n"
+            " — a bundle (.mcpb): Lode downloads it, checks its SHA-256 and unpacks it\n"
         ),
         "{bundle}"
     );

@@ -15,7 +15,7 @@ pub async fn run(args: &RemoveArgs) -> LodeResult<Outcome> {
     if !args.yes && !confirmed(&connection.name, secrets)? {
         return Ok(Outcome::Failed(format!("{} was kept", connection.name)));
     }
-    lode.remove_connection(connection.id).await?;
+    lode.remove_connection_for_good(connection.id).await?;
     render::text(&format!(
         "removed {} and {}\n",
         connection.name,

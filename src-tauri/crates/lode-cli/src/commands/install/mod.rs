@@ -4,15 +4,19 @@
 //! origin, then connected once to say whether it answers.
 
 pub mod args;
+mod mcpb;
 mod values;
 
 use std::path::Path;
 use std::time::Instant;
 
 use lode_app::confirmation::for_installing;
+use lode_app::confirmation::Confirmation;
 use lode_app::install::{form_of, read_server_json_file, InstallTarget};
+use lode_app::mcpb::McpbTarget;
+use lode_app::Lode;
 use lode_core::install::{is_lode_link, parse_install_link, InstallChoice};
-use lode_core::{ConnectionDraft, ErrorCode, LodeError, LodeResult};
+use lode_core::{Connection, ConnectionDraft, ErrorCode, LodeError, LodeResult};
 
 use self::args::InstallArgs;
 use self::values::form_values;
@@ -24,9 +28,15 @@ use crate::render;
 
 pub async fn run(args: &InstallArgs) -> LodeResult<Outcome> {
     let lode = open_lode()?;
-    let target = target_of(args)?;
+    let target = match target_of(args)? {
+        Target::Entry(target) => target,
+        Target::Mcpb(target) => return mcpb::run(&lode, args, target).await,
+    };
     let pick = args.pick.as_deref().map(InstallChoice::parse).transpose()?;
     let found = lode.install_entry(&target).await?;
+    if let Some(target) = mcpb::of_entry(&found, pick, &target) {
+        return mcpb::run(&lode, args, target).await;
+    }
     let view = form_of(found.clone(), pick)?;
     if args.fields {
         if args.json {
@@ -39,16 +49,27 @@ pub async fn run(args: &InstallArgs) -> LodeResult<Outcome> {
     let values = form_values(&view.form, &args.set, &args.secret_env)?;
     let plan = lode.plan_found(&found, view.form.choice, &values, args.name.as_deref())?;
     let question = for_installing(&plan);
+    confirm_and_install(&lode, args, &question, lode.install_planned(&plan)).await
+}
+
+/// Asks `question` (unless `--yes`), runs `install`, then connects once to say whether the
+/// server answers: every kind of install ends the same way.
+async fn confirm_and_install(
+    lode: &Lode,
+    args: &InstallArgs,
+    question: &Confirmation,
+    install: impl std::future::Future<Output = LodeResult<Connection>>,
+) -> LodeResult<Outcome> {
     if !args.yes
         && !confirmed_as_in_the_app(
-            &question,
+            question,
             "installing runs or connects to what is shown above: confirm with --yes",
         )?
     {
         return Ok(Outcome::Failed("nothing was installed".to_owned()));
     }
     let started = Instant::now();
-    let saved = lode.install_planned(&plan).await?;
+    let saved = install.await?;
     let answered = lode
         .test_connection(&ConnectionDraft::of(&saved), Some(saved.id))
         .await;
@@ -67,10 +88,34 @@ pub async fn run(args: &InstallArgs) -> LodeResult<Outcome> {
     })
 }
 
+enum Target {
+    Entry(InstallTarget),
+    Mcpb(McpbTarget),
+}
+
 /// A `lode://install` link, a file (a path that exists, or ends in `.json` or `.mcpb`), or
 /// NAME[@VERSION].
-fn target_of(args: &InstallArgs) -> LodeResult<InstallTarget> {
-    let text = args.target.as_str();
+fn target_of(args: &InstallArgs) -> LodeResult<Target> {
+    target_text(args, args.target.as_str())
+}
+
+fn target_text(args: &InstallArgs, text: &str) -> LodeResult<Target> {
+    if !is_lode_link(text) && text.to_ascii_lowercase().ends_with(".mcpb") {
+        if args.registry.is_some() {
+            return Err(usage(
+                "--registry names where to find a server by name, not a file",
+            ));
+        }
+        let path = std::path::absolute(text)
+            .map_err(|e| LodeError::new(ErrorCode::InvalidInput, format!("{text}: {e}")))?;
+        return Ok(Target::Mcpb(McpbTarget::File {
+            path: path.display().to_string(),
+        }));
+    }
+    entry_target(args, text).map(Target::Entry)
+}
+
+fn entry_target(args: &InstallArgs, text: &str) -> LodeResult<InstallTarget> {
     if is_lode_link(text) {
         if args.registry.is_some() {
             return Err(usage(
@@ -80,15 +125,7 @@ fn target_of(args: &InstallArgs) -> LodeResult<InstallTarget> {
         return Ok(InstallTarget::from_link(parse_install_link(text)?));
     }
     let path = Path::new(text);
-    let lower = text.to_ascii_lowercase();
-    if lower.ends_with(".mcpb") {
-        return Err(LodeError::new(
-            ErrorCode::NotRunnable,
-            "installing .mcpb bundles is not built yet: Lode installs registry servers and \
-             server.json files",
-        ));
-    }
-    if lower.ends_with(".json") || path.is_file() {
+    if text.to_ascii_lowercase().ends_with(".json") || path.is_file() {
         if args.registry.is_some() {
             return Err(usage(
                 "--registry names where to find a server by name, not a file",

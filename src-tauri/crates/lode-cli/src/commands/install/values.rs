@@ -2,7 +2,7 @@
 //! field's key, or a name only one field has; a secret field takes its value only from the
 //! environment, so it never sits in the shell's history.
 
-use lode_core::install::{InstallField, InstallForm, InstallValues};
+use lode_core::install::{InstallField, InstallFieldPlace, InstallForm, InstallValues};
 use lode_core::LodeResult;
 
 use crate::pairs::usage;
@@ -38,6 +38,11 @@ pub fn form_values(
 /// The field whose key is `key`, else the only one whose name (label) is.
 fn field_of<'a>(form: &'a InstallForm, key: &str) -> LodeResult<&'a InstallField> {
     if let Some(field) = form.fields.iter().find(|f| f.key == key) {
+        return Ok(field);
+    }
+    // A bundle's option by its manifest key (`token` for `user_config.token`).
+    let option = |f: &&InstallField| matches!(&f.place, InstallFieldPlace::UserConfig { key: option } if option == key);
+    if let Some(field) = form.fields.iter().find(option) {
         return Ok(field);
     }
     let named: Vec<&InstallField> = form.fields.iter().filter(|f| f.label == key).collect();
