@@ -7,12 +7,12 @@ use std::sync::{Arc, Mutex};
 
 use lode_app::confirmation::{for_installing, for_updating};
 use lode_app::install::{
-    read_server_json_file, InstallAlerts, InstallFormView, InstallRequest, InstallTarget,
+    is_launch_install, launch_install, read_server_json_file, InstallAlerts, InstallFormView,
+    InstallRequest, InstallTarget, LaunchInstall,
 };
 use lode_app::Lode;
 use lode_core::install::{
-    check_install_values, is_lode_link, parse_install_link, InstallChoice, InstallFieldProblem,
-    InstallForm, InstallValues,
+    check_install_values, InstallChoice, InstallFieldProblem, InstallForm, InstallValues,
 };
 use lode_core::{Connection, ConnectionId, LodeError};
 use tauri::{AppHandle, Runtime, State};
@@ -68,28 +68,26 @@ pub async fn install_server<R: Runtime>(
     lode.install_planned(&plan).await
 }
 
-/// The `lode://install?…` link Lode was opened with (by the desktop entry's URL handler),
-/// until the window takes it.
+/// The `lode://install?…` link or the `.mcpb` file Lode was opened with (by the desktop
+/// entry's `%u`: its URL handler, or a double-click on a bundle), until the window takes it.
 #[derive(Default)]
 pub struct LaunchLink(Mutex<Option<String>>);
 
 impl LaunchLink {
-    /// The first argument that is a Lode link.
+    /// The first argument that is a Lode link or a bundle.
     pub fn from_args(args: impl Iterator<Item = String>) -> Self {
-        Self(Mutex::new(args.skip(1).find(|arg| is_lode_link(arg))))
+        Self(Mutex::new(args.skip(1).find(|arg| is_launch_install(arg))))
     }
 }
 
-/// The server the launch link names, once (`None` when Lode was not opened by one); a link
-/// that is not one Lode reads is an error saying why.
+/// What Lode was opened to install, once (`None` when it was not); a link that is not one
+/// Lode reads is an error saying why.
 #[tauri::command]
 pub async fn take_install_link(
     link: State<'_, LaunchLink>,
-) -> Result<Option<InstallTarget>, LodeError> {
+) -> Result<Option<LaunchInstall>, LodeError> {
     let taken = link.0.lock().unwrap_or_else(|p| p.into_inner()).take();
-    taken
-        .map(|text| parse_install_link(&text).map(InstallTarget::from_link))
-        .transpose()
+    taken.map(|text| launch_install(&text)).transpose()
 }
 
 /// What the registries say of the installed connections, asked now when `check_now` (else at

@@ -17,6 +17,7 @@ pub mod icons;
 pub mod import;
 pub mod install;
 pub mod log_level;
+pub mod mcpb;
 pub mod picker_settings;
 pub mod preview;
 pub mod protocol_history;

@@ -135,7 +135,14 @@ desktop-file-validate /usr/share/applications/Lode.desktop >"$work/validate.txt"
 cat "$work/validate.txt"
 # Not even a hint: a hint (two main categories, say) is a menu entry shown twice somewhere.
 check "desktop-file-validate accepts Lode.desktop without a remark" test ! -s "$work/validate.txt"
-check "the desktop entry opens lode:// links (issue 33)" grep -qx "MimeType=x-scheme-handler/lode;" /usr/share/applications/Lode.desktop
+check "the desktop entry opens lode:// links and .mcpb bundles (issue 33)" \
+  grep -qx "MimeType=x-scheme-handler/lode;application/x-mcpb;" /usr/share/applications/Lode.desktop
+# shared-mime-info's trigger read the package's type; desktop-file-utils' made Lode its handler.
+printf 'PK\003\004' >"$work/double-click.mcpb"
+check "an .mcpb file is an MCP bundle to the desktop (application/x-mcpb)" \
+  bash -c 'gio info -a standard::content-type "$1" | grep -q "application/x-mcpb"' _ "$work/double-click.mcpb"
+check "Lode opens .mcpb files on a double-click" \
+  bash -c 'gio mime application/x-mcpb | grep -q "Lode.desktop"'
 
 log "launched from the desktop entry: cold start and idle memory (5 launches)"
 # A session bus as a desktop has, but not .ci/with-keychain: it points XDG_DATA_HOME at its

@@ -3,4 +3,4 @@
 /**
  * Which bundle to install.
  */
-export type McpbTarget = { "kind": "file", path: string, } | { "kind": "registry", registry?: string, name: string, version?: string, index: number, fromLink: boolean, };
+export type McpbTarget = { "kind": "file", path: string, } | { "kind": "registry", registry?: string, name: string, version?: string, index: number, fromLink: boolean, } | { "kind": "serverJson", text: string, index: number, fromLink: boolean, };

@@ -12,7 +12,7 @@ use lode_core::mcpb::{
     check_signature, parse_manifest, split_signature, this_platform, CertificateDer, McpbSignature,
     OpenedMcpb, UnixTime,
 };
-use lode_core::registry::{EntryStatus, Launch};
+use lode_core::registry::{EntryStatus, Launch, RegistryEntry};
 use lode_core::{ErrorCode, LodeError, LodeResult};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -20,6 +20,7 @@ use ts_rs::TS;
 
 use super::archive::read_manifest;
 use crate::config_file::open_without_waiting;
+use crate::install::read_server_json;
 use crate::Lode;
 
 /// The largest bundle file Lode opens or downloads.
@@ -45,7 +46,24 @@ pub enum McpbTarget {
         #[serde(default, rename = "fromLink")]
         from_link: bool,
     },
+    /// Package `index` of a `server.json` pasted, opened or linked (an `mcpb` one).
+    ServerJson {
+        text: String,
+        index: usize,
+        #[serde(default, rename = "fromLink")]
+        from_link: bool,
+    },
 }
+
+/// A bundle's bytes, how it was found, the registry and name that named it, the package it is,
+/// and the registry's word on it.
+type Found = (
+    Vec<u8>,
+    InstallSource,
+    Option<(String, String, String)>,
+    InstallChoice,
+    EntryStatus,
+);
 
 /// A bundle read and checked: its bytes (before any signature block) and what they are.
 pub struct LoadedMcpb {
@@ -81,38 +99,66 @@ impl Lode {
                 let details = self
                     .registry_entry(registry.as_deref(), name, version.as_deref())
                     .await?;
-                let entry = details.entry;
-                let package = entry
-                    .packages
-                    .get(*index)
-                    .filter(|p| p.launch == Launch::Mcpb)
-                    .ok_or_else(|| {
-                        LodeError::new(
-                            ErrorCode::NotRunnable,
-                            format!(
-                                "package {} of {} is not a bundle Lode installs",
-                                index + 1,
-                                entry.name
-                            ),
-                        )
-                    })?;
-                let digest = package.file_sha256.clone().unwrap_or_default();
-                let bytes = self
-                    .downloaded_mcpb(&details.registry, &package.identifier, &digest)
-                    .await?;
                 let source = if *from_link {
                     InstallSource::Link
                 } else {
                     InstallSource::Registry
                 };
-                let named = (details.registry, entry.name.clone(), entry.version.clone());
-                let choice = InstallChoice::Package { index: *index };
-                (bytes, source, Some(named), choice, entry.status)
+                self.entry_mcpb(&details.entry, *index, Some(details.registry), source)
+                    .await?
+            }
+            McpbTarget::ServerJson {
+                text,
+                index,
+                from_link,
+            } => {
+                let entry = read_server_json(text)?;
+                let source = if *from_link {
+                    InstallSource::Link
+                } else {
+                    InstallSource::ServerJson
+                };
+                self.entry_mcpb(&entry, *index, None, source).await?
             }
         };
         tokio::task::spawn_blocking(move || checked(bytes, source, registry, choice, status))
             .await
             .map_err(|e| LodeError::new(ErrorCode::Internal, e.to_string()))?
+    }
+
+    /// The bytes and origin of package `index` of `entry`, an `mcpb` one, found in `registry`
+    /// (none for a server.json).
+    async fn entry_mcpb(
+        &self,
+        entry: &RegistryEntry,
+        index: usize,
+        registry: Option<String>,
+        source: InstallSource,
+    ) -> LodeResult<Found> {
+        let package = entry
+            .packages
+            .get(index)
+            .filter(|p| p.launch == Launch::Mcpb)
+            .ok_or_else(|| {
+                LodeError::new(
+                    ErrorCode::NotRunnable,
+                    format!(
+                        "package {} of {} is not a bundle Lode installs",
+                        index + 1,
+                        entry.name
+                    ),
+                )
+            })?;
+        let digest = package.file_sha256.clone().unwrap_or_default();
+        let from = registry
+            .clone()
+            .unwrap_or_else(|| "of the server.json".to_owned());
+        let bytes = self
+            .downloaded_mcpb(&from, &package.identifier, &digest)
+            .await?;
+        let named = registry.map(|registry| (registry, entry.name.clone(), entry.version.clone()));
+        let choice = InstallChoice::Package { index };
+        Ok((bytes, source, named, choice, entry.status.clone()))
     }
 
     /// The bundle at `url` whose SHA-256 is `digest`: from the downloads folder when it is

@@ -77,11 +77,12 @@ pub struct InstallForm {
 pub fn install_form(entry: &RegistryEntry, choice: InstallChoice) -> LodeResult<InstallForm> {
     let launch = choice.launch(entry)?;
     if launch == Launch::Mcpb {
-        // Its values are its manifest's `user_config`: `bundle::mcpb_form`, once downloaded.
-        return Err(crate::LodeError::new(
-            crate::ErrorCode::NotRunnable,
-            "a bundle's form is in its manifest: Lode reads it once the bundle is downloaded",
-        ));
+        // Its values are its manifest's `user_config` (`mcpb::mcpb_form`, once downloaded).
+        return Ok(InstallForm {
+            choice,
+            launch,
+            fields: Vec::new(),
+        });
     }
     let mut fields = Vec::new();
     match choice {

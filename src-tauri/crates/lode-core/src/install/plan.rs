@@ -89,6 +89,13 @@ pub fn plan_install(
         (InstallChoice::Remote { index }, _) => {
             (remote_address(&entry.remotes[index], &form, values)?, None)
         }
+        (InstallChoice::Package { .. }, Launch::Mcpb) => {
+            return Err(LodeError::new(
+                ErrorCode::NotRunnable,
+                "a bundle is installed from its manifest: Lode downloads and checks it first \
+                 (mcpb)",
+            ))
+        }
         (InstallChoice::Package { .. }, other) => {
             return Err(LodeError::new(
                 ErrorCode::NotRunnable,

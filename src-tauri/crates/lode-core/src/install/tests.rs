@@ -4,7 +4,7 @@
 use serde_json::{json, Value};
 
 use super::*;
-use crate::registry::{parse_server, InputFormat, RegistryEntry};
+use crate::registry::{parse_server, InputFormat, Launch, RegistryEntry};
 use crate::{SecretChange, SecretPlace, TransportSpec};
 
 fn entry(server: Value) -> RegistryEntry {
@@ -407,7 +407,18 @@ fn entries_that_would_run_more_than_they_say_are_refused() {
         json!({ "registryType": "mcpb", "identifier": "https://example.com/x.mcpb",
         "fileSha256": "0".repeat(64), "transport": { "type": "stdio" } }),
     );
-    let error = install_form(&bundle, PACKAGE).expect_err("a bundle's form is its manifest's");
+    let form = install_form(&bundle, PACKAGE).expect("a bundle's form");
+    assert_eq!(form.launch, Launch::Mcpb);
+    assert!(form.fields.is_empty(), "its fields are its manifest's");
+    let error = plan_install(
+        &bundle,
+        InstallSource::Registry,
+        None,
+        PACKAGE,
+        &values(&[]),
+        &[],
+    )
+    .expect_err("planned as a bundle");
     assert_eq!(error.code, crate::ErrorCode::NotRunnable);
     assert!(error.message.contains("manifest"), "{}", error.message);
     let remote = entry(json!({ "name": "io.github.evil/y", "version": "1",

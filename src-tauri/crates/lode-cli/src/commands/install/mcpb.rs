@@ -30,21 +30,19 @@ pub fn of_entry(
     if package.launch != Launch::Mcpb {
         return None;
     }
-    Some(McpbTarget::Registry {
-        registry: found.registry.clone(),
-        name: found.entry.name.clone(),
-        version: Some(found.entry.version.clone()),
-        index,
-        from_link: matches!(
-            target,
-            InstallTarget::Registry {
-                from_link: true,
-                ..
-            } | InstallTarget::ServerJson {
-                from_link: true,
-                ..
-            }
-        ),
+    Some(match target {
+        InstallTarget::ServerJson { text, from_link } => McpbTarget::ServerJson {
+            text: text.clone(),
+            index,
+            from_link: *from_link,
+        },
+        InstallTarget::Registry { from_link, .. } => McpbTarget::Registry {
+            registry: found.registry.clone(),
+            name: found.entry.name.clone(),
+            version: Some(found.entry.version.clone()),
+            index,
+            from_link: *from_link,
+        },
     })
 }
 
