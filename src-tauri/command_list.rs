@@ -29,9 +29,9 @@ macro_rules! lode_commands {
             skills: skill_details, add_skill_to_basket;
             registry: registries, add_registry, remove_registry, move_registry, search_registry,
                 registry_entry;
-            install: install_form, check_install, choose_server_json, install_server, install_alerts,
-                update_installed, undo_update, take_install_link;
-            mcpb: open_mcpb, choose_mcpb, choose_mcpb_path, install_mcpb;
+            install: install_form, check_install, choose_server_json, choose_install_path,
+                install_server, install_alerts, update_installed, undo_update, take_install_link;
+            mcpb: open_mcpb, choose_mcpb, install_mcpb;
             about: about_lode, report_first_rows;
             settings: listing_limits, set_listing_limits;
             updates: check_for_updates, pending_update, install_update, restart_lode,

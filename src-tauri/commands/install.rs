@@ -17,7 +17,7 @@ use lode_core::install::{
 use lode_core::{Connection, ConnectionId, LodeError};
 use tauri::{AppHandle, Runtime, State};
 
-use super::file_dialog::{ask_which_to_open, Filter};
+use super::file_dialog::{ask_which_folder, ask_which_to_open, Filter};
 use crate::confirm::Confirmer;
 
 /// The form of `choice` (the first way Lode can run, when none) of the entry `target` names.
@@ -53,6 +53,21 @@ pub async fn choose_server_json<R: Runtime>(
         Some(path) => read_server_json_file(&path).map(Some),
         None => Ok(None),
     }
+}
+
+/// The system's dialog for a form's path: a bundle's `directory` or `file` option, an entry's
+/// `filepath` value; the path chosen, or `None`.
+#[tauri::command]
+pub async fn choose_install_path<R: Runtime>(
+    app: AppHandle<R>,
+    directory: bool,
+) -> Result<Option<String>, LodeError> {
+    let chosen = if directory {
+        ask_which_folder(&app).await?
+    } else {
+        ask_which_to_open(&app, None).await?
+    };
+    Ok(chosen.map(|path| path.display().to_string()))
 }
 
 /// Installs what `request` asks, after the person's yes in a native dialog.

@@ -12,7 +12,7 @@ use lode_app::Lode;
 use lode_core::{Connection, LodeError};
 use tauri::{AppHandle, Runtime, State};
 
-use super::file_dialog::{ask_which_folder, ask_which_to_open, Filter};
+use super::file_dialog::{ask_which_to_open, Filter};
 use crate::confirm::Confirmer;
 
 /// The bundle `target` names, checked; nothing is unpacked.
@@ -42,20 +42,6 @@ pub async fn choose_mcpb<R: Runtime>(
         path: path.display().to_string(),
     };
     lode.open_mcpb(&target).await.map(Some)
-}
-
-/// The system's dialog for a bundle's `directory` or `file` option; the path, or `None`.
-#[tauri::command]
-pub async fn choose_mcpb_path<R: Runtime>(
-    app: AppHandle<R>,
-    directory: bool,
-) -> Result<Option<String>, LodeError> {
-    let chosen = if directory {
-        ask_which_folder(&app).await?
-    } else {
-        ask_which_to_open(&app, None).await?
-    };
-    Ok(chosen.map(|path| path.display().to_string()))
 }
 
 /// Installs the bundle `request` names, after the person's yes in a native dialog.

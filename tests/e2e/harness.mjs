@@ -249,12 +249,13 @@ export function session() {
 
 /**
  * Checks the prerequisites, starts tauri-driver and opens a session on a fresh copy of the app.
- * @param {{ label: string, prepare?: (dataDir: string) => void, env?: Record<string, string> }} options
+ * @param {{ label: string, prepare?: (dataDir: string) => void, env?: Record<string, string>, args?: string[] }} options
  *   label names the driver log: `<label>-tauri-driver.log`; prepare runs on the fresh data folder
  *   before the app starts (to save connections with the `lode` CLI, say); env is added to the
- *   app's environment.
+ *   app's environment; args are the app's arguments (a file it is opened with, as by a
+ *   double-click).
  */
-export async function launchApp({ label, prepare, env: extraEnv = {} }) {
+export async function launchApp({ label, prepare, env: extraEnv = {}, args = [] }) {
   assert.ok(appPath && isAbsolute(appPath), "LODE_E2E_APP must be the absolute path of the app binary");
   assert.ok(existsSync(appPath), `no app binary at ${appPath}`);
   assert.ok(existsSync(join(dirname(appPath), "lode-demo-server")), "lode-demo-server must sit beside the app");
@@ -312,7 +313,7 @@ export async function launchApp({ label, prepare, env: extraEnv = {} }) {
     connectionRetryCount: 0,
     capabilities: /** @type {WebdriverIO.Capabilities} */ ({
       browserName: "wry",
-      "tauri:options": { application: appPath },
+      "tauri:options": { application: appPath, args },
       "wdio:enforceWebDriverClassic": true,
     }),
   });

@@ -10,6 +10,7 @@ import { browserEn } from "./browser";
 import { previewEn } from "./preview";
 import { skillsEn } from "./skills";
 import { installEn } from "./install";
+import { mcpbEn } from "./mcpb";
 import { appsEn } from "./apps";
 import { basketEn } from "./basket";
 import { contextHubEn } from "./contextHub";
@@ -113,6 +114,7 @@ export const en = {
   ...appsEn,
   ...skillsEn,
   ...installEn,
+  ...mcpbEn,
   ...basketEn,
   ...contextHubEn,
   ...dragEn,

@@ -9,6 +9,7 @@ import { browserZhCN } from "./browser";
 import { previewZhCN } from "./preview";
 import { skillsZhCN } from "./skills";
 import { installZhCN } from "./install";
+import { mcpbZhCN } from "./mcpb";
 import { appsZhCN } from "./apps";
 import { basketZhCN } from "./basket";
 import { contextHubZhCN } from "./contextHub";
@@ -101,6 +102,7 @@ export const zhCN: Catalog = {
   ...appsZhCN,
   ...skillsZhCN,
   ...installZhCN,
+  ...mcpbZhCN,
   ...basketZhCN,
   ...contextHubZhCN,
   ...dragZhCN,

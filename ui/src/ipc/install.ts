@@ -11,6 +11,7 @@ import type { InstallFormView } from "./bindings/InstallFormView";
 import type { InstallRequest } from "./bindings/InstallRequest";
 import type { InstallTarget } from "./bindings/InstallTarget";
 import type { InstallValues } from "./bindings/InstallValues";
+import type { LaunchInstall } from "./bindings/LaunchInstall";
 import { call } from "./commands";
 
 /** The form of `choice` (the first way Lode can run, when null) of the entry `target` names. */
@@ -48,7 +49,12 @@ export function undoUpdate(id: ConnectionId): Promise<Connection> {
   return call<Connection>("undo_update", { id });
 }
 
-/** The server the `lode://install` link Lode was opened with names, once; null when none. */
-export function takeInstallLink(): Promise<InstallTarget | null> {
-  return call<InstallTarget | null>("take_install_link");
+/** What Lode was opened to install (a `lode://install` link, or an .mcpb file), once; null when none. */
+export function takeInstallLink(): Promise<LaunchInstall | null> {
+  return call<LaunchInstall | null>("take_install_link");
+}
+
+/** A path the person picks in the system's dialog (a folder when `directory`); null when they cancel. */
+export function chooseInstallPath(directory: boolean): Promise<string | null> {
+  return call<string | null>("choose_install_path", { directory });
 }

@@ -1,6 +1,6 @@
 // Which dialog the connections pane has open (add — the Add server flow —, edit, delete, export,
 // import), and showing that one.
-import type { Connection, InstallTarget } from "../../ipc";
+import type { Connection, LaunchInstall } from "../../ipc";
 import { AddServerDialog } from "../install";
 import { ConnectionForm } from "./ConnectionForm";
 import { DeleteConnection } from "./DeleteConnection";
@@ -9,7 +9,7 @@ import { ImportWizard } from "./ImportWizard";
 
 /** The one dialog the connections pane may have open. */
 export type OpenDialog =
-  | { kind: "add"; target?: InstallTarget }
+  | { kind: "add"; launch?: LaunchInstall }
   | { kind: "import" }
   | { kind: "edit" | "delete"; connection: Connection }
   | { kind: "export"; connections: readonly Connection[] }
@@ -33,7 +33,7 @@ export function ConnectionDialogs({ open, onClose, onChanged, onDelete }: Connec
       };
       return (
         <AddServerDialog
-          initialTarget={open.target}
+          initial={open.launch}
           onClose={onClose}
           onInstalled={added}
           manual={(tabs) => <ConnectionForm editing={null} tabs={tabs} onClose={onClose} onSaved={added} />}

@@ -177,7 +177,7 @@ describe("ConnectionsPane", () => {
 
   it("opens the Add server flow at the server a lode://install link names", async () => {
     storeIpc({
-      take_install_link: () => ({ kind: "registry", name: "io.github.example/docs", version: "1.0.0", fromLink: true }),
+      take_install_link: () => ({ kind: "entry", target: { kind: "registry", name: "io.github.example/docs", version: "1.0.0", fromLink: true } }),
       registry_entry: () => {
         throw { code: "notFound", message: "no registry lists io.github.example/docs" };
       },

@@ -53,12 +53,12 @@ export function ConnectionsPane({ statuses, selectedId, onSelect, onDeselect }: 
     changed(select);
     alerts.reload();
   });
-  // Opened by a lode://install link: the Add server flow at its server (the install itself
-  // still waits for the person's yes in Lode's own dialog).
+  // Opened by a lode://install link or an .mcpb file: the Add server flow at its server or
+  // bundle (the install itself still waits for the person's yes in Lode's own dialog).
   useEffect(() => {
     takeInstallLink().then(
-      (target) => {
-        if (target) setOpen({ kind: "add", target });
+      (launch) => {
+        if (launch) setOpen({ kind: "add", launch });
       },
       (failure: unknown) => actions.fail(failure),
     );

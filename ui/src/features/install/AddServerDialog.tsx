@@ -1,19 +1,21 @@
-// The Add server flow: one dialog with three tabs — a registry's search, a server.json pasted
-// or opened, and today's connection form by hand. Choosing a server leads to its details, then
-// to the install form; installing ends the flow with the new connection selected.
+// The Add server flow: one dialog with three tabs — a registry's search, a server.json or an
+// .mcpb bundle pasted or opened, and today's connection form by hand. Choosing a server leads
+// to its details, then to the install form; a bundle leads to what it is and its options;
+// installing ends the flow with the new connection selected.
 import { useState, type ReactNode } from "react";
 import { useT } from "../../i18n";
-import type { Connection, InstallTarget } from "../../ipc";
+import type { Connection, InstallTarget, LaunchInstall, McpbTarget, McpbView } from "../../ipc";
 import { Dialog } from "../../ui-kit/Dialog";
 import { AddServerTabs, type AddServerTab } from "./AddServerTabs";
 import { EntryStep } from "./EntryStep";
+import { McpbStep } from "./McpbStep";
 import { RegistryTab } from "./RegistryTab";
 import { ServerJsonTab } from "./ServerJsonTab";
 import "./install.css";
 
 interface AddServerDialogProps {
-  /** A server to show at once (a `lode://install` link Lode was opened with). */
-  initialTarget?: InstallTarget;
+  /** What to show at once: a `lode://install` link or an .mcpb file Lode was opened with. */
+  initial?: LaunchInstall;
   onClose: () => void;
   onInstalled: (connection: Connection) => void;
   /** The manual tab: the connection form, with these tabs above it (the connections feature
@@ -21,11 +23,18 @@ interface AddServerDialogProps {
   manual: (tabs: ReactNode) => ReactNode;
 }
 
-export function AddServerDialog({ initialTarget, onClose, onInstalled, manual }: AddServerDialogProps) {
+/** What the flow shows past its tabs: a server's entry, or a bundle. */
+type Chosen = { kind: "entry"; target: InstallTarget } | { kind: "mcpb"; target: McpbTarget; opened?: McpbView } | null;
+
+function firstTab(initial: LaunchInstall | undefined): AddServerTab {
+  if (initial === undefined) return "registry";
+  return initial.kind === "mcpb" || initial.target.kind === "serverJson" ? "serverJson" : "registry";
+}
+
+export function AddServerDialog({ initial, onClose, onInstalled, manual }: AddServerDialogProps) {
   const { t } = useT();
-  const [tab, setTab] = useState<AddServerTab>(initialTarget?.kind === "serverJson" ? "serverJson" : "registry");
-  // The server chosen (from the registry's results, a server.json or a link), shown whole.
-  const [chosen, setChosen] = useState<InstallTarget | null>(initialTarget ?? null);
+  const [tab, setTab] = useState<AddServerTab>(firstTab(initial));
+  const [chosen, setChosen] = useState<Chosen>(initial ?? null);
   const tabs = (
     <AddServerTabs
       current={tab}
@@ -36,16 +45,24 @@ export function AddServerDialog({ initialTarget, onClose, onInstalled, manual }:
     />
   );
   if (tab === "manual") return manual(tabs);
+  const back = () => setChosen(null);
   return (
     <Dialog title={t("install.title")} onClose={onClose} size="large" closeLabel={t("common.close")} testId="add-server">
       {tabs}
       <div role="tabpanel" className="add-server__panel">
-        {chosen !== null ? (
-          <EntryStep target={chosen} onBack={() => setChosen(null)} onInstalled={onInstalled} />
+        {chosen?.kind === "entry" ? (
+          <EntryStep target={chosen.target} onBack={back} onInstalled={onInstalled} />
+        ) : chosen?.kind === "mcpb" ? (
+          <div className="entry-step">
+            <button type="button" className="button button--small" data-testid="entry-back" onClick={back}>
+              ← {t("install.entry.back")}
+            </button>
+            <McpbStep target={chosen.target} opened={chosen.opened} onInstalled={onInstalled} />
+          </div>
         ) : tab === "registry" ? (
-          <RegistryTab onChoose={setChosen} />
+          <RegistryTab onChoose={(target) => setChosen({ kind: "entry", target })} />
         ) : (
-          <ServerJsonTab onChoose={setChosen} />
+          <ServerJsonTab onChoose={(target) => setChosen({ kind: "entry", target })} onOpenMcpb={(opened) => setChosen({ kind: "mcpb", target: opened.target, opened })} />
         )}
       </div>
     </Dialog>

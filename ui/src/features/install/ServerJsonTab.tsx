@@ -1,14 +1,36 @@
-// The server.json tab: paste one or open a file (read by Rust, bounded), then the same steps
-// as a registry's server. Rust reads and checks it; a malformed one is refused with why.
+// The server.json / bundle tab: paste a server.json or open one (read by Rust, bounded), then
+// the same steps as a registry's server; or open an .mcpb bundle, which Rust checks (digest,
+// signature, every path, its manifest) before the bundle step shows it. A malformed one is
+// refused with why.
 import { useState } from "react";
 import { useT } from "../../i18n";
-import { chooseServerJson, toLodeError, type InstallTarget, type LodeError } from "../../ipc";
+import { chooseMcpb, chooseServerJson, toLodeError, type InstallTarget, type LodeError, type McpbView } from "../../ipc";
 import { LodeErrorBanner } from "../errors";
 
-export function ServerJsonTab({ onChoose }: { onChoose: (target: InstallTarget) => void }) {
+interface ServerJsonTabProps {
+  onChoose: (target: InstallTarget) => void;
+  onOpenMcpb: (opened: McpbView) => void;
+}
+
+export function ServerJsonTab({ onChoose, onOpenMcpb }: ServerJsonTabProps) {
   const { t } = useT();
   const [text, setText] = useState("");
   const [error, setError] = useState<LodeError | null>(null);
+  const [opening, setOpening] = useState(false);
+  const openMcpb = () => {
+    setError(null);
+    setOpening(true);
+    chooseMcpb().then(
+      (opened) => {
+        setOpening(false);
+        if (opened !== null) onOpenMcpb(opened);
+      },
+      (failure: unknown) => {
+        setOpening(false);
+        setError(toLodeError(failure));
+      },
+    );
+  };
   const open = () => {
     setError(null);
     chooseServerJson().then(
@@ -37,6 +59,9 @@ export function ServerJsonTab({ onChoose }: { onChoose: (target: InstallTarget) 
       <div className="server-json-tab__actions">
         <button type="button" className="button" data-testid="server-json-open" onClick={open}>
           {t("install.serverJson.open")}
+        </button>
+        <button type="button" className="button" data-testid="mcpb-open" onClick={openMcpb} disabled={opening} title={t("mcpb.hint")}>
+          {opening ? t("mcpb.opening") : t("mcpb.open")}
         </button>
         <button
           type="button"

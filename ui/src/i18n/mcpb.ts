@@ -1,0 +1,63 @@
+/**
+ * The bundle step of the Add server flow: an .mcpb opened from a file, a registry entry or a
+ * server.json, shown before anything is unpacked — who signed it, what it needs of this
+ * computer, its tools and prompts, its options — in both languages side by side. Spread into
+ * the catalogs of en.ts and zh-CN.ts.
+ */
+export const mcpbEn = {
+  "mcpb.open": "Open bundle (.mcpb)…",
+  "mcpb.opening": "Checking the bundle…",
+  "mcpb.hint": "An .mcpb bundle is unpacked into a folder of Lode's and runs as its manifest says.",
+  "mcpb.byAuthor": "{version} by {author}",
+  "mcpb.serverType": "A {type} server, manifest {manifest}",
+  "mcpb.signature": "Signature",
+  "mcpb.signature.signed": "Signed by {signer}",
+  "mcpb.signature.selfSigned": "Self-signed by {signer}: a name anyone can give a certificate",
+  "mcpb.signature.untrusted": "Signed by {signer}, whose certificate this computer does not trust",
+  "mcpb.signature.unsigned": "Unsigned: nothing says who made it",
+  "mcpb.signature.expired": "The certificate is expired",
+  "mcpb.signature.unnamed": "an unnamed signer",
+  "mcpb.sha256": "SHA-256",
+  "mcpb.folder": "Unpacked into",
+  "mcpb.checks": "On this computer",
+  "mcpb.check.met": "Met",
+  "mcpb.check.unmet": "Missing",
+  "mcpb.tools": "Tools it declares",
+  "mcpb.prompts": "Prompts it declares",
+  "mcpb.none": "None declared",
+  "mcpb.cannotRun": "It cannot run on this computer until what is missing is there.",
+  "mcpb.confirmHint": "Lode shows who signed it and the exact command in a dialog of its own before anything is unpacked or runs.",
+  "mcpb.choosePath": "Choose…",
+  "mcpb.chooseFolder": "Choose a folder for {name}",
+  "mcpb.chooseFile": "Choose a file for {name}",
+  "mcpb.place": "Option",
+} as const;
+
+export const mcpbZhCN = {
+  "mcpb.open": "打开扩展包（.mcpb）…",
+  "mcpb.opening": "正在检查扩展包…",
+  "mcpb.hint": ".mcpb 扩展包会解压到 Lode 自己的文件夹中，并按其清单运行。",
+  "mcpb.byAuthor": "{version}，作者 {author}",
+  "mcpb.serverType": "{type} 服务器，清单版本 {manifest}",
+  "mcpb.signature": "签名",
+  "mcpb.signature.signed": "由 {signer} 签名",
+  "mcpb.signature.selfSigned": "由 {signer} 自签名：任何人都可以给证书起这个名字",
+  "mcpb.signature.untrusted": "由 {signer} 签名，但本机不信任其证书",
+  "mcpb.signature.unsigned": "未签名：无法得知是谁制作的",
+  "mcpb.signature.expired": "证书已过期",
+  "mcpb.signature.unnamed": "未署名的签名者",
+  "mcpb.sha256": "SHA-256",
+  "mcpb.folder": "解压到",
+  "mcpb.checks": "本机条件",
+  "mcpb.check.met": "满足",
+  "mcpb.check.unmet": "缺少",
+  "mcpb.tools": "声明的工具",
+  "mcpb.prompts": "声明的提示词",
+  "mcpb.none": "未声明",
+  "mcpb.cannotRun": "缺少的条件满足之前，它无法在本机运行。",
+  "mcpb.confirmHint": "在解压或运行任何内容之前，Lode 会在自己的对话框中显示签名者和确切的命令。",
+  "mcpb.choosePath": "选择…",
+  "mcpb.chooseFolder": "为 {name} 选择文件夹",
+  "mcpb.chooseFile": "为 {name} 选择文件",
+  "mcpb.place": "选项",
+} as const;
