@@ -7,9 +7,9 @@ use std::sync::{Arc, Mutex};
 
 use lode_app::confirmation::{for_installing, for_updating};
 use lode_app::install::{
-    is_launch_install, launch_install, read_server_json_file, InstallAlerts, InstallFormView,
-    InstallRequest, InstallTarget, LaunchInstall,
+    read_server_json_file, InstallAlerts, InstallFormView, InstallRequest, InstallTarget,
 };
+use lode_app::launch_install::{is_launch_install, launch_install, LaunchInstall};
 use lode_app::Lode;
 use lode_core::install::{
     check_install_values, InstallChoice, InstallFieldProblem, InstallForm, InstallValues,

@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use lode_app::confirmation::for_installing;
+use lode_app::confirmation::for_installing_mcpb;
 use lode_app::mcpb::{McpbInstallRequest, McpbTarget, McpbView};
 use lode_app::Lode;
 use lode_core::{Connection, LodeError};
@@ -54,7 +54,10 @@ pub async fn install_mcpb<R: Runtime>(
 ) -> Result<Connection, LodeError> {
     let planned = lode.plan_mcpb(&request).await?;
     confirmer
-        .ask(&app, Some(for_installing(&planned.plan)))
+        .ask(
+            &app,
+            Some(for_installing_mcpb(&planned.plan, &planned.mcpb)),
+        )
         .await?;
     lode.install_mcpb(planned).await
 }

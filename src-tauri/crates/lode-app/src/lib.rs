@@ -30,6 +30,7 @@ pub mod context_hub;
 mod file_names;
 mod fresh_file;
 pub mod install;
+pub mod launch_install;
 pub mod mcpb;
 mod reading;
 mod registry;

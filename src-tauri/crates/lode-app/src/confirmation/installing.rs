@@ -39,7 +39,18 @@ pub fn for_updating(update: &PlannedUpdate) -> Option<Confirmation> {
     Some(confirmation)
 }
 
+/// The question before installing a registry's server or a server.json.
 pub fn for_installing(plan: &InstallPlan) -> Confirmation {
+    question_before_installing(plan, None)
+}
+
+/// The question before installing a bundle: who signed it, what it declares, where it goes,
+/// then its command.
+pub fn for_installing_mcpb(plan: &InstallPlan, mcpb: &McpbPreview) -> Confirmation {
+    question_before_installing(plan, Some(mcpb))
+}
+
+fn question_before_installing(plan: &InstallPlan, mcpb: Option<&McpbPreview>) -> Confirmation {
     let origin = &plan.preview.origin;
     let from = match (origin.source, origin.registry.as_deref()) {
         (InstallSource::Registry, Some(registry)) => format!("from the registry {registry}"),
@@ -66,7 +77,7 @@ pub fn for_installing(plan: &InstallPlan) -> Confirmation {
         ),
         _ => String::new(),
     };
-    let deprecated = match &plan.preview.mcpb {
+    let deprecated = match mcpb {
         Some(mcpb) => format!("{deprecated}{}", mcpb_lines(mcpb)),
         None => deprecated,
     };
@@ -264,5 +275,47 @@ mod tests {
             "{}",
             asked.message
         );
+    }
+
+    #[test]
+    fn a_bundle_is_said_with_its_signer_what_it_declares_and_its_folder() {
+        use lode_core::install::{InstallSource, InstallValues};
+        use lode_core::mcpb::{parse_manifest, plan_mcpb, McpbPlaces, McpbSignature, OpenedMcpb};
+        let manifest = include_bytes!("../../../../../tests/servers/bundles/notes/manifest.json");
+        let bundle = OpenedMcpb {
+            manifest: parse_manifest(manifest, "linux").expect("manifest"),
+            signature: McpbSignature::unsigned(),
+            sha256: "ab".repeat(32),
+            source: InstallSource::Mcpb,
+            registry: None,
+            choice: InstallChoice::Package { index: 0 },
+            status: EntryStatus::Active,
+        };
+        let places = McpbPlaces {
+            folder: "/data/mcpb/lode-test-notes-1.2.0".into(),
+            home: "/home/p".into(),
+            desktop: None,
+            documents: None,
+            downloads: None,
+        };
+        let mut values = InstallValues::default();
+        values.add("user_config.folders", "/home/p/notes");
+        values.add("user_config.token", "hunter22");
+        let planned = plan_mcpb(&bundle, &places, &values, &[]).expect("a plan");
+        let asked = for_installing_mcpb(&planned.plan, &planned.mcpb);
+        for said in [
+            "⚠ This bundle is unsigned.",
+            "It declares 1 tool: count_notes and 1 prompt: summarize.",
+            "It is unpacked into /data/mcpb/lode-test-notes-1.2.0.",
+            "lode-test-notes 1.2.0 (from a bundle file)",
+            "node /data/mcpb/lode-test-notes-1.2.0/server/index.js --limit 50 /home/p/notes",
+        ] {
+            assert!(
+                asked.message.contains(said),
+                "{said:?} in {}",
+                asked.message
+            );
+        }
+        assert!(!asked.message.contains("hunter22"), "{}", asked.message);
     }
 }

@@ -20,7 +20,7 @@ pub use app_run::for_running_app;
 pub use assistant_change::for_assistant_change;
 use elided::{elided, listed};
 pub use exposure::for_exposing;
-pub use installing::{for_installing, for_updating};
+pub use installing::{for_installing, for_installing_mcpb, for_updating};
 pub use program_changes::changes;
 pub use program_text::{command_lines, Program, SecretVariable};
 

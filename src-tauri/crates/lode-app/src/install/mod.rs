@@ -4,7 +4,6 @@
 //! (`confirmation::for_installing`), the connection saved with its secrets in the keychain,
 //! its origin recorded, and started like any other.
 
-mod launch;
 mod prerequisites;
 mod target;
 mod updates;
@@ -17,7 +16,6 @@ use lode_core::{Connection, ErrorCode, LodeError, LodeResult};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-pub use launch::{is_launch_install, launch_install, LaunchInstall};
 pub use prerequisites::{find_program, Prerequisite};
 pub use target::{read_server_json, read_server_json_file, FoundEntry, InstallTarget};
 pub use updates::{InstallAlerts, PlannedUpdate};

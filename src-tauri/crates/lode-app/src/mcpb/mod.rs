@@ -16,7 +16,7 @@ use std::time::{Duration, SystemTime};
 
 use lode_core::install::{InstallForm, InstallPlan, InstallValues};
 use lode_core::mcpb::{
-    check_compatibility, mcpb_form, plan_mcpb, this_platform, McpbCheck, McpbPreview,
+    check_compatibility, mcpb_form, plan_mcpb, this_platform, McpbCheck, McpbPlan, McpbPreview,
 };
 use lode_core::registry::EntryStatus;
 use lode_core::{Connection, ErrorCode, LodeError, LodeResult, TransportSpec};
@@ -70,6 +70,8 @@ pub struct McpbInstallRequest {
 /// A bundle's plan, with the bytes that were checked: what is unpacked if the person agrees.
 pub struct PlannedMcpb {
     pub plan: InstallPlan,
+    /// What the confirmation says of the bundle besides its command.
+    pub mcpb: McpbPreview,
     zip: Vec<u8>,
 }
 
@@ -104,8 +106,8 @@ impl Lode {
         let mut checks = check_compatibility(manifest, this_platform(), &found);
         // The program as the plan would run it (`${__dirname}` replaced).
         let places = places::places_for(folder);
-        if let Ok(plan) = plan_mcpb(&loaded.opened, &places, &InstallValues::default(), &[]) {
-            if let TransportSpec::Stdio { command, .. } = &plan.draft.transport {
+        if let Ok(planned) = plan_mcpb(&loaded.opened, &places, &InstallValues::default(), &[]) {
+            if let TransportSpec::Stdio { command, .. } = &planned.plan.draft.transport {
                 checks.push(places::program_check(command, folder));
             }
         } else if let Some(config) = &manifest.command {
@@ -143,7 +145,7 @@ impl Lode {
             .into_iter()
             .map(|c| c.name)
             .collect();
-        let mut plan = plan_mcpb(
+        let McpbPlan { mut plan, mcpb } = plan_mcpb(
             &loaded.opened,
             &places::places_for(&folder),
             &request.values,
@@ -160,6 +162,7 @@ impl Lode {
         }
         Ok(PlannedMcpb {
             plan,
+            mcpb,
             zip: loaded.zip,
         })
     }

@@ -9,7 +9,6 @@ use super::form::install_form;
 use super::values::check_install_values;
 use super::{InstallChoice, InstallOrigin, InstallSource, InstallValues};
 use crate::draft::MAX_NAME_CHARS;
-use crate::mcpb::McpbPreview;
 use crate::registry::{EntryStatus, Launch, PackageRunner, RegistryEntry};
 use crate::{ConnectionDraft, ErrorCode, LodeError, LodeResult, SecretPlace, TransportSpec};
 
@@ -42,10 +41,6 @@ pub struct InstallPreview {
     /// The registry's word on this version (`deprecated`, with its message, is said before
     /// it is installed).
     pub status: EntryStatus,
-    /// What a bundle shows besides its command: who signed it, its tools and prompts.
-    #[ts(optional)]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub mcpb: Option<McpbPreview>,
 }
 
 /// The plan of installing `entry` by `choice` with `values`, found through `source` (in
@@ -125,7 +120,6 @@ pub fn plan_install(
             mcpb_folder: None,
         },
         status: entry.status.clone(),
-        mcpb: None,
     };
     Ok(InstallPlan { draft, preview })
 }

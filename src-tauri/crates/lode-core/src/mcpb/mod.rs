@@ -20,7 +20,7 @@ pub use manifest::{
     parse_manifest, McpbCommand, McpbCompatibility, McpbManifest, McpbOption, McpbOptionKind,
     McpbPrompt, McpbServerType, McpbTool, MANIFEST_VERSIONS, MAX_MANIFEST_BYTES,
 };
-pub use plan::{plan_mcpb, McpbPreview, OpenedMcpb};
+pub use plan::{plan_mcpb, McpbPlan, McpbPreview, OpenedMcpb};
 /// The certificate and time types `check_signature` takes (lode-app loads the system's roots).
 pub use rustls_pki_types::{CertificateDer, UnixTime};
 pub use signature::{

@@ -78,6 +78,14 @@ fn invalid(why: String) -> LodeError {
     LodeError::new(ErrorCode::InvalidInput, why)
 }
 
+/// A bundle's install plan: the connection and its preview as any install's, and what the
+/// confirmation says of the bundle besides.
+#[derive(Debug, Clone)]
+pub struct McpbPlan {
+    pub plan: InstallPlan,
+    pub mcpb: McpbPreview,
+}
+
 /// The plan of installing `bundle` into `places.folder` with `values`; `taken`: the saved
 /// connections' names.
 pub fn plan_mcpb(
@@ -85,7 +93,7 @@ pub fn plan_mcpb(
     places: &McpbPlaces,
     values: &InstallValues,
     taken: &[String],
-) -> LodeResult<InstallPlan> {
+) -> LodeResult<McpbPlan> {
     let manifest = &bundle.manifest;
     let form = mcpb_form(manifest, places, bundle.choice);
     let problems = check_install_values(&form, values);
@@ -232,7 +240,9 @@ pub fn plan_mcpb(
             mcpb_folder: Some(places.folder.clone()),
         },
         status: bundle.status.clone(),
-        mcpb: Some(bundle.preview(&places.folder)),
     };
-    Ok(InstallPlan { draft, preview })
+    Ok(McpbPlan {
+        plan: InstallPlan { draft, preview },
+        mcpb: bundle.preview(&places.folder),
+    })
 }

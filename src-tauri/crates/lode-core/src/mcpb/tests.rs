@@ -148,7 +148,9 @@ fn the_plan_replaces_places_and_values_and_keeps_sensitive_ones_for_the_keychain
     values.add("user_config.folders", "/home/p/a");
     values.add("user_config.folders", "/home/p/b c");
     values.add("user_config.token", "s3cret");
-    let plan = plan_mcpb(&opened(), &places(), &values, &["Notes bundle".into()]).expect("a plan");
+    let planned =
+        plan_mcpb(&opened(), &places(), &values, &["Notes bundle".into()]).expect("a plan");
+    let plan = &planned.plan;
     let TransportSpec::Stdio {
         command,
         args,
@@ -192,7 +194,7 @@ fn the_plan_replaces_places_and_values_and_keeps_sensitive_ones_for_the_keychain
     );
     let shown = serde_json::to_string(&plan.preview).expect("JSON");
     assert!(!shown.contains("s3cret"), "{shown}");
-    assert_eq!(plan.preview.mcpb.as_ref().map(|b| b.tools.len()), Some(1));
+    assert_eq!(planned.mcpb.tools.len(), 1);
 
     // Out of range, missing, and control characters are each said.
     let mut wrong = values.clone();
@@ -227,7 +229,9 @@ fn a_sensitive_value_in_an_argument_is_passed_through_the_keychain() {
     let mut values = InstallValues::default();
     values.add("user_config.folders", "/a");
     values.add("user_config.token", "s3cret");
-    let plan = plan_mcpb(&bundle, &places(), &values, &[]).expect("a plan");
+    let plan = plan_mcpb(&bundle, &places(), &values, &[])
+        .expect("a plan")
+        .plan;
     let TransportSpec::Stdio { command, args, .. } = &plan.draft.transport else {
         panic!("stdio");
     };
@@ -306,7 +310,9 @@ fn manifests_lode_cannot_read_are_refused_naming_the_field() {
     let mut values = InstallValues::default();
     values.add("user_config.folders", "/a");
     values.add("user_config.token", "t");
-    let plan = plan_mcpb(&bundle, &places(), &values, &[]).expect("a plan");
+    let plan = plan_mcpb(&bundle, &places(), &values, &[])
+        .expect("a plan")
+        .plan;
     assert!(
         matches!(&plan.draft.transport, TransportSpec::Stdio { command, args, .. }
         if command == "uv" && args == &["run", "--directory", "/data/bundles/abc", "src/server.py"])

@@ -2,7 +2,7 @@
 //! checked and shown (`--fields`), its `user_config` filled from `--set` and `--secret-env`,
 //! the same confirmation as the app's, then unpacked, saved and connected once.
 
-use lode_app::confirmation::for_installing;
+use lode_app::confirmation::for_installing_mcpb;
 use lode_app::install::{FoundEntry, InstallTarget};
 use lode_app::mcpb::{McpbInstallRequest, McpbTarget};
 use lode_app::Lode;
@@ -64,6 +64,6 @@ pub async fn run(lode: &Lode, args: &InstallArgs, target: McpbTarget) -> LodeRes
             name: args.name.clone(),
         })
         .await?;
-    let question = for_installing(&planned.plan);
+    let question = for_installing_mcpb(&planned.plan, &planned.mcpb);
     confirm_and_install(lode, args, &question, lode.install_mcpb(planned)).await
 }

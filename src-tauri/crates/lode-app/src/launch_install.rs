@@ -8,7 +8,7 @@ use lode_core::{ErrorCode, LodeError, LodeResult};
 use serde::Serialize;
 use ts_rs::TS;
 
-use super::InstallTarget;
+use crate::install::InstallTarget;
 use crate::mcpb::McpbTarget;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
