@@ -6,6 +6,7 @@ mod app_frames;
 mod command_list;
 mod commands;
 mod confirm;
+mod launch_forward;
 mod logging;
 pub use logging::log_filter;
 mod native_drag;
@@ -136,6 +137,9 @@ pub fn run() {
         log_file = ?log.file,
         "Lode starting"
     );
+    // Opened by a `lode://install?…` link or an `.mcpb` file (the desktop entry's `%u`): the
+    // window shows it — the running Lode's, when one runs on these data.
+    let install_link = commands::install::LaunchLink::from_args(std::env::args());
     let lode = match open_lode() {
         Ok(lode) => Arc::new(lode),
         Err(error) => {
@@ -149,6 +153,13 @@ pub fn run() {
         }
     };
     startup.mark("data opened");
+    let data_dir = lode.data_dir().to_owned();
+    if let Some(argument) = install_link.argument() {
+        if launch_forward::hand_to_running(&data_dir, &argument) {
+            tracing::info!("handed the link over to the Lode already running");
+            return;
+        }
+    }
     // The servers start now, beside WebKit's start (about a second): the first rows need
     // their listings, and the window asks for what is already there when it loads.
     start_connections(&lode);
@@ -159,12 +170,12 @@ pub fn run() {
         log,
         confirmer: Confirmer::for_this_launch(),
         connections_started: true,
-        // Opened by a `lode://install?…` link (the desktop entry's `%u`): the window shows it.
-        install_link: commands::install::LaunchLink::from_args(std::env::args()),
+        install_link,
     };
     let app = build_launched(tauri::Builder::default(), lode, launch).build(context);
     if let Ok(app) = &app {
         app.state::<startup::Startup>().mark("window built");
+        launch_forward::listen(app.handle().clone(), &data_dir);
     }
     match app {
         Ok(app) => app.run(|handle, event| match event {
@@ -179,6 +190,7 @@ pub fn run() {
                 // End every server process before the app goes away.
                 let lode = handle.state::<Arc<Lode>>().inner().clone();
                 tauri::async_runtime::block_on(lode.shutdown());
+                launch_forward::stop_listening(lode.data_dir());
                 commands::drag_out::remove_drag_files(handle, true);
             }
             _ => {}

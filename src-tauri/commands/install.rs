@@ -93,6 +93,16 @@ impl LaunchLink {
     pub fn from_args(args: impl Iterator<Item = String>) -> Self {
         Self(Mutex::new(args.skip(1).find(|arg| is_launch_install(arg))))
     }
+
+    /// The argument itself, if one.
+    pub fn argument(&self) -> Option<String> {
+        self.0.lock().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    /// One handed over by a later launch (`launch_forward.rs`), for the window to take.
+    pub fn set(&self, argument: String) {
+        *self.0.lock().unwrap_or_else(|p| p.into_inner()) = Some(argument);
+    }
 }
 
 /// What Lode was opened to install, once (`None` when it was not); a link that is not one

@@ -287,7 +287,7 @@ export type { InstallTarget } from "./bindings/InstallTarget";
 export type { InstallValues } from "./bindings/InstallValues";
 export type { InstallAlert } from "./bindings/InstallAlert";
 export type { InstallAlerts } from "./bindings/InstallAlerts";
-export { checkInstall, chooseInstallPath, chooseServerJson, installAlerts, installForm, installServer, takeInstallLink, undoUpdate, updateInstalled } from "./install";
+export { checkInstall, chooseInstallPath, chooseServerJson, installAlerts, installForm, installServer, onLaunchInstall, takeInstallLink, undoUpdate, updateInstalled } from "./install";
 export type { LaunchInstall } from "./bindings/LaunchInstall";
 export type { McpbCheck } from "./bindings/McpbCheck";
 export type { McpbSignature } from "./bindings/McpbSignature";

@@ -12,6 +12,7 @@ import type { InstallRequest } from "./bindings/InstallRequest";
 import type { InstallTarget } from "./bindings/InstallTarget";
 import type { InstallValues } from "./bindings/InstallValues";
 import type { LaunchInstall } from "./bindings/LaunchInstall";
+import { listen, type UnlistenFn } from "@tauri-apps/api/event";
 import { call } from "./commands";
 
 /** The form of `choice` (the first way Lode can run, when null) of the entry `target` names. */
@@ -52,6 +53,14 @@ export function undoUpdate(id: ConnectionId): Promise<Connection> {
 /** What Lode was opened to install (a `lode://install` link, or an .mcpb file), once; null when none. */
 export function takeInstallLink(): Promise<LaunchInstall | null> {
   return call<LaunchInstall | null>("take_install_link");
+}
+
+/** What the Rust shell emits when a later launch (a link or a bundle opened while Lode runs) handed its install over. */
+export const LAUNCH_INSTALL_EVENT = "lode://launch-install";
+
+/** Calls `handler` each time a later launch hands an install over (then `takeInstallLink` has it). */
+export function onLaunchInstall(handler: () => void): Promise<UnlistenFn> {
+  return listen(LAUNCH_INSTALL_EVENT, () => handler());
 }
 
 /** A path the person picks in the system's dialog (a folder when `directory`); null when they cancel. */

@@ -2,7 +2,7 @@
 // the row actions and dialogs, and the notice (with Undo after a delete).
 import { useEffect, useRef, useState } from "react";
 import { useT } from "../../i18n";
-import { takeInstallLink, type ConnectionId, type Connection } from "../../ipc";
+import { onLaunchInstall, stopListening, takeInstallLink, type ConnectionId, type Connection } from "../../ipc";
 import { EmptyState } from "../../ui-kit/EmptyState";
 import { Pane } from "../../ui-kit/Pane";
 import { Spinner } from "../../ui-kit/Spinner";
@@ -53,15 +53,22 @@ export function ConnectionsPane({ statuses, selectedId, onSelect, onDeselect }: 
     changed(select);
     alerts.reload();
   });
-  // Opened by a lode://install link or an .mcpb file: the Add server flow at its server or
-  // bundle (the install itself still waits for the person's yes in Lode's own dialog).
+  // Opened by a lode://install link or an .mcpb file — or handed one later, while it runs: the
+  // Add server flow at its server or bundle (the install itself still waits for the person's
+  // yes in Lode's own dialog).
   useEffect(() => {
-    takeInstallLink().then(
-      (launch) => {
-        if (launch) setOpen({ kind: "add", launch });
-      },
-      (failure: unknown) => actions.fail(failure),
-    );
+    const take = () =>
+      takeInstallLink().then(
+        (launch) => {
+          if (launch) setOpen({ kind: "add", launch });
+        },
+        (failure: unknown) => actions.fail(failure),
+      );
+    void take();
+    const listening = onLaunchInstall(() => void take());
+    return () => {
+      void listening.then(stopListening, () => undefined);
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the pane opens
   }, []);
   // ...and the list, which an edit form opens from, follows a change made in the server details.
