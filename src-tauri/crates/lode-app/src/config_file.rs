@@ -17,17 +17,20 @@ const MAX_CONFIG_BYTES: u64 = 16 * 1024 * 1024;
 /// a file that grows while it is read. What is checked is the opened handle, not the path, so
 /// nothing can be swapped in between the check and the read.
 pub fn read_config_bytes(path: &Path) -> LodeResult<Vec<u8>> {
-    read_capped(path, MAX_CONFIG_BYTES)
+    read_regular_file(path, MAX_CONFIG_BYTES, "an MCP configuration")
 }
 
-fn read_capped(path: &Path, cap: u64) -> LodeResult<Vec<u8>> {
-    let failed = |what: String| LodeError::new(ErrorCode::InvalidInput, what);
+/// The bytes of the regular file at `path`, at most `cap` of them; `what` names what Lode
+/// expected there ("an MCP configuration", "a bundle") in the errors. The same care as for a
+/// configuration: a FIFO, a device or a folder is refused, and a file that grows is cut off.
+pub(crate) fn read_regular_file(path: &Path, cap: u64, what: &str) -> LodeResult<Vec<u8>> {
+    let failed = |why: String| LodeError::new(ErrorCode::InvalidInput, why);
     let unreadable = |e: std::io::Error| failed(format!("could not read {}: {e}", path.display()));
     let file = open_without_waiting(path).map_err(unreadable)?;
     if !file.metadata().map_err(unreadable)?.is_file() {
         return Err(failed(format!(
-            "{} is not a regular file (a folder, a pipe or a device): Lode reads configurations \
-             only from files",
+            "{} is not a regular file (a folder, a pipe or a device): Lode reads {what} only \
+             from a file",
             path.display()
         )));
     }
@@ -37,7 +40,7 @@ fn read_capped(path: &Path, cap: u64) -> LodeResult<Vec<u8>> {
         .map_err(unreadable)?;
     if bytes.len() as u64 > cap {
         return Err(failed(format!(
-            "{} is larger than {} MB, too large for an MCP configuration",
+            "{} is larger than {} MB, too large for {what}",
             path.display(),
             cap / 1_000_000
         )));
@@ -47,7 +50,7 @@ fn read_capped(path: &Path, cap: u64) -> LodeResult<Vec<u8>> {
 
 /// Opens `path` for reading without waiting for anything: `O_NONBLOCK` on Unix (a FIFO with
 /// no writer opens at once instead of hanging; a regular file ignores the flag).
-pub(crate) fn open_without_waiting(path: &Path) -> std::io::Result<File> {
+fn open_without_waiting(path: &Path) -> std::io::Result<File> {
     let mut options = OpenOptions::new();
     options.read(true);
     #[cfg(unix)]

@@ -59,6 +59,12 @@ fn a_file_past_the_cap_is_refused_without_reading_it_all() {
 
     let small = dir.path().join("small.json");
     std::fs::write(&small, b"0123456789").expect("write");
-    assert!(read_capped(&small, 9).is_err(), "one byte over the cap");
-    assert_eq!(read_capped(&small, 10).expect("at the cap"), b"0123456789");
+    assert!(
+        read_regular_file(&small, 9, "a test file").is_err(),
+        "one byte over the cap"
+    );
+    assert_eq!(
+        read_regular_file(&small, 10, "a test file").expect("at the cap"),
+        b"0123456789"
+    );
 }

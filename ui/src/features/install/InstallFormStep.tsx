@@ -3,9 +3,10 @@
 // computer; and Install, which Rust confirms in a dialog of its own before anything runs.
 import { useState } from "react";
 import { useT } from "../../i18n";
-import { installServer, toLodeError, type Connection, type InstallFormView, type InstallTarget, type LodeError } from "../../ipc";
+import { installServer, type Connection, type InstallFormView, type InstallTarget } from "../../ipc";
 import { LodeErrorBanner } from "../errors";
 import { InstallFields } from "./InstallFields";
+import { useInstalling } from "./useInstalling";
 import { useInstallValues } from "./useInstallValues";
 
 interface InstallFormStepProps {
@@ -19,22 +20,13 @@ export function InstallFormStep({ target, view, onInstalled }: InstallFormStepPr
   const { form, prerequisite } = view;
   const state = useInstallValues(form);
   const [name, setName] = useState("");
-  const [installing, setInstalling] = useState(false);
-  const [error, setError] = useState<LodeError | null>(null);
+  const { installing, error, start } = useInstalling(onInstalled);
 
   const missing = prerequisite !== undefined && prerequisite.foundAt === undefined;
   const install = () => {
     state.showAll();
     if (state.problems.length > 0 || missing) return;
-    setInstalling(true);
-    setError(null);
-    installServer({ target, choice: form.choice, values: { values: state.values }, name: name.trim() === "" ? undefined : name.trim() }).then(
-      (connection) => onInstalled(connection),
-      (failure: unknown) => {
-        setError(toLodeError(failure));
-        setInstalling(false);
-      },
-    );
+    start(() => installServer({ target, choice: form.choice, values: { values: state.values }, name: name.trim() === "" ? undefined : name.trim() }));
   };
 
   return (

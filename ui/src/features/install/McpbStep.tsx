@@ -10,6 +10,7 @@ import { useAsync } from "../../ui-kit/useAsync";
 import { LodeErrorBanner } from "../errors";
 import { InstallFields } from "./InstallFields";
 import { McpbFacts } from "./McpbFacts";
+import { useInstalling } from "./useInstalling";
 import { useInstallValues } from "./useInstallValues";
 
 interface McpbStepProps {
@@ -31,21 +32,12 @@ function McpbForm({ target, view, onInstalled }: { target: McpbTarget; view: Mcp
   const { t } = useT();
   const state = useInstallValues(view.form);
   const [name, setName] = useState("");
-  const [installing, setInstalling] = useState(false);
-  const [error, setError] = useState<LodeError | null>(null);
+  const { installing, error, start } = useInstalling(onInstalled);
   const unmet = view.checks.some((check) => !check.met);
   const install = () => {
     state.showAll();
     if (state.problems.length > 0 || unmet) return;
-    setInstalling(true);
-    setError(null);
-    installMcpb({ target, values: { values: state.values }, name: name.trim() === "" ? undefined : name.trim() }).then(
-      (connection) => onInstalled(connection),
-      (failure: unknown) => {
-        setError(toLodeError(failure));
-        setInstalling(false);
-      },
-    );
+    start(() => installMcpb({ target, values: { values: state.values }, name: name.trim() === "" ? undefined : name.trim() }));
   };
   return (
     <div className="mcpb-step" data-testid="mcpb-step">

@@ -86,12 +86,7 @@ impl Lode {
         values: &InstallValues,
         name: Option<&str>,
     ) -> LodeResult<InstallPlan> {
-        let taken: Vec<String> = self
-            .store
-            .list_connections()?
-            .into_iter()
-            .map(|c| c.name)
-            .collect();
+        let taken = self.connection_names()?;
         let mut plan = plan_install(
             &found.entry,
             found.source,
@@ -108,6 +103,16 @@ impl Lode {
             Prerequisite::of(runner).require()?;
         }
         Ok(plan)
+    }
+
+    /// The saved connections' names: an install's suggested name is one none of them has.
+    pub(crate) fn connection_names(&self) -> LodeResult<Vec<String>> {
+        Ok(self
+            .store
+            .list_connections()?
+            .into_iter()
+            .map(|c| c.name)
+            .collect())
     }
 
     /// Saves the connection `plan` makes, with its secrets in the keychain and its origin, and

@@ -2,7 +2,6 @@
 //! at a version or its latest), or a `server.json` pasted or opened. Both end as a checked
 //! `RegistryEntry`; the plan and the confirmation never depend on which it was.
 
-use std::io::Read;
 use std::path::Path;
 
 use lode_core::install::{InstallLink, InstallSource};
@@ -11,6 +10,7 @@ use lode_core::{ErrorCode, LodeError, LodeResult};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::config_file::read_regular_file;
 use crate::Lode;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -109,26 +109,7 @@ impl Lode {
 
 /// The file's text, refused past the size of a registry answer before it is read whole.
 pub fn read_server_json_file(path: &Path) -> LodeResult<String> {
-    let cannot = |e: std::io::Error| {
-        LodeError::new(
-            ErrorCode::InvalidInput,
-            format!("could not read {}: {e}", path.display()),
-        )
-    };
-    let file = std::fs::File::open(path).map_err(cannot)?;
-    let mut bytes = Vec::new();
-    file.take(MAX_ANSWER_BYTES as u64 + 1)
-        .read_to_end(&mut bytes)
-        .map_err(cannot)?;
-    if bytes.len() > MAX_ANSWER_BYTES {
-        return Err(LodeError::new(
-            ErrorCode::InvalidInput,
-            format!(
-                "{} is larger than {MAX_ANSWER_BYTES} bytes: not a server.json Lode reads",
-                path.display()
-            ),
-        ));
-    }
+    let bytes = read_regular_file(path, MAX_ANSWER_BYTES as u64, "a server.json")?;
     String::from_utf8(bytes).map_err(|_| {
         LodeError::new(
             ErrorCode::InvalidInput,

@@ -3,7 +3,6 @@
 //! signature checked and its manifest read. What is installed is these bytes, held from the
 //! check to the unpacking: the file is never read twice.
 
-use std::io::Read;
 use std::path::Path;
 use std::sync::OnceLock;
 
@@ -19,7 +18,7 @@ use sha2::{Digest, Sha256};
 use ts_rs::TS;
 
 use super::archive::read_manifest;
-use crate::config_file::open_without_waiting;
+use crate::config_file::read_regular_file;
 use crate::install::read_server_json;
 use crate::Lode;
 
@@ -242,28 +241,5 @@ fn checked(
 
 /// The bytes of the bundle file at `path`: only a regular file, at most [`MAX_MCPB_BYTES`].
 pub fn read_mcpb_file(path: &Path) -> LodeResult<Vec<u8>> {
-    let failed = |what: String| LodeError::new(ErrorCode::InvalidInput, what);
-    let unreadable = |e: std::io::Error| failed(format!("could not read {}: {e}", path.display()));
-    let file = open_without_waiting(path).map_err(unreadable)?;
-    if !file.metadata().map_err(unreadable)?.is_file() {
-        return Err(failed(format!(
-            "{} is not a file (a folder, a pipe or a device)",
-            path.display()
-        )));
-    }
-    let mut bytes = Vec::new();
-    file.take(MAX_MCPB_BYTES as u64 + 1)
-        .read_to_end(&mut bytes)
-        .map_err(unreadable)?;
-    if bytes.len() > MAX_MCPB_BYTES {
-        return Err(LodeError::new(
-            ErrorCode::McpbRefused,
-            format!(
-                "{} is larger than {} MiB, more than Lode opens as a bundle",
-                path.display(),
-                MAX_MCPB_BYTES / (1024 * 1024)
-            ),
-        ));
-    }
-    Ok(bytes)
+    read_regular_file(path, MAX_MCPB_BYTES as u64, "a bundle")
 }

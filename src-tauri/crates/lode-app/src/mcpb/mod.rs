@@ -139,12 +139,7 @@ impl Lode {
                 ),
             ));
         }
-        let taken: Vec<String> = self
-            .store
-            .list_connections()?
-            .into_iter()
-            .map(|c| c.name)
-            .collect();
+        let taken = self.connection_names()?;
         let McpbPlan { mut plan, mcpb } = plan_mcpb(
             &loaded.opened,
             &places::places_for(&folder),

@@ -9,27 +9,15 @@
 use crate::support;
 
 use std::path::PathBuf;
-use std::process::Output;
 use std::time::Instant;
 
 use serde_json::Value;
 use support::http_server::HttpServer;
 use support::registry_server::RegistryServer;
 use support::servers::servers_dir;
-use support::{demo_server, stderr, Cli};
+use support::{demo_server, stderr, succeeded, Cli};
 
 const EVERYTHING: &str = "io.github.modelcontextprotocol/everything";
-
-fn succeeded(output: &Output, what: &str) -> String {
-    assert!(
-        output.status.success(),
-        "{what} failed ({:?}): {}\n{}",
-        output.status.code(),
-        stderr(output),
-        String::from_utf8_lossy(&output.stdout)
-    );
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
 
 /// The connections installed (the built-in demo aside).
 fn connections(cli: &Cli) -> Vec<Value> {

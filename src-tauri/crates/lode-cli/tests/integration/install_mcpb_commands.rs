@@ -11,13 +11,13 @@
 use crate::support;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 use std::time::Instant;
 
 use serde_json::Value;
 use support::registry_server::RegistryServer;
 use support::servers::servers_dir;
-use support::{stderr, Cli};
+use support::{stderr, succeeded, Cli};
 
 /// `mcpb ARGS` from tests/servers/node_modules.
 fn mcpb(args: &[&str], cwd: &Path) {
@@ -88,17 +88,6 @@ fn copy_dir(from: &Path, to: &Path) {
             std::fs::copy(entry.path(), &target).expect("copy");
         }
     }
-}
-
-fn succeeded(output: &Output, what: &str) -> String {
-    assert!(
-        output.status.success(),
-        "{what} failed ({:?}): {}\n{}",
-        output.status.code(),
-        stderr(output),
-        String::from_utf8_lossy(&output.stdout)
-    );
-    String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
 /// `lode install TARGET` with the notes folders and the token, `--yes --json`.

@@ -75,6 +75,18 @@ pub fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
+/// A run that must have succeeded (`what` names it in the failure): its stdout.
+pub fn succeeded(output: &Output, what: &str) -> String {
+    assert!(
+        output.status.success(),
+        "{what} failed ({:?}): {}\n{}",
+        output.status.code(),
+        stderr(output),
+        String::from_utf8_lossy(&output.stdout)
+    );
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
 /// A failed run: its exit status, `lode: <code>: …` on stderr and nothing on stdout.
 pub fn assert_failed(output: &Output, code: i32, what: &str) {
     assert_eq!(
