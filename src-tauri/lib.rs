@@ -191,6 +191,10 @@ pub fn run() {
                 let lode = handle.state::<Arc<Lode>>().inner().clone();
                 tauri::async_runtime::block_on(lode.shutdown());
                 launch_forward::stop_listening(lode.data_dir());
+                // Undo ends with Lode: the folders of bundles removed in this session go.
+                if let Err(error) = lode.discard_trash() {
+                    tracing::warn!("could not delete unused bundle folders: {}", error.message);
+                }
                 commands::drag_out::remove_drag_files(handle, true);
             }
             _ => {}

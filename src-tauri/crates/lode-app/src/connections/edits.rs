@@ -218,6 +218,13 @@ impl Lode {
         Ok(())
     }
 
+    /// Forgets the connections kept for undo (Lode is closing) and deletes the bundle folders
+    /// only they named. Returns how many folders went.
+    pub fn discard_trash(&self) -> LodeResult<usize> {
+        self.trash.empty();
+        self.sweep_mcpb_folders()
+    }
+
     /// Removes a connection for good: no undo, its bundle folder (if one) deleted at once, as
     /// the CLI removes.
     pub async fn remove_connection_for_good(&self, id: ConnectionId) -> LodeResult<()> {

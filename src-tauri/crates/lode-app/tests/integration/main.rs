@@ -31,6 +31,7 @@ mod import_apply;
 mod live_roots;
 mod log_flood;
 mod log_levels;
+mod mcpb_folders;
 mod oauth;
 mod oauth_client_settings;
 mod oauth_connection;
