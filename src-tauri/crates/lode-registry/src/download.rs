@@ -79,3 +79,32 @@ pub async fn download_mcpb(registry: &str, url: &str, limit: usize) -> LodeResul
         .with_detail(format!("asked: GET {url}"))),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn only_https_or_this_computer_is_asked() {
+        for url in [
+            "http://example.com/x.mcpb",
+            "file:///etc/passwd",
+            "ftp://example.com/x.mcpb",
+            "not a url",
+        ] {
+            let error = download_mcpb("r", url, 1024).await.expect_err(url);
+            assert_eq!(
+                error.code,
+                ErrorCode::UrlRefused,
+                "{url}: {}",
+                error.message
+            );
+        }
+        assert!(allowed(
+            &Url::parse("http://127.0.0.1:9/x.mcpb").expect("url")
+        ));
+        assert!(allowed(
+            &Url::parse("https://github.com/o/r/releases/x.mcpb").expect("url")
+        ));
+    }
+}
