@@ -51,8 +51,12 @@ describe("toLodeError", () => {
     expect(isLodeError({ code: "http", message: "x" })).toBe(true);
   });
 
-  it("knows all thirty-seven error codes", () => {
-    expect(ERROR_CODES).toHaveLength(37);
+  it("knows all thirty-eight error codes", () => {
+    expect(ERROR_CODES).toHaveLength(38);
+  });
+
+  it("knows a refused bundle", () => {
+    expect(isLodeError({ code: "mcpbRefused", message: "its path ../x escapes its folder" })).toBe(true);
   });
 
   it("knows a declined confirmation and a file changed since its preview", () => {
