@@ -13,7 +13,6 @@ import {
   type InstallFormView,
   type InstallTarget,
   type LodeError,
-  type McpbTarget,
   type RegistryEntry,
 } from "../../ipc";
 import { RevealedText } from "../../ui-kit/RevealedText";
@@ -29,13 +28,6 @@ interface EntryStepProps {
   target: InstallTarget;
   onBack: () => void;
   onInstalled: (connection: Connection) => void;
-}
-
-/** The bundle package `index` of the entry `target` names. */
-function mcpbTarget(target: InstallTarget, index: number): McpbTarget {
-  return target.kind === "registry"
-    ? { kind: "registry", registry: target.registry, name: target.name, version: target.version, index, fromLink: target.fromLink }
-    : { kind: "serverJson", text: target.text, index, fromLink: target.fromLink };
 }
 
 const sameChoice = (a: InstallChoice | null, b: InstallChoice) => a !== null && a.kind === b.kind && a.index === b.index;
@@ -167,7 +159,7 @@ export function EntryStep({ target, onBack, onInstalled }: EntryStepProps) {
       )}
       {view.state.status === "error" && <LodeErrorBanner error={view.state.error} />}
       {shown?.form.launch.kind === "mcpb" && shown.form.choice.kind === "package" && (
-        <McpbStep key={key} target={mcpbTarget(chosen, shown.form.choice.index)} onInstalled={onInstalled} />
+        <McpbStep key={key} target={{ kind: "entry", target: chosen, index: shown.form.choice.index }} onInstalled={onInstalled} />
       )}
       {shown && shown.form.launch.kind !== "mcpb" && <InstallFormStep key={key} target={chosen} view={shown} onInstalled={onInstalled} />}
     </div>

@@ -11,7 +11,7 @@ use lode_core::mcpb::{
     check_signature, parse_manifest, split_signature, this_platform, CertificateDer, McpbSignature,
     OpenedMcpb, UnixTime,
 };
-use lode_core::registry::{EntryStatus, Launch, RegistryEntry};
+use lode_core::registry::{EntryStatus, Launch};
 use lode_core::{ErrorCode, LodeError, LodeResult};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -19,7 +19,7 @@ use ts_rs::TS;
 
 use super::archive::read_manifest;
 use crate::config_file::read_regular_file;
-use crate::install::read_server_json;
+use crate::install::{FoundEntry, InstallTarget};
 use crate::Lode;
 
 /// The largest bundle file Lode opens or downloads.
@@ -32,26 +32,9 @@ pub const MAX_MCPB_BYTES: usize = 256 * 1024 * 1024;
 pub enum McpbTarget {
     /// An `.mcpb` file on this computer.
     File { path: String },
-    /// Package `index` (from 0) of a registry entry, an `mcpb` one.
-    Registry {
-        #[ts(optional)]
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        registry: Option<String>,
-        name: String,
-        #[ts(optional)]
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        version: Option<String>,
-        index: usize,
-        #[serde(default, rename = "fromLink")]
-        from_link: bool,
-    },
-    /// Package `index` of a `server.json` pasted, opened or linked (an `mcpb` one).
-    ServerJson {
-        text: String,
-        index: usize,
-        #[serde(default, rename = "fromLink")]
-        from_link: bool,
-    },
+    /// Package `index` (from 0) of the entry `target` names — a registry's server or a
+    /// `server.json` —, an `mcpb` one.
+    Entry { target: InstallTarget, index: usize },
 }
 
 /// A bundle's bytes, how it was found, the registry and name that named it, the package it is,
@@ -88,36 +71,9 @@ impl Lode {
                     EntryStatus::Active,
                 )
             }
-            McpbTarget::Registry {
-                registry,
-                name,
-                version,
-                index,
-                from_link,
-            } => {
-                let details = self
-                    .registry_entry(registry.as_deref(), name, version.as_deref())
-                    .await?;
-                let source = if *from_link {
-                    InstallSource::Link
-                } else {
-                    InstallSource::Registry
-                };
-                self.entry_mcpb(&details.entry, *index, Some(details.registry), source)
-                    .await?
-            }
-            McpbTarget::ServerJson {
-                text,
-                index,
-                from_link,
-            } => {
-                let entry = read_server_json(text)?;
-                let source = if *from_link {
-                    InstallSource::Link
-                } else {
-                    InstallSource::ServerJson
-                };
-                self.entry_mcpb(&entry, *index, None, source).await?
+            McpbTarget::Entry { target, index } => {
+                let found = self.install_entry(target).await?;
+                self.entry_mcpb(&found, *index).await?
             }
         };
         tokio::task::spawn_blocking(move || checked(bytes, source, registry, choice, status))
@@ -125,15 +81,9 @@ impl Lode {
             .map_err(|e| LodeError::new(ErrorCode::Internal, e.to_string()))?
     }
 
-    /// The bytes and origin of package `index` of `entry`, an `mcpb` one, found in `registry`
-    /// (none for a server.json).
-    async fn entry_mcpb(
-        &self,
-        entry: &RegistryEntry,
-        index: usize,
-        registry: Option<String>,
-        source: InstallSource,
-    ) -> LodeResult<Found> {
+    /// The bytes and origin of package `index` of the entry `found`, an `mcpb` one.
+    async fn entry_mcpb(&self, found: &FoundEntry, index: usize) -> LodeResult<Found> {
+        let entry = &found.entry;
         let package = entry
             .packages
             .get(index)
@@ -149,15 +99,19 @@ impl Lode {
                 )
             })?;
         let digest = package.file_sha256.clone().unwrap_or_default();
-        let from = registry
+        let from = found
+            .registry
             .clone()
             .unwrap_or_else(|| "of the server.json".to_owned());
         let bytes = self
             .downloaded_mcpb(&from, &package.identifier, &digest)
             .await?;
-        let named = registry.map(|registry| (registry, entry.name.clone(), entry.version.clone()));
+        let named = found
+            .registry
+            .clone()
+            .map(|registry| (registry, entry.name.clone(), entry.version.clone()));
         let choice = InstallChoice::Package { index };
-        Ok((bytes, source, named, choice, entry.status.clone()))
+        Ok((bytes, found.source, named, choice, entry.status.clone()))
     }
 
     /// The bundle at `url` whose SHA-256 is `digest`: from the downloads folder when it is

@@ -30,19 +30,9 @@ pub fn of_entry(
     if package.launch != Launch::Mcpb {
         return None;
     }
-    Some(match target {
-        InstallTarget::ServerJson { text, from_link } => McpbTarget::ServerJson {
-            text: text.clone(),
-            index,
-            from_link: *from_link,
-        },
-        InstallTarget::Registry { from_link, .. } => McpbTarget::Registry {
-            registry: found.registry.clone(),
-            name: found.entry.name.clone(),
-            version: Some(found.entry.version.clone()),
-            index,
-            from_link: *from_link,
-        },
+    Some(McpbTarget::Entry {
+        target: target.clone(),
+        index,
     })
 }
 
