@@ -27,6 +27,7 @@ import {
   screenShot,
   sleep,
   textOf,
+  textsOf,
   trackDriverTree,
   uiTest,
   waitFor,
@@ -181,11 +182,7 @@ describe("The context basket in a real window: add, totals, copy, serve", { time
     await click(SEL.basketTab);
     const items = await waitFor(
       "three items",
-      () =>
-        /** @type {Promise<string[]>} */ (
-          browser?.execute((sel) => [...document.querySelectorAll(sel)].map((el) => el.textContent ?? ""), SEL.items) ??
-            Promise.resolve([])
-        ),
+      () => textsOf(SEL.items),
       (list) => list.length === 3,
     );
     // Added grouped by server, in the order of the selection within each.
@@ -300,11 +297,7 @@ describe("The context basket in a real window: add, totals, copy, serve", { time
     await click(SEL.basketTab);
     await waitFor(
       "the tool result in the basket",
-      () =>
-        /** @type {Promise<string[]>} */ (
-          browser?.execute((sel) => [...document.querySelectorAll(sel)].map((el) => el.textContent ?? ""), SEL.items) ??
-            Promise.resolve([])
-        ),
+      () => textsOf(SEL.items),
       (list) => list.length === 4 && (list[3] ?? "").includes("row_count"),
     );
   });

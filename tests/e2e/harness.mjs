@@ -481,6 +481,18 @@ export async function textOf(selector) {
   return String(await element.getProperty("textContent")).trim();
 }
 
+/**
+ * The `textContent` of every element matching `selector`, read in the page in one step. Reading
+ * them one by one through WebDriver races the list's re-renders: a row replaced between the
+ * query and the read is a stale element, and a list that keeps redrawing never gives a full read.
+ * @param {string} selector
+ * @returns {Promise<string[]>}
+ */
+export async function textsOf(selector) {
+  const texts = await session().execute((sel) => [...document.querySelectorAll(sel)].map((el) => (el.textContent ?? "").trim()), selector);
+  return Array.isArray(texts) ? texts.map(String) : [];
+}
+
 /** Clicks the first element matching `selector` once it can be clicked. @param {string} selector */
 export async function click(selector) {
   const element = await session().$(selector);

@@ -14,7 +14,7 @@ import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
 import { after, before, describe } from "node:test";
 import { fileURLToPath } from "node:url";
-import { addNodeServer, browser, click, closesCleanly, finish, launchApp, parkPointer, screenShot, searchFor, textOf, uiTest, waitFor } from "./harness.mjs";
+import { addNodeServer, browser, click, closesCleanly, finish, launchApp, parkPointer, screenShot, searchFor, textOf, textsOf, uiTest, waitFor } from "./harness.mjs";
 
 const SERVERS = join(dirname(fileURLToPath(import.meta.url)), "..", "servers");
 
@@ -70,11 +70,7 @@ describe("Skills in a real window", { timeout: 240_000 }, () => {
     if (!browser) throw new Error("no session");
     await searchFor("skill://");
     await (await browser.$(tid("browser-group"))).selectByAttribute("value", "kind");
-    const kinds = async () => {
-      const labels = [];
-      for (const folder of await browser?.$$(`${tid("tree-folder")}[data-kind="kind"]`) ?? []) labels.push(String(await folder.getProperty("textContent")));
-      return labels;
-    };
+    const kinds = () => textsOf(`${tid("tree-folder")}[data-kind="kind"]`);
     const grouped = await waitFor("the Skills folder", kinds, (labels) => labels.some((label) => label.startsWith("Skills")), 30_000);
     assert.ok(!grouped.some((label) => label.startsWith("Resources")), `only skills match: ${grouped.join(" | ")}`);
     await parkPointer();
@@ -113,8 +109,7 @@ describe("Skills in a real window", { timeout: 240_000 }, () => {
     await click(SEL.basketTab);
     await waitFor("every file in the basket", () => count(SEL.basketItems), (n) => n === 3, 30_000);
     if (!browser) throw new Error("no session");
-    const labels = [];
-    for (const item of await browser.$$(SEL.basketItems)) labels.push(String(await item.getProperty("textContent")));
+    const labels = await textsOf(SEL.basketItems);
     for (const file of ["SKILL.md", "email.md", "logo.png"]) {
       assert.ok(labels.some((label) => label.includes(file)), `${file} in ${labels.join(" | ")}`);
     }
@@ -130,11 +125,8 @@ describe("Skills in a real window", { timeout: 240_000 }, () => {
     const hide = await browser.$(`${tid("picker-settings")} ${tid("picker-hideSkills")}`);
     await hide.waitForClickable({ timeout: 20_000 });
     await hide.click();
-    await waitFor("the demo's skill hidden", async () => {
-      const rows = [];
-      for (const row of await browser?.$$(SEL.rows) ?? []) rows.push(String(await row.getProperty("textContent")));
-      return rows;
-    }, (rows) => rows.length > 0 && !rows.some((row) => row.includes("lode-demo-tour")), 30_000);
+    await waitFor("the hide-skills setting saved", () => hide.isSelected(), (checked) => checked === true, 20_000);
+    await waitFor("the demo's skill hidden", () => textsOf(SEL.rows), (rows) => rows.length > 0 && !rows.some((row) => row.includes("lode-demo-tour")), 30_000);
     await parkPointer();
     await screenShot("skills-hidden-by-default.png");
   });
