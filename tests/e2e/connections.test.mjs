@@ -30,6 +30,7 @@ import {
   closesCleanly,
   demoServerPath,
   finish,
+  holdNotice,
   launchApp,
   parkPointer,
   screenShot,
@@ -160,16 +161,6 @@ async function rowNames() {
 /** @param {string} value */
 async function pageHolds(value) {
   return session().execute((v) => document.body.innerHTML.includes(v), value);
-}
-
-/** Moves the pointer onto the toast: it stays while hovered, so the screenshot can catch it. */
-async function holdNotice() {
-  const box = await session().execute((selector) => {
-    const rect = document.querySelector(selector)?.querySelector(".toast__message")?.getBoundingClientRect();
-    return rect ? { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 } : null;
-  }, tid("notice"));
-  assert.ok(box, "the notice is on screen");
-  await parkPointer(box);
 }
 
 /** Clicks Test connection, waits for the outcome (it must be a success) and returns its text. */

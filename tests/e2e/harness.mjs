@@ -493,6 +493,16 @@ export async function textsOf(selector) {
   return Array.isArray(texts) ? texts.map(String) : [];
 }
 
+/** Moves the pointer onto the toast: it stays while hovered, so its Undo and a screenshot can catch it. */
+export async function holdNotice() {
+  const box = await session().execute((selector) => {
+    const rect = document.querySelector(selector)?.querySelector(".toast__message")?.getBoundingClientRect();
+    return rect ? { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 } : null;
+  }, '[data-testid="notice"]');
+  assert.ok(box, "the notice is on screen");
+  await parkPointer(box);
+}
+
 /** Clicks the first element matching `selector` once it can be clicked. @param {string} selector */
 export async function click(selector) {
   const element = await session().$(selector);

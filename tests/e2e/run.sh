@@ -18,7 +18,9 @@
 # since listed flagged, a whole skill added to the basket), install.test.mjs (the Add server
 # flow against a loopback registry: search, details, install through npx, connected),
 # install-mcpb.test.mjs (Lode opened with an .mcpb built by the official mcpb CLI, as by a
-# double-click: the bundle shown with its signer, installed, connected), one after the other, each launching the app on a fresh data folder.
+# double-click: the bundle shown with its signer, installed, connected), update-mcpb.test.mjs
+# (a bundle installed from the loopback registry updated from its row, then undone), one after
+# the other, each launching the app on a fresh data folder.
 #
 #   bash tests/e2e/run.sh            from the repository root (or anywhere)
 #
@@ -101,7 +103,8 @@ LODE_E2E_ARTIFACTS="$e2e/artifacts" \
   "$e2e/basket.test.mjs" "$e2e/feats.test.mjs" "$e2e/asks.test.mjs" "$e2e/wire.test.mjs" \
   "$e2e/roots.test.mjs" "$e2e/tools.test.mjs" "$e2e/asks-url.test.mjs" "$e2e/search.test.mjs" \
   "$e2e/finish.test.mjs" "$e2e/drag.test.mjs" "$e2e/annot.test.mjs" "$e2e/hub.test.mjs" \
-  "$e2e/apps.test.mjs" "$e2e/skills.test.mjs" "$e2e/install.test.mjs" "$e2e/install-mcpb.test.mjs" || status=$?
+  "$e2e/apps.test.mjs" "$e2e/skills.test.mjs" "$e2e/install.test.mjs" "$e2e/install-mcpb.test.mjs" \
+  "$e2e/update-mcpb.test.mjs" || status=$?
 
 log "done in $((SECONDS - started)) s (exit $status); screenshots and logs in tests/e2e/artifacts/"
 ls -1 "$e2e/artifacts" >&2 || true

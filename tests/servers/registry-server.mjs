@@ -50,6 +50,14 @@ const BUNDLE = bundleAt > 0
 const BUNDLE_SHA256 = createHash("sha256").update(BUNDLE).digest("hex");
 const TAMPERED = Buffer.from(BUNDLE);
 TAMPERED[Math.floor(TAMPERED.length / 2)] ^= 0x01;
+// `--serve-bundle NAME=FILE` (repeatable): FILE served at `/bundles/NAME`, for the versions a
+// test publishes later (`POST /admin/publish` names them with their digest).
+const SERVED_BUNDLES = new Map();
+process.argv.forEach((arg, at) => {
+  if (arg !== "--serve-bundle") return;
+  const [name, file] = process.argv[at + 1].split(/=(.*)/s);
+  SERVED_BUNDLES.set(`/bundles/${name}`, readFileSync(file));
+});
 
 let origin = "";
 let catalogue = [];
@@ -358,6 +366,7 @@ const server = createServer((request, response) => {
   if (request.method !== "GET") return problem(response, 405, "Method Not Allowed", "Only GET");
   if (path === "/bundles/demo.mcpb") return send(response, 200, BUNDLE, "application/octet-stream");
   if (path === "/bundles/tampered.mcpb") return send(response, 200, TAMPERED, "application/octet-stream");
+  if (SERVED_BUNDLES.has(path)) return send(response, 200, SERVED_BUNDLES.get(path), "application/octet-stream");
   if (path.startsWith("/not-json/")) return send(response, 200, "<!doctype html><title>Sign in</title><p>Please sign in</p>", "text/html");
   if (path.startsWith("/fails/")) return problem(response, 500, "Internal Server Error", "the database is down\u001b[2J\u202e");
   if (path.startsWith("/moved/")) {

@@ -83,6 +83,7 @@ export const installEn = {
   "install.checked.none": "Every installed server is up to date",
   "install.checked.some": "{count} installed servers have news from their registry",
   "install.checkProblems": "Some registries could not be asked: {problems}",
+  "install.updating": "Updating {name}: asking its registry, downloading and checking…",
   "install.updated": "Updated {name} to {version}",
   "install.updateUndone": "Put {name} back to {version}",
 } as const;
@@ -167,6 +168,7 @@ export const installZhCN = {
   "install.checked.none": "所有已安装的服务器都是最新的",
   "install.checked.some": "{count} 个已安装的服务器有来自注册表的消息",
   "install.checkProblems": "部分注册表无法访问：{problems}",
+  "install.updating": "正在更新 {name}：询问注册表、下载并检查…",
   "install.updated": "已将 {name} 更新到 {version}",
   "install.updateUndone": "已将 {name} 恢复到 {version}",
 } as const;

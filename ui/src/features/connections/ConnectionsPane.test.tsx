@@ -151,7 +151,7 @@ describe("ConnectionsPane", () => {
         checks.push(checkNow);
         return { alerts: [{ connection: installed.id, installed: "1.0.0", update: "2.0.0", deprecated: true, deprecation: "Use 2.0.0" }], problems: [] };
       },
-      update_installed: () => updated,
+      update_installed: () => new Promise((done) => setTimeout(() => done(updated), 50)),
       undo_update: () => installed,
     });
     const user = userEvent.setup();
@@ -169,7 +169,8 @@ describe("ConnectionsPane", () => {
 
     await user.click(within(row).getByTestId("connection-actions"));
     await user.click(screen.getByTestId("connection-action-update"));
-    expect(await screen.findByTestId("notice")).toHaveTextContent("Updated Docs over HTTP to 2.0.0");
+    expect(await screen.findByTestId("notice")).toHaveTextContent("Updating Docs over HTTP: asking its registry");
+    await waitFor(() => expect(screen.getByTestId("notice")).toHaveTextContent("Updated Docs over HTTP to 2.0.0"));
     await user.click(screen.getByTestId("undo-update"));
     await waitFor(() => expect(calls.some((c) => c.cmd === "undo_update" && c.args.id === installed.id)).toBe(true));
     expect(await screen.findByTestId("notice")).toHaveTextContent("Put Docs over HTTP back to 1.0.0");

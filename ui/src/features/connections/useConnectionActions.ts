@@ -63,6 +63,8 @@ export function useConnectionActions(changed: (select?: Connection) => void) {
   };
 
   const update = (connection: Connection) => {
+    // A bundle's new version is downloaded and checked first: said while it is.
+    tell(t("install.updating", { name: connection.name }));
     updateInstalled(connection.id).then((updated) => {
       changed(updated);
       tell(t("install.updated", { name: updated.name, version: updated.origin?.version ?? "" }), undefined, updated);

@@ -18,4 +18,10 @@ choice: InstallChoice,
 /**
  * The folder of Lode's a bundle is unpacked into: removed with the connection.
  */
-mcpbFolder?: string, };
+mcpbFolder?: string, 
+/**
+ * A bundle's `user_config` values as the person gave them, by field key
+ * (`user_config.KEY`), a sensitive one only as `<kept in the keychain>` (its value is
+ * there): an update plans its new version's command with them.
+ */
+mcpbValues?: { [key in string]: Array<string> }, };

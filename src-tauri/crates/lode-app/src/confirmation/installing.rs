@@ -31,7 +31,14 @@ pub fn for_updating(update: &PlannedUpdate) -> Option<Confirmation> {
     let to = elided(&reveal(&update.origin.version).text, NAME_CHARS);
     let mut confirmation = run(
         "Update this server?",
-        &format!("Updating \"{name}\" from {from} to {to} runs this program from now on:"),
+        &format!(
+            "{}Updating \"{name}\" from {from} to {to} runs this program from now on:",
+            update
+                .mcpb
+                .as_ref()
+                .map(|m| mcpb_lines(&m.preview))
+                .unwrap_or_default()
+        ),
         &[program_of(&update.draft)],
         Some(&changes(&update.draft, &update.before)),
     );

@@ -345,3 +345,61 @@ fn padding_cannot_push_the_program_off_the_dialog() {
         asked.message
     );
 }
+
+#[test]
+fn a_bundle_update_says_who_signed_the_new_version_and_where_it_goes() {
+    use lode_core::install::{InstallChoice, InstallOrigin, InstallSource};
+    use lode_core::mcpb::{McpbPreview, McpbServerType, McpbSignature};
+
+    let origin = |version: &str, folder: &str| InstallOrigin {
+        source: InstallSource::Registry,
+        registry: Some("https://registry.example".into()),
+        name: "io.github.x/notes".into(),
+        version: version.into(),
+        choice: InstallChoice::Package { index: 0 },
+        mcpb_folder: Some(folder.into()),
+        mcpb_values: Some(BTreeMap::new()),
+    };
+    let mut before = saved(stdio("node", &[]), true, Vec::new());
+    before.origin = Some(origin("1.0.0", "/data/mcpb/notes-1.0.0"));
+    let mut draft = ConnectionDraft::of(&before);
+    draft.transport = TransportSpec::Stdio {
+        command: "node".into(),
+        args: vec!["/data/mcpb/notes-1.3.0/server/index.js".into()],
+        env: BTreeMap::new(),
+        cwd: Some("/data/mcpb/notes-1.3.0".into()),
+    };
+    let preview = McpbPreview {
+        name: "notes".into(),
+        display_name: None,
+        version: "1.3.0".into(),
+        author: "Someone".into(),
+        server_type: McpbServerType::Node,
+        signature: McpbSignature::unsigned(),
+        sha256: "ab".repeat(32),
+        tools: Vec::new(),
+        prompts: Vec::new(),
+        folder: "/data/mcpb/notes-1.3.0".into(),
+    };
+    let update = crate::install::PlannedUpdate {
+        before,
+        draft,
+        origin: origin("1.3.0", "/data/mcpb/notes-1.3.0"),
+        mcpb: Some(crate::install::McpbUpdate {
+            preview,
+            folder: "/data/mcpb/notes-1.3.0".into(),
+            zip: Vec::new().into(),
+        }),
+    };
+    let asked = for_updating(&update).expect("a program changes: asked");
+    assert!(
+        asked.message.contains("⚠ This bundle is unsigned.")
+            && asked
+                .message
+                .contains("It is unpacked into /data/mcpb/notes-1.3.0.")
+            && asked.message.contains("from 1.0.0 to 1.3.0")
+            && asked.message.contains("notes-1.3.0/server/index.js"),
+        "{}",
+        asked.message
+    );
+}

@@ -235,10 +235,11 @@ impl Lode {
             .and_then(|origin| origin.mcpb_folder);
         self.remove_connection(id).await?;
         self.trash.empty();
-        match folder {
-            Some(folder) => self.delete_mcpb_folder(&folder),
-            None => Ok(()),
+        let undone = self.forget_update_undo(id)?;
+        for folder in folder.iter().chain(undone.iter()) {
+            self.delete_mcpb_folder(folder)?;
         }
+        Ok(())
     }
 
     /// Reads `connection`'s secrets (for undo) and deletes them from the keychain.

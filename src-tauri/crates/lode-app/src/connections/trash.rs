@@ -48,6 +48,12 @@ impl Trash {
             .collect()
     }
 
+    /// The ids the connections in the trash had.
+    pub(crate) fn ids(&self) -> Vec<ConnectionId> {
+        let removed = self.removed.lock().unwrap_or_else(|p| p.into_inner());
+        removed.iter().map(|t| t.connection.id).collect()
+    }
+
     /// Empties the trash (the CLI: nothing it removes can be undone once it exits).
     pub(crate) fn empty(&self) {
         self.removed

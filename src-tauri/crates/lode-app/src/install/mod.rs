@@ -18,7 +18,7 @@ use ts_rs::TS;
 
 pub use prerequisites::{find_program, Prerequisite};
 pub use target::{read_server_json, read_server_json_file, FoundEntry, InstallTarget};
-pub use updates::{InstallAlerts, PlannedUpdate};
+pub use updates::{InstallAlerts, McpbUpdate, PlannedUpdate};
 
 use crate::Lode;
 

@@ -5,11 +5,15 @@
 //! deprecation with its message — is kept in the settings (`install/alerts`), so it shows at
 //! once on the next start. An update changes only the package's version in the command line
 //! (lode-core `updated_transport`), keeps secrets and settings, and can be undone: the
-//! connection as it was is kept (`install/undo/ID`) until the next update of it.
+//! connection as it was is kept (`install/undo/ID`) until the next update of it. A bundle's
+//! update is a new bundle, checked and unpacked beside the old one (`mcpb/update.rs`).
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
+use std::sync::Arc;
 
 use lode_core::install::{install_alert, updated_transport, InstallAlert};
+use lode_core::mcpb::McpbPreview;
 use lode_core::origin::InstallOrigin;
 use lode_core::registry::{registry_url, RegistryEntry, RegistryQuery, MAX_LIMIT};
 use lode_core::{
@@ -45,6 +49,26 @@ pub struct PlannedUpdate {
     pub before: Connection,
     pub draft: ConnectionDraft,
     pub origin: InstallOrigin,
+    /// A bundle's new version, unpacked when the update is applied.
+    pub mcpb: Option<McpbUpdate>,
+}
+
+/// The new version of an installed bundle, checked, waiting for the person's yes.
+#[derive(Clone)]
+pub struct McpbUpdate {
+    /// What the confirmation says of it: who signed it, what it declares, its folder.
+    pub preview: McpbPreview,
+    pub(crate) folder: PathBuf,
+    pub(crate) zip: Arc<[u8]>,
+}
+
+impl std::fmt::Debug for McpbUpdate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("McpbUpdate")
+            .field("folder", &self.folder)
+            .field("bytes", &self.zip.len())
+            .finish()
+    }
 }
 
 /// What an undo puts back.
@@ -173,6 +197,17 @@ impl Lode {
                 ),
             ));
         }
+        if origin.mcpb_folder.is_some() {
+            let (draft, origin, mcpb) = self
+                .plan_mcpb_update(&before, &origin, &registry, &latest.version)
+                .await?;
+            return Ok(PlannedUpdate {
+                before,
+                draft,
+                origin,
+                mcpb: Some(mcpb),
+            });
+        }
         let old: RegistryEntry = client.version(&origin.name, &origin.version).await?;
         let transport = updated_transport(&before.transport, origin.choice, &old, &latest)?;
         let mut draft = ConnectionDraft::of(&before);
@@ -185,6 +220,7 @@ impl Lode {
             before,
             draft,
             origin,
+            mcpb: None,
         })
     }
 
@@ -198,8 +234,21 @@ impl Lode {
                 LodeError::new(ErrorCode::InvalidInput, "the connection has no origin")
             })?,
         };
-        self.keep(&undo_key(id), &undo)?;
-        self.update_connection(id, &update.draft).await?;
+        if let Some(mcpb) = &update.mcpb {
+            self.unpack_mcpb(mcpb.zip.clone(), &mcpb.folder, &update.draft.transport)
+                .await?;
+        }
+        let saved = self.keep(&undo_key(id), &undo);
+        let saved = match saved {
+            Ok(()) => self.update_connection(id, &update.draft).await.map(drop),
+            Err(error) => Err(error),
+        };
+        if let Err(error) = saved {
+            if let Some(mcpb) = &update.mcpb {
+                let _ = std::fs::remove_dir_all(&mcpb.folder);
+            }
+            return Err(error);
+        }
         self.store.set_origin(id, Some(&update.origin))?;
         self.store.get_connection(id)
     }
@@ -218,7 +267,30 @@ impl Lode {
         self.update_connection(id, &draft).await?;
         self.store.set_origin(id, Some(&undo.origin))?;
         self.store.set_setting(&undo_key(id), "null")?;
+        // The folder the update unpacked is named by nothing now.
+        let updated = connection.origin.and_then(|o| o.mcpb_folder);
+        if let Some(folder) = updated.filter(|f| Some(f) != undo.origin.mcpb_folder.as_ref()) {
+            if let Err(error) = self.delete_mcpb_folder(&folder) {
+                tracing::warn!("{}", error.message);
+            }
+        }
         self.store.get_connection(id)
+    }
+
+    /// The bundle folders the updates of connections `ids` would put back if undone.
+    pub(crate) fn undo_mcpb_folders(&self, ids: impl Iterator<Item = ConnectionId>) -> Vec<String> {
+        ids.filter_map(|id| self.stored_once::<Undo>(&undo_key(id))?.origin.mcpb_folder)
+            .collect()
+    }
+
+    /// Forgets the undo of connection `id`'s last update (it is removed for good), and returns
+    /// the bundle folder that undo named, if one.
+    pub(crate) fn forget_update_undo(&self, id: ConnectionId) -> LodeResult<Option<String>> {
+        let folder = self
+            .stored_once::<Undo>(&undo_key(id))
+            .and_then(|undo| undo.origin.mcpb_folder);
+        self.store.set_setting(&undo_key(id), "null")?;
+        Ok(folder)
     }
 
     /// A JSON setting, or its default when absent or unreadable (logged).

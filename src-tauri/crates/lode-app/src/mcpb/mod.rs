@@ -4,11 +4,14 @@
 //! person's yes to the exact command (`confirmation::for_installing`), unpacked into a folder
 //! of Lode's (`bundles/NAME-VERSION`) and saved as a connection whose origin names that folder.
 //! A folder no connection names any more — its connection removed, and no longer in the trash
-//! for undo — is deleted (`sweep_mcpb_folders`, when Lode opens and after each removal).
+//! for undo; or replaced by an update that can no longer be undone — is deleted
+//! (`sweep_mcpb_folders`, when Lode opens and after each removal or undo). An update of a
+//! bundle (`update.rs`) unpacks its new version the same way.
 
 mod archive;
 mod load;
 mod places;
+mod update;
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -174,21 +177,8 @@ impl Lode {
             .clone()
             .map(PathBuf::from)
             .ok_or_else(|| LodeError::new(ErrorCode::Internal, "a bundle's plan with no folder"))?;
-        let bundles = self.mcpb_dir();
-        let zip = planned.zip;
-        let target = folder.clone();
-        tokio::task::spawn_blocking(move || unpack_as(&zip, &bundles, &target))
-            .await
-            .map_err(|e| LodeError::new(ErrorCode::Internal, e.to_string()))??;
-        if let TransportSpec::Stdio { command, .. } = &planned.plan.draft.transport {
-            if Path::new(command).starts_with(&folder) && !Path::new(command).is_file() {
-                let _ = std::fs::remove_dir_all(&folder);
-                return Err(LodeError::new(
-                    ErrorCode::McpbRefused,
-                    format!("the bundle's command {command} is not a file in it"),
-                ));
-            }
-        }
+        self.unpack_mcpb(planned.zip.into(), &folder, &planned.plan.draft.transport)
+            .await?;
         match self.install_planned(&planned.plan).await {
             Ok(connection) => Ok(connection),
             Err(error) => {
@@ -196,6 +186,31 @@ impl Lode {
                 Err(error)
             }
         }
+    }
+
+    /// Unpacks `zip` into `folder` for a connection that will run `transport`: a command the
+    /// bundle names in its folder must be a file there, else the folder goes and it is refused.
+    pub(crate) async fn unpack_mcpb(
+        &self,
+        zip: std::sync::Arc<[u8]>,
+        folder: &Path,
+        transport: &TransportSpec,
+    ) -> LodeResult<()> {
+        let bundles = self.mcpb_dir();
+        let target = folder.to_owned();
+        tokio::task::spawn_blocking(move || unpack_as(&zip, &bundles, &target))
+            .await
+            .map_err(|e| LodeError::new(ErrorCode::Internal, e.to_string()))??;
+        if let TransportSpec::Stdio { command, .. } = transport {
+            if Path::new(command).starts_with(folder) && !Path::new(command).is_file() {
+                let _ = std::fs::remove_dir_all(folder);
+                return Err(LodeError::new(
+                    ErrorCode::McpbRefused,
+                    format!("the bundle's command {command} is not a file in it"),
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// Deletes `folder`, a bundle's folder under [`Lode::mcpb_dir`] (any other is left).
@@ -230,6 +245,13 @@ impl Lode {
             .map(PathBuf::from)
             .collect();
         named.extend(self.trash.mcpb_folders().into_iter().map(PathBuf::from));
+        // An updated bundle's old folder, while its update can be undone.
+        let ids = self.store.list_connections()?.into_iter().map(|c| c.id);
+        named.extend(
+            self.undo_mcpb_folders(ids.chain(self.trash.ids()))
+                .into_iter()
+                .map(PathBuf::from),
+        );
         let older_than = |path: &Path, age: Duration| {
             std::fs::symlink_metadata(path)
                 .and_then(|m| m.modified())

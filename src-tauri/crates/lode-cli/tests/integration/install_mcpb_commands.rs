@@ -404,3 +404,150 @@ fn a_registry_entry_names_a_bundle_by_url_and_digest() {
         "is not the one its registry entry names",
     );
 }
+
+/// The notes bundle at `version`, its manifest changed by `change`, packed by `mcpb` into
+/// `folder` (unsigned); its path and SHA-256.
+fn packed_version(folder: &Path, version: &str, change: impl Fn(&mut Value)) -> (PathBuf, String) {
+    let source = folder.join(format!("notes-{version}"));
+    copy_dir(&servers_dir().join("bundles/notes"), &source);
+    let manifest_path = source.join("manifest.json");
+    let mut manifest: Value =
+        serde_json::from_slice(&std::fs::read(&manifest_path).expect("manifest")).expect("JSON");
+    manifest["version"] = version.into();
+    change(&mut manifest);
+    std::fs::write(&manifest_path, manifest.to_string()).expect("write manifest");
+    let file = format!("notes-{version}.mcpb");
+    mcpb(&["pack", &format!("notes-{version}"), &file], folder);
+    let output = Command::new("sha256sum")
+        .arg(folder.join(&file))
+        .output()
+        .expect("sha256sum");
+    let digest = String::from_utf8_lossy(&output.stdout)
+        .split_whitespace()
+        .next()
+        .unwrap_or_default()
+        .to_owned();
+    (folder.join(file), digest)
+}
+
+/// Publishes `version` of the demo bundle entry, its file served at `/bundles/FILE`.
+fn publish_bundle(registry: &RegistryServer, version: &str, file: &str, digest: &str) {
+    registry.publish(&serde_json::json!({
+        "server": {
+            "name": "io.github.lode-tests/demo-bundle",
+            "title": "Demo bundle",
+            "description": "An MCP bundle this registry serves itself",
+            "version": version,
+            "packages": [{
+                "registryType": "mcpb",
+                "identifier": registry.at(&format!("/bundles/{file}")),
+                "version": version,
+                "fileSha256": digest,
+                "transport": { "type": "stdio" }
+            }]
+        }
+    }));
+}
+
+#[test]
+fn a_bundle_from_a_registry_updates_in_place_keeping_its_values_and_secret_and_undoes() {
+    let bundles = built_bundles();
+    let folder = tempfile::tempdir().expect("a folder");
+    let (next, next_digest) = packed_version(folder.path(), "1.3.0", |_| {});
+    let (asking, asking_digest) = packed_version(folder.path(), "1.4.0", |m| {
+        m["user_config"]["region"] = serde_json::json!({
+            "type": "string", "title": "Region", "description": "Where", "required": true
+        });
+    });
+    let registry = RegistryServer::start_with(&[
+        "--bundle",
+        &bundles.signed.display().to_string(),
+        "--serve-bundle",
+        &format!("next.mcpb={}", next.display()),
+        "--serve-bundle",
+        &format!("asking.mcpb={}", asking.display()),
+    ]);
+    let cli = Cli::new();
+    install(
+        &cli,
+        &bundles,
+        "io.github.lode-tests/demo-bundle",
+        &["--registry", &registry.url],
+    );
+    assert_eq!(unpacked(&cli), ["lode-test-notes-1.2.0"]);
+
+    publish_bundle(&registry, "1.1.0", "next.mcpb", &next_digest);
+    let said = cli.json(&["update", "--now", "--json"]);
+    assert_eq!(said["alerts"][0]["update"], "1.1.0", "{said}");
+    let started = Instant::now();
+    let updated = cli.json(&["update", "Notes bundle", "--yes", "--json"]);
+    eprintln!(
+        "updated the bundle to 1.1.0 (download, checks, unpacking) in {:.2} s",
+        started.elapsed().as_secs_f64()
+    );
+    let folder_now = updated["origin"]["mcpbFolder"].as_str().expect("a folder");
+    assert!(folder_now.ends_with("/lode-test-notes-1.3.0"), "{updated}");
+    assert_eq!(updated["origin"]["version"], "1.1.0");
+    assert_eq!(
+        updated["transport"]["args"],
+        serde_json::json!([
+            format!("{folder_now}/server/index.js"),
+            "--limit",
+            "50",
+            bundles.notes[0].display().to_string(),
+            bundles.notes[1].display().to_string()
+        ])
+    );
+    assert_eq!(
+        updated["settings"]["secrets"],
+        serde_json::json!([{ "kind": "env", "name": "NOTES_TOKEN" }])
+    );
+    // The new version runs with the folders given and the token kept in the keychain.
+    let token = succeeded(
+        &cli.run(&["read", "Notes bundle", "notes://token"]),
+        "lode read",
+    );
+    assert!(token.contains("token length 8"), "{token}");
+    assert_eq!(
+        unpacked(&cli),
+        ["lode-test-notes-1.2.0", "lode-test-notes-1.3.0"],
+        "the old folder stays for the undo"
+    );
+
+    // Undone: the old folder runs again, the new one goes.
+    let undone = cli.json(&["update", "Notes bundle", "--undo", "--json"]);
+    assert!(
+        undone["origin"]["mcpbFolder"]
+            .as_str()
+            .is_some_and(|f| f.ends_with("/lode-test-notes-1.2.0")),
+        "{undone}"
+    );
+    assert_eq!(undone["origin"]["version"], "1.0.0");
+    assert_eq!(unpacked(&cli), ["lode-test-notes-1.2.0"]);
+    let listing = succeeded(&cli.run(&["ls", "Notes bundle"]), "lode ls");
+    assert!(listing.contains("note-0.txt"), "{listing}");
+
+    // A version that asks for a value the installed one was not given is refused, nothing
+    // unpacked.
+    publish_bundle(&registry, "1.2.0", "asking.mcpb", &asking_digest);
+    let refused = cli.run(&["update", "Notes bundle", "--yes"]);
+    let why = stderr(&refused);
+    assert!(
+        !refused.status.success()
+            && why.contains("to 1.2.0: it requires new values (user_config.region)")
+            && why.contains("install that version anew"),
+        "{why}"
+    );
+    eprintln!("refused the update to 1.2.0: {}", why.trim());
+    assert_eq!(unpacked(&cli), ["lode-test-notes-1.2.0"]);
+
+    // Removed after an update: both its folders go.
+    publish_bundle(&registry, "1.3.0", "next.mcpb", &next_digest);
+    cli.json(&["update", "Notes bundle", "--yes", "--json"]);
+    assert_eq!(unpacked(&cli).len(), 2);
+    succeeded(
+        &cli.run(&["connections", "remove", "Notes bundle", "--yes"]),
+        "remove",
+    );
+    assert!(unpacked(&cli).is_empty(), "{:?}", unpacked(&cli));
+}

@@ -118,6 +118,7 @@ pub fn plan_install(
             version: entry.version.clone(),
             choice,
             mcpb_folder: None,
+            mcpb_values: None,
         },
         status: entry.status.clone(),
     };

@@ -142,11 +142,11 @@ pub fn updated_transport(
                 cwd: cwd.clone(),
             })
         }
-        // Its options went into the command as values, not kept apart: a new version is a new
-        // bundle, downloaded, checked and asked for anew.
-        (InstallChoice::Package { .. }, Launch::Mcpb) => Err(refused(
-            "a bundle's new version is downloaded, checked and unpacked anew".into(),
-        )),
+        // A bundle installed as one is updated by lode-app's `plan_mcpb_update`; this is a
+        // package that became one.
+        (InstallChoice::Package { .. }, Launch::Mcpb) => {
+            Err(refused("its package is now a bundle".into()))
+        }
         (InstallChoice::Package { .. }, _) => Err(refused("Lode cannot run its package".into())),
     }
 }

@@ -86,6 +86,19 @@ pub struct McpbPlan {
     pub mcpb: McpbPreview,
 }
 
+/// What a bundle's origin records in place of a sensitive value the person gave.
+pub const KEPT_IN_KEYCHAIN: &str = "<kept in the keychain>";
+
+/// What a bundle runs with the person's values: its command, the sensitive values set aside
+/// for the keychain, and the values as given (sensitive ones as [`KEPT_IN_KEYCHAIN`]), which
+/// its origin keeps so that an update plans its new version's command with them.
+#[derive(Debug, Clone)]
+pub struct McpbCommandPlan {
+    pub transport: TransportSpec,
+    pub secrets: Vec<SecretEdit>,
+    pub values: BTreeMap<String, Vec<String>>,
+}
+
 /// The plan of installing `bundle` into `places.folder` with `values`; `taken`: the saved
 /// connections' names.
 pub fn plan_mcpb(
@@ -95,7 +108,58 @@ pub fn plan_mcpb(
     taken: &[String],
 ) -> LodeResult<McpbPlan> {
     let manifest = &bundle.manifest;
-    let form = mcpb_form(manifest, places, bundle.choice);
+    let McpbCommandPlan {
+        transport,
+        secrets,
+        values,
+    } = plan_mcpb_command(manifest, places, bundle.choice, values)?;
+    let base = manifest
+        .display_name
+        .clone()
+        .filter(|n| !n.trim().is_empty())
+        .unwrap_or_else(|| manifest.name.clone());
+    let name = free_name(&crate::install::clean_name(&base), taken);
+    let mut draft = ConnectionDraft::new(&name, transport.clone());
+    draft.secrets = secrets;
+    let (registry, origin_name, version) = match &bundle.registry {
+        Some((registry, name, version)) => (Some(registry.clone()), name.clone(), version.clone()),
+        None => (None, manifest.name.clone(), manifest.version.clone()),
+    };
+    let preview = InstallPreview {
+        name,
+        transport,
+        secrets: draft
+            .secrets
+            .iter()
+            .map(|edit| edit.place.clone())
+            .collect(),
+        runner: None,
+        runner_options: Vec::new(),
+        origin: InstallOrigin {
+            source: bundle.source,
+            registry,
+            name: origin_name,
+            version,
+            choice: bundle.choice,
+            mcpb_folder: Some(places.folder.clone()),
+            mcpb_values: Some(values),
+        },
+        status: bundle.status.clone(),
+    };
+    Ok(McpbPlan {
+        plan: InstallPlan { draft, preview },
+        mcpb: bundle.preview(&places.folder),
+    })
+}
+
+/// The command `manifest` runs from `places.folder` with `values` (checked against its form).
+pub fn plan_mcpb_command(
+    manifest: &McpbManifest,
+    places: &McpbPlaces,
+    choice: InstallChoice,
+    values: &InstallValues,
+) -> LodeResult<McpbCommandPlan> {
+    let form = mcpb_form(manifest, places, choice);
     let problems = check_install_values(&form, values);
     if !problems.is_empty() {
         let listed: Vec<String> = problems.iter().map(ToString::to_string).collect();
@@ -209,40 +273,28 @@ pub fn plan_mcpb(
         env,
         cwd: Some(places.folder.clone()),
     };
-    let base = manifest
-        .display_name
-        .clone()
-        .filter(|n| !n.trim().is_empty())
-        .unwrap_or_else(|| manifest.name.clone());
-    let name = free_name(&crate::install::clean_name(&base), taken);
-    let mut draft = ConnectionDraft::new(&name, transport.clone());
-    draft.secrets = secrets;
-    let (registry, origin_name, version) = match &bundle.registry {
-        Some((registry, name, version)) => (Some(registry.clone()), name.clone(), version.clone()),
-        None => (None, manifest.name.clone(), manifest.version.clone()),
-    };
-    let preview = InstallPreview {
-        name,
+    // What the person gave; a sensitive value only as `KEPT_IN_KEYCHAIN`: it is there.
+    let kept = manifest
+        .options
+        .iter()
+        .zip(&form.fields)
+        .filter_map(|(option, field)| {
+            let given: Vec<String> = values
+                .values
+                .get(&field.key)?
+                .iter()
+                .filter(|v| !v.is_empty())
+                .map(|v| match option.sensitive {
+                    true => KEPT_IN_KEYCHAIN.to_owned(),
+                    false => v.clone(),
+                })
+                .collect();
+            (!given.is_empty()).then(|| (field.key.clone(), given))
+        })
+        .collect();
+    Ok(McpbCommandPlan {
         transport,
-        secrets: draft
-            .secrets
-            .iter()
-            .map(|edit| edit.place.clone())
-            .collect(),
-        runner: None,
-        runner_options: Vec::new(),
-        origin: InstallOrigin {
-            source: bundle.source,
-            registry,
-            name: origin_name,
-            version,
-            choice: bundle.choice,
-            mcpb_folder: Some(places.folder.clone()),
-        },
-        status: bundle.status.clone(),
-    };
-    Ok(McpbPlan {
-        plan: InstallPlan { draft, preview },
-        mcpb: bundle.preview(&places.folder),
+        secrets,
+        values: kept,
     })
 }

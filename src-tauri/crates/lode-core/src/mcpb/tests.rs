@@ -15,7 +15,8 @@ use crate::registry::{EntryStatus, InputFormat};
 use crate::{ErrorCode, SecretChange, SecretPlace, TransportSpec};
 
 const SIGNED: &[u8] = include_bytes!("fixtures/notes-signed.mcpb");
-const MANIFEST: &[u8] = include_bytes!("../../../../../tests/servers/bundles/notes/manifest.json");
+pub(super) const MANIFEST: &[u8] =
+    include_bytes!("../../../../../tests/servers/bundles/notes/manifest.json");
 
 fn now() -> UnixTime {
     // 2027-01-15: inside the fixture's certificate's ten years from 2026-11-30.
@@ -95,7 +96,7 @@ fn a_changed_byte_anywhere_refuses_a_signed_bundle() {
     assert_eq!(error.code, ErrorCode::McpbRefused, "{}", error.message);
 }
 
-fn places() -> McpbPlaces {
+pub(super) fn places() -> McpbPlaces {
     McpbPlaces {
         folder: "/data/bundles/abc".into(),
         home: "/home/p".into(),
@@ -105,7 +106,7 @@ fn places() -> McpbPlaces {
     }
 }
 
-fn opened() -> OpenedMcpb {
+pub(super) fn opened() -> OpenedMcpb {
     OpenedMcpb {
         manifest: parse_manifest(MANIFEST, "linux").expect("the test bundle's manifest"),
         signature: McpbSignature::unsigned(),

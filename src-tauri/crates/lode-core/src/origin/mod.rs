@@ -5,6 +5,8 @@
 
 mod choice;
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -43,4 +45,10 @@ pub struct InstallOrigin {
     #[ts(optional)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mcpb_folder: Option<String>,
+    /// A bundle's `user_config` values as the person gave them, by field key
+    /// (`user_config.KEY`), a sensitive one only as `<kept in the keychain>` (its value is
+    /// there): an update plans its new version's command with them.
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mcpb_values: Option<BTreeMap<String, Vec<String>>>,
 }

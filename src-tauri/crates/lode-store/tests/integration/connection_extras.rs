@@ -82,6 +82,13 @@ fn an_install_origin_survives_a_reopen_and_an_edit() {
         version: "1.2.0".into(),
         choice: InstallChoice::Remote { index: 1 },
         mcpb_folder: Some("/data/bundles/1f".into()),
+        mcpb_values: Some(
+            [(
+                "user_config.folders".to_owned(),
+                vec!["/a".to_owned(), "/b".to_owned()],
+            )]
+            .into(),
+        ),
     };
     let id = {
         let store = Store::open(&path).expect("open");

@@ -1,0 +1,130 @@
+//! A bundle installed from a registry, updated to the registry's latest version: the new bundle
+//! downloaded and checked as an install's is (digest, signature, every path, compatibility),
+//! its command planned with the values the old one was installed with (lode-core
+//! `updated_mcpb`), and — once the person agreed — unpacked into a folder of its own beside the
+//! old one. The old folder stays while the update can be undone (the sweep keeps what an undo
+//! names), so an undo runs the old version again as it was.
+
+use std::path::{Path, PathBuf};
+
+use lode_core::install::InstallChoice;
+use lode_core::mcpb::{
+    parse_manifest, this_platform, updated_mcpb, McpbCommandPlan, McpbManifest, McpbVersion,
+    MAX_MANIFEST_BYTES,
+};
+use lode_core::origin::InstallOrigin;
+use lode_core::{Connection, ConnectionDraft, ErrorCode, LodeError, LodeResult};
+
+use super::{places, McpbTarget};
+use crate::config_file::read_regular_file;
+use crate::install::{InstallTarget, McpbUpdate};
+use crate::Lode;
+
+impl Lode {
+    /// Bundle connection `before` (installed as `origin` says, from `registry`) updated to
+    /// `version`: the connection as it will be saved, its origin after, and the bundle to
+    /// unpack. Nothing is unpacked or saved.
+    pub(crate) async fn plan_mcpb_update(
+        &self,
+        before: &Connection,
+        origin: &InstallOrigin,
+        registry: &str,
+        version: &str,
+    ) -> LodeResult<(ConnectionDraft, InstallOrigin, McpbUpdate)> {
+        let InstallChoice::Package { index } = origin.choice else {
+            return Err(LodeError::new(
+                ErrorCode::Internal,
+                "a bundle's origin names no package",
+            ));
+        };
+        let old_folder = origin
+            .mcpb_folder
+            .as_deref()
+            .map(PathBuf::from)
+            .ok_or_else(|| {
+                LodeError::new(ErrorCode::Internal, "a bundle's origin with no folder")
+            })?;
+        let old = unpacked_manifest(&old_folder, &origin.name)?;
+        let target = McpbTarget::Entry {
+            target: InstallTarget::Registry {
+                registry: Some(registry.to_owned()),
+                name: origin.name.clone(),
+                version: Some(version.to_owned()),
+                from_link: false,
+            },
+            index,
+        };
+        let loaded = self.load_mcpb(&target).await?;
+        let folder = places::free_folder(&self.mcpb_dir(), &loaded.opened.manifest);
+        let unmet: Vec<String> = self
+            .mcpb_checks(&loaded, &folder)
+            .await
+            .into_iter()
+            .filter(|check| !check.met)
+            .map(|check| check.detail)
+            .collect();
+        if !unmet.is_empty() {
+            return Err(LodeError::new(
+                ErrorCode::MissingPrerequisite,
+                format!(
+                    "{} {version} cannot run on this computer: {}",
+                    origin.name,
+                    unmet.join("; ")
+                ),
+            ));
+        }
+        let McpbCommandPlan {
+            transport,
+            secrets,
+            values,
+        } = updated_mcpb(
+            before,
+            origin,
+            McpbVersion {
+                manifest: &old,
+                places: &places::places_for(&old_folder),
+            },
+            McpbVersion {
+                manifest: &loaded.opened.manifest,
+                places: &places::places_for(&folder),
+            },
+            version,
+        )?;
+        let mut draft = ConnectionDraft::of(before);
+        draft.transport = transport;
+        draft.secrets = secrets;
+        let shown = folder.display().to_string();
+        let after = InstallOrigin {
+            version: version.to_owned(),
+            mcpb_folder: Some(shown.clone()),
+            mcpb_values: Some(values),
+            ..origin.clone()
+        };
+        let update = McpbUpdate {
+            preview: loaded.opened.preview(&shown),
+            folder,
+            zip: loaded.zip.into(),
+        };
+        Ok((draft, after, update))
+    }
+}
+
+/// The manifest of the bundle unpacked in `folder` (server `name`'s).
+fn unpacked_manifest(folder: &Path, name: &str) -> LodeResult<McpbManifest> {
+    let bytes = read_regular_file(
+        &folder.join("manifest.json"),
+        MAX_MANIFEST_BYTES as u64,
+        "a bundle's manifest",
+    )
+    .map_err(|error| {
+        LodeError::new(
+            ErrorCode::NotRunnable,
+            format!(
+                "{name} cannot be updated in place: its installed bundle is unreadable ({}); \
+                 install the new version anew",
+                error.message
+            ),
+        )
+    })?;
+    parse_manifest(&bytes, this_platform())
+}
