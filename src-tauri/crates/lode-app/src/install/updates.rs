@@ -238,11 +238,11 @@ impl Lode {
             self.unpack_mcpb(mcpb.zip.clone(), &mcpb.folder, &update.draft.transport)
                 .await?;
         }
-        let saved = self.keep(&undo_key(id), &undo);
-        let saved = match saved {
+        let saved = match self.keep(&undo_key(id), &undo) {
             Ok(()) => self.update_connection(id, &update.draft).await.map(drop),
             Err(error) => Err(error),
         };
+        // A new bundle's folder that no connection runs is not left behind.
         if let Err(error) = saved {
             if let Some(mcpb) = &update.mcpb {
                 let _ = std::fs::remove_dir_all(&mcpb.folder);

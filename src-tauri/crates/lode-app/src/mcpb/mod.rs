@@ -237,21 +237,16 @@ impl Lode {
         let Ok(entries) = std::fs::read_dir(&bundles) else {
             return Ok(0);
         };
-        let mut named: HashSet<PathBuf> = self
-            .store
-            .list_connections()?
+        let saved = self.store.list_connections()?;
+        let ids: Vec<_> = saved.iter().map(|c| c.id).chain(self.trash.ids()).collect();
+        let named: HashSet<PathBuf> = saved
             .into_iter()
             .filter_map(|c| c.origin.and_then(|o| o.mcpb_folder))
+            .chain(self.trash.mcpb_folders())
+            // An updated bundle's old folder, while its update can be undone.
+            .chain(self.undo_mcpb_folders(ids.into_iter()))
             .map(PathBuf::from)
             .collect();
-        named.extend(self.trash.mcpb_folders().into_iter().map(PathBuf::from));
-        // An updated bundle's old folder, while its update can be undone.
-        let ids = self.store.list_connections()?.into_iter().map(|c| c.id);
-        named.extend(
-            self.undo_mcpb_folders(ids.chain(self.trash.ids()))
-                .into_iter()
-                .map(PathBuf::from),
-        );
         let older_than = |path: &Path, age: Duration| {
             std::fs::symlink_metadata(path)
                 .and_then(|m| m.modified())
