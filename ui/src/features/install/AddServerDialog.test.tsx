@@ -109,6 +109,7 @@ describe("AddServerDialog", () => {
     await waitFor(() => expect(searches.at(-1)).toMatchObject({ search: "wea", limit: 50 }));
     await user.keyboard("{ArrowDown}{Enter}");
     expect(await screen.findByTestId("entry-title")).toHaveTextContent("weather");
+    expect(screen.getByTestId("entry-back")).toHaveTextContent("Back to the results");
     const ways = screen.getAllByTestId("entry-way");
     expect(ways).toHaveLength(2);
     expect(ways[1]?.querySelector("input")).toBeDisabled();

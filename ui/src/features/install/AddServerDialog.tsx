@@ -46,16 +46,18 @@ export function AddServerDialog({ initial, onClose, onInstalled, manual }: AddSe
   );
   if (tab === "manual") return manual(tabs);
   const back = () => setChosen(null);
+  // Back goes to the tab the entry or bundle was chosen from, and says so.
+  const backLabel = tab === "registry" ? t("install.entry.back") : t("install.entry.backToTab", { tab: t("install.tab.serverJson") });
   return (
     <Dialog title={t("install.title")} onClose={onClose} size="large" closeLabel={t("common.close")} testId="add-server">
       {tabs}
       <div role="tabpanel" className="add-server__panel">
         {chosen?.kind === "entry" ? (
-          <EntryStep target={chosen.target} onBack={back} onInstalled={onInstalled} />
+          <EntryStep target={chosen.target} onBack={back} backLabel={backLabel} onInstalled={onInstalled} />
         ) : chosen?.kind === "mcpb" ? (
           <div className="entry-step">
             <button type="button" className="button button--small" data-testid="entry-back" onClick={back}>
-              ← {t("install.entry.back")}
+              ← {backLabel}
             </button>
             <McpbStep target={chosen.target} opened={chosen.opened} onInstalled={onInstalled} />
           </div>

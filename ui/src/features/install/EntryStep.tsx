@@ -27,12 +27,14 @@ import { EntryIcon } from "./RegistryRow";
 interface EntryStepProps {
   target: InstallTarget;
   onBack: () => void;
+  /** What Back says: the results, or the tab the entry came from. */
+  backLabel: string;
   onInstalled: (connection: Connection) => void;
 }
 
 const sameChoice = (a: InstallChoice | null, b: InstallChoice) => a !== null && a.kind === b.kind && a.index === b.index;
 
-export function EntryStep({ target, onBack, onInstalled }: EntryStepProps) {
+export function EntryStep({ target, onBack, backLabel, onInstalled }: EntryStepProps) {
   const { t } = useT();
   const [version, setVersion] = useState<string | undefined>(target.kind === "registry" ? target.version : undefined);
   const [choice, setChoice] = useState<InstallChoice | null>(null);
@@ -52,7 +54,7 @@ export function EntryStep({ target, onBack, onInstalled }: EntryStepProps) {
   return (
     <div className="entry-step" data-testid="entry-step">
       <button type="button" className="button button--small" data-testid="entry-back" onClick={onBack}>
-        ← {t("install.entry.back")}
+        ← {backLabel}
       </button>
       {details.state.status === "error" && <LodeErrorBanner error={details.state.error} />}
       {entry === null && (view.state.status === "loading" || details.state.status === "loading") && <Spinner label={t("install.registry.loading")} />}

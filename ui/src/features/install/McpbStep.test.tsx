@@ -90,6 +90,8 @@ describe("the bundle step", () => {
     expect(screen.getByTestId("mcpb-tools")).toHaveTextContent("count_notes");
     expect(screen.getByTestId("mcpb-prompts")).toHaveTextContent("summarize");
     expect(screen.getByTestId("mcpb-facts")).toHaveTextContent("/data/mcpb/lode-test-notes-1.2.0");
+    // Back names the tab the bundle was opened from, not a registry's results.
+    expect(screen.getByTestId("entry-back")).toHaveTextContent("Back to server.json / bundle");
 
     await user.click(screen.getByTestId("install-submit"));
     expect(await screen.findAllByText("Required")).toHaveLength(2);
