@@ -293,8 +293,18 @@ impl Lode {
             return Err(error);
         }
         self.put_back_in_place(&restored, old.position)?;
+        // What the form does not hold comes back too: where it was installed from (and the
+        // undo of its last update), the Log pane's level, the folders offered as roots.
         if old.origin.is_some() {
             self.store.set_origin(restored.id, old.origin.as_ref())?;
+            self.move_update_undo(old.id, restored.id)?;
+        }
+        if old.settings.log_level.is_some() {
+            self.store
+                .set_log_level(restored.id, old.settings.log_level.as_deref())?;
+        }
+        if let Some(roots) = &old.settings.roots {
+            self.store.set_roots(restored.id, roots)?;
         }
         self.go_live(&self.session_changes.begin().await, restored.id)
             .await;

@@ -283,6 +283,16 @@ impl Lode {
             .collect()
     }
 
+    /// Moves the undo of connection `from`'s last update to `to` (a removed connection
+    /// restored under a new id).
+    pub(crate) fn move_update_undo(&self, from: ConnectionId, to: ConnectionId) -> LodeResult<()> {
+        let Some(undo) = self.stored_once::<Undo>(&undo_key(from)) else {
+            return Ok(());
+        };
+        self.keep(&undo_key(to), &undo)?;
+        self.store.set_setting(&undo_key(from), "null")
+    }
+
     /// Forgets the undo of connection `id`'s last update (it is removed for good), and returns
     /// the bundle folder that undo named, if one.
     pub(crate) fn forget_update_undo(&self, id: ConnectionId) -> LodeResult<Option<String>> {

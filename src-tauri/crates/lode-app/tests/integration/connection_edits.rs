@@ -160,6 +160,15 @@ async fn a_removal_is_undone_with_its_secrets_and_its_place() {
         draft.enabled = false;
         ids.push(lode.add_connection(&draft).await.expect("added").id);
     }
+    // What the form does not hold: the Log pane's level, the folders offered as roots.
+    let folder = tempfile::tempdir().expect("a folder");
+    let root = folder.path().display().to_string();
+    lode.set_log_level(ids[1], Some("debug"))
+        .await
+        .expect("level");
+    lode.set_roots(ids[1], std::slice::from_ref(&root))
+        .await
+        .expect("roots");
     lode.remove_connection(ids[1]).await.expect("removed");
     assert_eq!(stored(&keychain, ids[1], &env("TOKEN")), None);
     let names = |lode: &Lode| -> Vec<String> {
@@ -171,6 +180,8 @@ async fn a_removal_is_undone_with_its_secrets_and_its_place() {
     let restored = lode.restore_connection(ids[1]).await.expect("restored");
     assert_eq!(restored.name, "second");
     assert!(!restored.settings.enabled);
+    assert_eq!(restored.settings.log_level.as_deref(), Some("debug"));
+    assert_eq!(restored.settings.roots, Some(vec![root.clone()]));
     assert_eq!(names(&lode), ["first", "second", "third"]);
     assert_eq!(
         stored(&keychain, restored.id, &env("TOKEN")).as_deref(),
