@@ -33,6 +33,7 @@ import {
 import { createConnection, createServer } from "node:net";
 import { homedir, tmpdir } from "node:os";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
+import { createInterface } from "node:readline";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -134,6 +135,30 @@ export async function waitFor(what, probe, accept, timeoutMs = 20_000) {
     }
     await sleep(150);
   }
+}
+
+/** The loopback registry a test started (tests/servers/registry-server.mjs), until `finish`. @type {import("node:child_process").ChildProcess | null} */
+let registryServer = null;
+
+/**
+ * Starts the loopback registry (tests/servers/registry-server.mjs) with `args`; answers its
+ * address. `finish` stops it.
+ * @param {string[]} [args]
+ * @returns {Promise<string>}
+ */
+export function startRegistry(args = []) {
+  const script = join(here, "..", "servers", "registry-server.mjs");
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [script, ...args], { stdio: ["ignore", "pipe", "inherit"] });
+    registryServer = child;
+    child.on("error", reject);
+    const lines = createInterface({ input: /** @type {import("node:stream").Readable} */ (child.stdout) });
+    lines.once("line", (line) => {
+      const url = line.replace(/^listening on /, "");
+      if (!url.startsWith("http://")) reject(new Error(`the registry did not start: ${line}`));
+      else resolvePromise(url);
+    });
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -363,6 +388,8 @@ export async function cleanup() {
 /** For `after`: cleans up, reports what had to be killed, removes the scratch folder. */
 export async function finish() {
   await cleanup();
+  registryServer?.kill();
+  registryServer = null;
   if (leftovers.length > 0) console.error(`killed processes left behind: ${JSON.stringify(leftovers)}`);
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 }

@@ -12,34 +12,11 @@
  * Run through `bash tests/e2e/run.sh` (node and npm's registry must be reachable).
  */
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { dirname, join } from "node:path";
-import { createInterface } from "node:readline";
 import { after, before, describe } from "node:test";
-import { fileURLToPath } from "node:url";
-import { browser, click, closesCleanly, fill, finish, launchApp, parkPointer, screenShot, searchFor, textOf, uiTest, waitFor } from "./harness.mjs";
+import { browser, click, closesCleanly, fill, finish, launchApp, parkPointer, screenShot, searchFor, startRegistry, textOf, uiTest, waitFor } from "./harness.mjs";
 
-const SERVERS = join(dirname(fileURLToPath(import.meta.url)), "..", "servers");
 const tid = (/** @type {string} */ id) => `[data-testid="${id}"]`;
 const OFFICIAL = "https://registry.modelcontextprotocol.io";
-
-/** @type {import("node:child_process").ChildProcess | null} */
-let registryServer = null;
-
-/** Starts the loopback registry and answers its address. @returns {Promise<string>} */
-function startRegistry() {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [join(SERVERS, "registry-server.mjs")], { stdio: ["ignore", "pipe", "inherit"] });
-    registryServer = child;
-    child.on("error", reject);
-    const lines = createInterface({ input: /** @type {import("node:stream").Readable} */ (child.stdout) });
-    lines.once("line", (line) => {
-      const url = line.replace(/^listening on /, "");
-      if (!url.startsWith("http://")) reject(new Error(`the registry did not start: ${line}`));
-      else resolvePromise(url);
-    });
-  });
-}
 
 /** How many elements match `selector` now. */
 async function count(/** @type {string} */ selector) {
@@ -59,7 +36,6 @@ describe("Installing from a registry in a real window", { timeout: 300_000 }, ()
 
   after(async () => {
     await finish();
-    registryServer?.kill();
   });
 
   uiTest("adds a registry from the window and makes it the default", async () => {

@@ -12,15 +12,14 @@
  * Run through `bash tests/e2e/run.sh`.
  */
 import assert from "node:assert/strict";
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { createInterface } from "node:readline";
 import { after, before, describe } from "node:test";
 import { fileURLToPath } from "node:url";
-import { appPath, browser, click, closesCleanly, finish, holdNotice, launchApp, parkPointer, screenShot, searchFor, textOf, uiTest, waitFor } from "./harness.mjs";
+import { appPath, browser, click, closesCleanly, finish, holdNotice, launchApp, parkPointer, screenShot, searchFor, startRegistry, textOf, uiTest, waitFor } from "./harness.mjs";
 
 const SERVERS = join(dirname(fileURLToPath(import.meta.url)), "..", "servers");
 const tid = (/** @type {string} */ id) => `[data-testid="${id}"]`;
@@ -29,9 +28,6 @@ const ROW = `${tid("connection-row")}[data-name="Notes bundle"]`;
 const work = mkdtempSync(join(tmpdir(), "lode-e2e-mcpb-update-"));
 const notes = join(work, "notes");
 const dataDir = join(work, "data");
-
-/** @type {import("node:child_process").ChildProcess | null} */
-let registryServer = null;
 
 /** The notes bundle at `version`, packed (and signed when `signed`) by the official CLI. */
 function packed(/** @type {string} */ version, /** @type {boolean} */ signed) {
@@ -44,21 +40,6 @@ function packed(/** @type {string} */ version, /** @type {boolean} */ signed) {
   execFileSync(mcpb, ["pack", `notes-${version}`, file], { cwd: work, stdio: "ignore" });
   if (signed) execFileSync(mcpb, ["sign", file, "--self-signed"], { cwd: work, stdio: "ignore" });
   return join(work, file);
-}
-
-/** Starts the loopback registry with `args`; answers its address. @returns {Promise<string>} */
-function startRegistry(/** @type {string[]} */ args) {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [join(SERVERS, "registry-server.mjs"), ...args], { stdio: ["ignore", "pipe", "inherit"] });
-    registryServer = child;
-    child.on("error", reject);
-    const lines = createInterface({ input: /** @type {import("node:stream").Readable} */ (child.stdout) });
-    lines.once("line", (line) => {
-      const url = line.replace(/^listening on /, "");
-      if (!url.startsWith("http://")) reject(new Error(`the registry did not start: ${line}`));
-      else resolvePromise(url);
-    });
-  });
 }
 
 /** The folders bundles are unpacked into, the downloads aside. */
@@ -99,7 +80,6 @@ describe("Updating an installed bundle in a real window", { timeout: 300_000 }, 
 
   after(async () => {
     await finish();
-    registryServer?.kill();
     rmSync(work, { recursive: true, force: true });
   });
 

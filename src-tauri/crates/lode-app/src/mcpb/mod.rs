@@ -120,28 +120,37 @@ impl Lode {
         checks
     }
 
-    /// The plan of `request`: the bundle read and checked again, the values checked, every
-    /// requirement met. Nothing is unpacked or saved.
-    pub async fn plan_mcpb(&self, request: &McpbInstallRequest) -> LodeResult<PlannedMcpb> {
-        let loaded = self.load_mcpb(&request.target).await?;
-        let folder = places::free_folder(&self.mcpb_dir(), &loaded.opened.manifest);
+    /// An error naming every check of `loaded` unpacked into `folder` this computer does not
+    /// meet (`what`: the bundle, as the error names it).
+    async fn require_mcpb_checks(
+        &self,
+        loaded: &LoadedMcpb,
+        folder: &Path,
+        what: &str,
+    ) -> LodeResult<()> {
         let unmet: Vec<String> = self
-            .mcpb_checks(&loaded, &folder)
+            .mcpb_checks(loaded, folder)
             .await
             .into_iter()
             .filter(|check| !check.met)
             .map(|check| check.detail)
             .collect();
-        if !unmet.is_empty() {
-            return Err(LodeError::new(
-                ErrorCode::MissingPrerequisite,
-                format!(
-                    "{} cannot run on this computer: {}",
-                    loaded.opened.manifest.name,
-                    unmet.join("; ")
-                ),
-            ));
+        if unmet.is_empty() {
+            return Ok(());
         }
+        Err(LodeError::new(
+            ErrorCode::MissingPrerequisite,
+            format!("{what} cannot run on this computer: {}", unmet.join("; ")),
+        ))
+    }
+
+    /// The plan of `request`: the bundle read and checked again, the values checked, every
+    /// requirement met. Nothing is unpacked or saved.
+    pub async fn plan_mcpb(&self, request: &McpbInstallRequest) -> LodeResult<PlannedMcpb> {
+        let loaded = self.load_mcpb(&request.target).await?;
+        let folder = places::free_folder(&self.mcpb_dir(), &loaded.opened.manifest);
+        self.require_mcpb_checks(&loaded, &folder, &loaded.opened.manifest.name)
+            .await?;
         let taken = self.connection_names()?;
         let McpbPlan { mut plan, mcpb } = plan_mcpb(
             &loaded.opened,

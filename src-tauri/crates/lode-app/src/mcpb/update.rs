@@ -56,23 +56,8 @@ impl Lode {
         };
         let loaded = self.load_mcpb(&target).await?;
         let folder = places::free_folder(&self.mcpb_dir(), &loaded.opened.manifest);
-        let unmet: Vec<String> = self
-            .mcpb_checks(&loaded, &folder)
-            .await
-            .into_iter()
-            .filter(|check| !check.met)
-            .map(|check| check.detail)
-            .collect();
-        if !unmet.is_empty() {
-            return Err(LodeError::new(
-                ErrorCode::MissingPrerequisite,
-                format!(
-                    "{} {version} cannot run on this computer: {}",
-                    origin.name,
-                    unmet.join("; ")
-                ),
-            ));
-        }
+        self.require_mcpb_checks(&loaded, &folder, &format!("{} {version}", origin.name))
+            .await?;
         let McpbCommandPlan {
             transport,
             secrets,

@@ -36,6 +36,13 @@ fn newer(change: impl Fn(&mut serde_json::Value)) -> McpbManifest {
     parse_manifest(manifest.to_string().as_bytes(), "linux").expect("manifest")
 }
 
+/// The manifest with no `NOTES_TOKEN` in its environment.
+fn without_token_env(manifest: &mut serde_json::Value) {
+    if let Some(env) = manifest["server"]["mcp_config"]["env"].as_object_mut() {
+        env.remove("NOTES_TOKEN");
+    }
+}
+
 fn update(saved: &Connection, new: &McpbManifest) -> LodeResult<McpbCommandPlan> {
     let old = opened().manifest;
     let origin = saved.origin.clone().expect("an origin");
@@ -118,22 +125,14 @@ fn an_update_that_cannot_keep_what_was_given_is_refused_with_why() {
         ),
         (
             newer(|m| {
-                m["server"]["mcp_config"]["env"]
-                    .as_object_mut()
-                    .map(|env| env.remove("NOTES_TOKEN"))
-                    .map(drop)
-                    .unwrap_or(());
+                without_token_env(m);
                 m["server"]["mcp_config"]["env"]["API_TOKEN"] = "${user_config.token}".into();
             }),
             "the environment variable API_TOKEN",
         ),
         (
             newer(|m| {
-                m["server"]["mcp_config"]["env"]
-                    .as_object_mut()
-                    .map(|env| env.remove("NOTES_TOKEN"))
-                    .map(drop)
-                    .unwrap_or(());
+                without_token_env(m);
             }),
             "it no longer takes a sensitive value (the environment variable NOTES_TOKEN)",
         ),
