@@ -242,3 +242,72 @@ async fn a_test_connects_without_saving_and_uses_kept_secrets() {
     assert_eq!(client.server_name(), "probe");
     client.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restored_connection_can_still_undo_its_last_update() {
+    use lode_app::install::PlannedUpdate;
+    use lode_core::install::{
+        InstallChoice, InstallOrigin, InstallPlan, InstallPreview, InstallSource,
+    };
+    use lode_core::registry::EntryStatus;
+
+    let Fixture { lode, .. } = fixture();
+    let origin = |version: &str| InstallOrigin {
+        source: InstallSource::Registry,
+        registry: Some("https://registry.example".into()),
+        name: "io.github.example/demo".into(),
+        version: version.into(),
+        choice: InstallChoice::Package { index: 0 },
+        mcpb_folder: None,
+        mcpb_values: None,
+    };
+    let mut draft = ConnectionDraft::new("installed", demo());
+    draft.enabled = false;
+    let before = lode
+        .install_planned(&InstallPlan {
+            draft: draft.clone(),
+            preview: InstallPreview {
+                name: "installed".into(),
+                transport: draft.transport.clone(),
+                secrets: Vec::new(),
+                runner: None,
+                origin: origin("1.0.0"),
+                runner_options: Vec::new(),
+                status: EntryStatus::Active,
+            },
+        })
+        .await
+        .expect("installed");
+    // An update applied as the registry's would be: a new command line, a new version.
+    let mut updated = ConnectionDraft::of(&before);
+    if let TransportSpec::Stdio { args, .. } = &mut updated.transport {
+        args.push("--n".into());
+        args.push("5".into());
+    }
+    lode.apply_update(&PlannedUpdate {
+        before: before.clone(),
+        draft: updated,
+        origin: origin("2.0.0"),
+        mcpb: None,
+    })
+    .await
+    .expect("updated");
+
+    lode.remove_connection(before.id).await.expect("removed");
+    let restored = lode.restore_connection(before.id).await.expect("restored");
+    assert_ne!(restored.id, before.id, "restored under a new id");
+    assert_eq!(
+        restored.origin.as_ref().map(|o| o.version.as_str()),
+        Some("2.0.0")
+    );
+    let undone = lode
+        .undo_update(restored.id)
+        .await
+        .expect("the undo came along");
+    assert_eq!(undone.transport, before.transport);
+    assert_eq!(
+        undone.origin.as_ref().map(|o| o.version.as_str()),
+        Some("1.0.0")
+    );
+    lode.shutdown().await;
+}
