@@ -15,6 +15,7 @@ use std::process::Command;
 use std::time::Instant;
 
 use serde_json::Value;
+use sha2::Digest;
 use support::registry_server::RegistryServer;
 use support::servers::servers_dir;
 use support::{stderr, succeeded, Cli};
@@ -418,15 +419,11 @@ fn packed_version(folder: &Path, version: &str, change: impl Fn(&mut Value)) -> 
     std::fs::write(&manifest_path, manifest.to_string()).expect("write manifest");
     let file = format!("notes-{version}.mcpb");
     mcpb(&["pack", &format!("notes-{version}"), &file], folder);
-    let output = Command::new("sha256sum")
-        .arg(folder.join(&file))
-        .output()
-        .expect("sha256sum");
-    let digest = String::from_utf8_lossy(&output.stdout)
-        .split_whitespace()
-        .next()
-        .unwrap_or_default()
-        .to_owned();
+    let bytes = std::fs::read(folder.join(&file)).expect("the packed bundle");
+    let digest: String = sha2::Sha256::digest(&bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
     (folder.join(file), digest)
 }
 
