@@ -36,7 +36,8 @@ const SEL = {
 async function tryInApp(/** @type {string} */ button, /** @type {string} */ before) {
   if (!browser) throw new Error("no session");
   await (await browser.$(`#${button}`)).click();
-  return waitFor(`the app's outcome of ${button}`, async () => (await browser?.$("#outcome"))?.getText(), (text) => typeof text === "string" && text !== before, 20_000);
+  const outcome = await waitFor(`the app's outcome of ${button}`, async () => (await browser?.$("#outcome"))?.getText(), (text) => typeof text === "string" && text !== before, 20_000);
+  return String(outcome);
 }
 
 describe("MCP Apps in a real window", { timeout: 240_000 }, () => {

@@ -56,7 +56,11 @@ async function barValue() {
   return Number(await bar.getProperty("value"));
 }
 
-/** Calls slow_count with `steps` and `delay` (ms) through the form and its confirmation. */
+/**
+ * Calls slow_count with `steps` and `delay` (ms) through the form and its confirmation.
+ * @param {number} steps
+ * @param {number} delay
+ */
 async function callSlowCount(steps, delay) {
   await click(SEL.toolsTab);
   await click(SEL.slowCount);

@@ -77,7 +77,7 @@ describe("Small things in a real window: built-in demo, remembered layout, short
     assert.ok(!(await textOf(SEL.connection)).includes("lode-demo-server"), "no path in the row");
     await waitFor("the Demo ready", () => session().$(SEL.connection).getAttribute("data-status"), (s) => s === "ready", 30_000);
     // The keyboard reaches it: focus the row and the tooltip shows, describing it.
-    await session().execute((selector) => document.querySelector(/** @type {string} */ (selector))?.focus(), SEL.connection);
+    await session().execute((selector) => /** @type {HTMLElement | null} */ (document.querySelector(/** @type {string} */ (selector)))?.focus(), SEL.connection);
     const tip = await waitFor("the handshake", () => textOf(SEL.handshake), (text) => text.startsWith("Protocol 20"), 20_000);
     assert.match(tip, /Server .*lode|Server Lode/i);
     assert.ok(await session().$(SEL.handshake).isDisplayed(), "the tooltip shows while the row has focus");

@@ -203,7 +203,7 @@ describe("Lode's browser in a real window (tauri-driver + WebKitWebDriver)", { t
     const text = await waitFor("the users JSON", () => textOf(SEL.previewText), (t) => t.includes('"count": 12'));
     assert.ok(text.includes('"table": "user"'), `the JSON names its table: ${text.slice(0, 200)}`);
     const toggles = await browser.$$(`${SEL.preview} button[aria-expanded]`);
-    assert.ok(toggles.length > 0, "folding buttons");
+    assert.ok((await toggles.length) > 0, "folding buttons");
     await parkPointer();
     await webviewShot("browser-json.png");
   });
@@ -216,7 +216,7 @@ describe("Lode's browser in a real window (tauri-driver + WebKitWebDriver)", { t
       "the decoded logo",
       () =>
         /** @type {Promise<number>} */ (
-          browser?.execute((sel) => document.querySelector(sel)?.naturalWidth ?? 0, `${SEL.preview} .content-block img`) ??
+          browser?.execute((sel) => /** @type {HTMLImageElement | null} */ (document.querySelector(sel))?.naturalWidth ?? 0, `${SEL.preview} .content-block img`) ??
             Promise.resolve(0)
         ),
       (w) => w > 0,
