@@ -199,7 +199,7 @@ impl Lode {
         }
         if origin.mcpb_folder.is_some() {
             let (draft, origin, mcpb) = self
-                .plan_mcpb_update(&before, &origin, &registry, &latest.version)
+                .plan_mcpb_update(&before, &origin, &registry, &latest)
                 .await?;
             return Ok(PlannedUpdate {
                 before,

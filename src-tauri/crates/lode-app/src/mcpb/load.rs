@@ -73,12 +73,21 @@ impl Lode {
             }
             McpbTarget::Entry { target, index } => {
                 let found = self.install_entry(target).await?;
-                self.entry_mcpb(&found, *index).await?
+                return self.load_entry_mcpb(&found, *index).await;
             }
         };
-        tokio::task::spawn_blocking(move || checked(bytes, source, registry, choice, status))
-            .await
-            .map_err(|e| LodeError::new(ErrorCode::Internal, e.to_string()))?
+        check_off_thread(bytes, source, registry, choice, status).await
+    }
+
+    /// Package `index` of the entry `found` (an `mcpb` one), downloaded and checked as
+    /// [`Lode::load_mcpb`] checks a bundle.
+    pub(crate) async fn load_entry_mcpb(
+        &self,
+        found: &FoundEntry,
+        index: usize,
+    ) -> LodeResult<LoadedMcpb> {
+        let (bytes, source, registry, choice, status) = self.entry_mcpb(found, index).await?;
+        check_off_thread(bytes, source, registry, choice, status).await
     }
 
     /// The bytes and origin of package `index` of the entry `found`, an `mcpb` one.
@@ -162,6 +171,19 @@ pub(crate) fn sha256_hex(bytes: &[u8]) -> String {
 fn system_roots() -> &'static [CertificateDer<'static>] {
     static ROOTS: OnceLock<Vec<CertificateDer<'static>>> = OnceLock::new();
     ROOTS.get_or_init(|| rustls_native_certs::load_native_certs().certs)
+}
+
+/// [`checked`] on a blocking thread: a signature and a ZIP's directory over up to 256 MiB.
+async fn check_off_thread(
+    bytes: Vec<u8>,
+    source: InstallSource,
+    registry: Option<(String, String, String)>,
+    choice: InstallChoice,
+    status: EntryStatus,
+) -> LodeResult<LoadedMcpb> {
+    tokio::task::spawn_blocking(move || checked(bytes, source, registry, choice, status))
+        .await
+        .map_err(|e| LodeError::new(ErrorCode::Internal, e.to_string()))?
 }
 
 fn checked(

@@ -7,29 +7,30 @@
 
 use std::path::{Path, PathBuf};
 
-use lode_core::install::InstallChoice;
+use lode_core::install::{InstallChoice, InstallSource};
 use lode_core::mcpb::{
     parse_manifest, this_platform, updated_mcpb, McpbCommandPlan, McpbManifest, McpbVersion,
     MAX_MANIFEST_BYTES,
 };
 use lode_core::origin::InstallOrigin;
+use lode_core::registry::RegistryEntry;
 use lode_core::{Connection, ConnectionDraft, ErrorCode, LodeError, LodeResult};
 
-use super::{places, McpbTarget};
+use super::places;
 use crate::config_file::read_regular_file;
-use crate::install::{InstallTarget, McpbUpdate};
+use crate::install::{FoundEntry, McpbUpdate};
 use crate::Lode;
 
 impl Lode {
     /// Bundle connection `before` (installed as `origin` says, from `registry`) updated to
-    /// `version`: the connection as it will be saved, its origin after, and the bundle to
-    /// unpack. Nothing is unpacked or saved.
+    /// `latest`, the registry's entry of its newest version: the connection as it will be
+    /// saved, its origin after, and the bundle to unpack. Nothing is unpacked or saved.
     pub(crate) async fn plan_mcpb_update(
         &self,
         before: &Connection,
         origin: &InstallOrigin,
         registry: &str,
-        version: &str,
+        latest: &RegistryEntry,
     ) -> LodeResult<(ConnectionDraft, InstallOrigin, McpbUpdate)> {
         let InstallChoice::Package { index } = origin.choice else {
             return Err(LodeError::new(
@@ -45,16 +46,14 @@ impl Lode {
                 LodeError::new(ErrorCode::Internal, "a bundle's origin with no folder")
             })?;
         let old = unpacked_manifest(&old_folder, &origin.name)?;
-        let target = McpbTarget::Entry {
-            target: InstallTarget::Registry {
-                registry: Some(registry.to_owned()),
-                name: origin.name.clone(),
-                version: Some(version.to_owned()),
-                from_link: false,
-            },
-            index,
+        let version = latest.version.as_str();
+        // The registry's entry already asked for: not asked again.
+        let found = FoundEntry {
+            entry: latest.clone(),
+            source: InstallSource::Registry,
+            registry: Some(registry.to_owned()),
         };
-        let loaded = self.load_mcpb(&target).await?;
+        let loaded = self.load_entry_mcpb(&found, index).await?;
         let folder = places::free_folder(&self.mcpb_dir(), &loaded.opened.manifest);
         self.require_mcpb_checks(&loaded, &folder, &format!("{} {version}", origin.name))
             .await?;
