@@ -123,7 +123,7 @@ impl Lode {
     /// start of the built-in demo runs `demo`. Connections saved with a path to a demo server
     /// (older versions did) become the built-in demo.
     pub fn open(data_dir: &Path, demo: Option<lode_core::TransportSpec>) -> LodeResult<Self> {
-        Self::open_with_secrets(data_dir, demo, Arc::new(LazyKeychain::default()))
+        Self::open_on(data_dir, demo, None)
     }
 
     /// Like [`Lode::open`], with the secrets kept in `secrets` instead of the OS keychain.
@@ -132,7 +132,21 @@ impl Lode {
         demo: Option<lode_core::TransportSpec>,
         secrets: Arc<dyn SecretStore>,
     ) -> LodeResult<Self> {
+        Self::open_on(data_dir, demo, Some(secrets))
+    }
+
+    /// Opens the data in `data_dir`, its secrets in `secrets` or, when none, in the OS keychain
+    /// under the database's own service.
+    fn open_on(
+        data_dir: &Path,
+        demo: Option<lode_core::TransportSpec>,
+        secrets: Option<Arc<dyn SecretStore>>,
+    ) -> LodeResult<Self> {
         let store = Store::open(&settings::database_file(data_dir))?;
+        let secrets = match secrets {
+            Some(secrets) => secrets,
+            None => Arc::new(LazyKeychain::new(settings::keychain_service(&store)?)),
+        };
         // Only a Lode that knows where its demo server is turns saved demo paths into the
         // built-in demo: without one, the built-in demo could not start, and the path still can.
         if demo.is_some() {

@@ -9,12 +9,14 @@ use lode_core::{ErrorCode, LodeError, LodeResult};
 use crate::failure::keychain_error;
 use crate::{EntryStore, Secret};
 
-/// The keychain "service" all of Lode's secrets are filed under.
-const SERVICE: &str = "dev.lode.app";
+/// The keychain "service" Lode's secrets are filed under: alone for a database that kept its
+/// secrets there before services were per database, else followed by that database's own
+/// suffix (see lode-app `settings/keychain_service.rs`).
+pub const KEYCHAIN_SERVICE: &str = "dev.lode.app";
 
 /// The platform keychain: Secret Service over D-Bus on Linux, the login keychain on macOS,
-/// Credential Manager on Windows. Each entry is filed under the service `dev.lode.app` and the
-/// entry's name as user.
+/// Credential Manager on Windows. Each entry is filed under a service (`dev.lode.app`, or the
+/// database's own `dev.lode.app.…`) and the entry's name as user.
 pub struct KeychainStore {
     store: Arc<CredentialStore>,
     service: String,
@@ -34,11 +36,11 @@ impl KeychainStore {
     /// policy refuses access — there is no plaintext fallback. A locked keychain opens; using
     /// it fails with `KeychainLocked` unless it gets unlocked.
     pub fn open() -> LodeResult<Self> {
-        Self::open_with_service(SERVICE)
+        Self::open_with_service(KEYCHAIN_SERVICE)
     }
 
-    /// Files secrets under another service name (tests use their own, to never touch the
-    /// user's real entries).
+    /// Files secrets under another service name: a database's own (so two data folders never
+    /// share entries), or a test's.
     pub fn open_with_service(service: &str) -> LodeResult<Self> {
         Ok(Self {
             store: platform_store()?,

@@ -20,7 +20,7 @@ mod memory;
 mod secret;
 
 pub use entry::{EntryStore, MAX_ENTRY_BYTES};
-pub use keychain::KeychainStore;
+pub use keychain::{KeychainStore, KEYCHAIN_SERVICE};
 pub use memory::MemoryStore;
 pub use secret::{Secret, SecretKey, SecretName};
 

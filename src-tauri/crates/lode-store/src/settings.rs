@@ -29,6 +29,21 @@ impl Store {
             .map_err(|e| storage_error("save a setting", e))?;
         Ok(())
     }
+
+    /// Whether nothing was ever saved here: no connection, setting, basket or hub profile (a
+    /// database just made; a used one has at least the seeded-demo mark).
+    pub fn holds_nothing(&self) -> LodeResult<bool> {
+        self.conn()?
+            .query_row(
+                "SELECT NOT EXISTS (SELECT 1 FROM connections)
+                    AND NOT EXISTS (SELECT 1 FROM settings)
+                    AND NOT EXISTS (SELECT 1 FROM baskets)
+                    AND NOT EXISTS (SELECT 1 FROM hub_profiles)",
+                [],
+                |row| row.get(0),
+            )
+            .map_err(|e| storage_error("read the database", e))
+    }
 }
 
 #[cfg(test)]

@@ -86,18 +86,26 @@ fn missing(connection: &Connection, place: &SecretPlace) -> LodeError {
 /// The OS keychain, opened the first time a secret is needed: connections without secrets
 /// never touch it, so Lode starts and works where there is none. A failure to open is not
 /// kept, so a keychain unlocked or started later is used on the next attempt.
-#[derive(Default)]
 pub struct LazyKeychain {
+    /// The keychain service the database's secrets are filed under.
+    service: String,
     opened: Mutex<Option<Arc<KeychainStore>>>,
 }
 
 impl LazyKeychain {
+    pub fn new(service: impl Into<String>) -> Self {
+        Self {
+            service: service.into(),
+            opened: Mutex::default(),
+        }
+    }
+
     fn store(&self) -> LodeResult<Arc<KeychainStore>> {
         let mut opened = self.opened.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(store) = opened.as_ref() {
             return Ok(store.clone());
         }
-        let store = Arc::new(KeychainStore::open()?);
+        let store = Arc::new(KeychainStore::open_with_service(&self.service)?);
         *opened = Some(store.clone());
         Ok(store)
     }

@@ -20,7 +20,7 @@ use support::demo;
 use tokio::sync::broadcast;
 
 /// The demo server behind a shell that starts it only when `$VAR` is `value`.
-fn guarded(var: &str, value: &str) -> TransportSpec {
+pub(crate) fn guarded(var: &str, value: &str) -> TransportSpec {
     let TransportSpec::Stdio { command, args, .. } = demo() else {
         panic!("the demo server runs over stdio");
     };

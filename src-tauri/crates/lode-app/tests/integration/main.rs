@@ -28,6 +28,7 @@ mod handshakes;
 mod hostile_servers;
 mod icons;
 mod import_apply;
+mod keychain_service;
 mod live_roots;
 mod log_flood;
 mod log_levels;
